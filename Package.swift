@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+
+import PackageDescription
+
+let package = Package(
+  name: "streamlab",
+  products: [
+    .executable(name: "streamlab", targets: ["streamlab"]),
+    .executable(name: "streamlab-bench", targets: ["streamlab-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // libedit, found through pkg-config; the header adds non-variadic wrappers
+    // because Swift cannot call C variadic functions such as el_set.
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    .target(
+      name: "StreamCore",
+      dependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "HeapModule", package: "swift-collections"),
+      ]
+    ),
+    .target(name: "StreamLang", dependencies: ["StreamCore"]),
+    .target(name: "Marbles", dependencies: ["StreamCore"]),
+    .target(name: "Lessons", dependencies: ["StreamLang", "Marbles"]),
+    .target(name: "StreamLab", dependencies: ["StreamLang", "Marbles", "Lessons"]),
+    .executableTarget(
+      name: "streamlab",
+      dependencies: [
+        "StreamLab",
+        "CEditLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "streamlab-bench",
+      dependencies: [
+        "StreamCore",
+        "StreamLang",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
+    .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
+    .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
+    .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"]),
+    .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+    .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
+  ],
+  swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,1 @@
+// Lessons: filled in by its issue.

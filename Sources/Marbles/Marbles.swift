@@ -1,0 +1,1 @@
+// Marbles: filled in by its issue.

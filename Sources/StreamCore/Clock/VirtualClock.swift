@@ -1,0 +1,125 @@
+import HeapModule
+import OpenCombine
+
+/// An OpenCombine `Scheduler` whose time only moves when `run` says so.
+///
+/// Actions wait in a heap ordered by (time, insertion sequence), so actions
+/// due at the same instant run first in, first out, and a run is exactly
+/// repeatable. `schedule` with no delay queues at `now` rather than running
+/// inline, as a real run-loop scheduler would.
+public final class VirtualClock: Scheduler {
+  public typealias SchedulerTimeType = VirtualTime
+  public typealias SchedulerOptions = Never
+
+  /// Why `run` returned.
+  public enum StopReason: Hashable {
+    /// Nothing was left to do.
+    case idle
+    /// Actions remained, but the next one was due after the horizon.
+    case horizon
+    /// `shouldStop` asked the clock to stop (an event budget, a runtime error, Ctrl-C).
+    case stopped
+  }
+
+  private struct ScheduledAction: Comparable {
+    let time: VirtualTime
+    let sequence: Int
+    let action: () -> Void
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence)
+    }
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      (lhs.time, lhs.sequence) == (rhs.time, rhs.sequence)
+    }
+  }
+
+  public private(set) var now: VirtualTime = .zero
+  public var minimumTolerance: VirtualInterval { .zero }
+
+  private var queue = Heap<ScheduledAction>()
+  private var nextSequence = 0
+
+  /// Asked before every action; returning true ends `run` with `.stopped`.
+  public var shouldStop: () -> Bool = { false }
+
+  public init() {}
+
+  /// The number of actions still waiting.
+  public var pendingCount: Int { queue.count }
+
+  /// The time of the next waiting action, if any.
+  public var nextActionTime: VirtualTime? { queue.min?.time }
+
+  public func schedule(options: Never?, _ action: @escaping () -> Void) {
+    enqueue(at: now, action)
+  }
+
+  public func schedule(
+    after date: VirtualTime,
+    tolerance: VirtualInterval,
+    options: Never?,
+    _ action: @escaping () -> Void
+  ) {
+    // An action can never run in the past: Combine's schedulers treat a
+    // past date as "as soon as possible".
+    enqueue(at: max(date, now), action)
+  }
+
+  public func schedule(
+    after date: VirtualTime,
+    interval: VirtualInterval,
+    tolerance: VirtualInterval,
+    options: Never?,
+    _ action: @escaping () -> Void
+  ) -> Cancellable {
+    let timer = RepeatingTimer()
+    // A zero or negative period would fire forever at one instant.
+    let period = VirtualInterval(nanoseconds: max(interval.nanoseconds, 1))
+    func fire(at time: VirtualTime) {
+      enqueue(at: time) { [weak self] in
+        guard !timer.isCancelled else { return }
+        action()
+        guard !timer.isCancelled, let self else { return }
+        fire(at: time.advanced(by: period))
+      }
+    }
+    fire(at: max(date, now))
+    return timer
+  }
+
+  /// Runs actions in order until nothing is left, the next action is due
+  /// after `horizon`, or `shouldStop` says so.
+  @discardableResult
+  public func run(until horizon: VirtualTime = VirtualTime(nanoseconds: .max)) -> StopReason {
+    while let next = queue.min {
+      if shouldStop() { return .stopped }
+      if next.time > horizon {
+        now = max(now, horizon)
+        return .horizon
+      }
+      _ = queue.popMin()
+      now = next.time
+      next.action()
+    }
+    return shouldStop() ? .stopped : .idle
+  }
+
+  /// Runs everything due at or before `time`, then sets the clock to `time`.
+  public func advance(to time: VirtualTime) {
+    _ = run(until: time)
+    now = max(now, time)
+  }
+
+  private func enqueue(at time: VirtualTime, _ action: @escaping () -> Void) {
+    queue.insert(ScheduledAction(time: time, sequence: nextSequence, action: action))
+    nextSequence += 1
+  }
+}
+
+/// The cancellation handle of a repeating schedule. Cancelling it leaves the
+/// queued firing in place but turns it into a no-op, and nothing is rescheduled.
+private final class RepeatingTimer: Cancellable {
+  private(set) var isCancelled = false
+  func cancel() { isCancelled = true }
+}

@@ -1,0 +1,126 @@
+/// Everything one stage of one shown pipeline did during a run: one row of a
+/// marble diagram.
+public struct Timeline: Hashable {
+  /// The stage's own source text, such as `debounce 300ms`.
+  public var label: String
+  /// Which shown pipeline (subscriber) of the program this row belongs to, from 0.
+  public var pipeline: Int
+  /// The stage's position in its pipeline, from 0 (the source).
+  public var stage: Int
+  /// True for the last stage of a pipeline: what its subscriber received.
+  public var isOutput: Bool
+  public var events: [TimelineEvent]
+
+  public init(label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: [TimelineEvent] = []) {
+    self.label = label
+    self.pipeline = pipeline
+    self.stage = stage
+    self.isOutput = isOutput
+    self.events = events
+  }
+
+  /// The events a marble diagram draws: no demand requests, no drops.
+  public var marbleEvents: [TimelineEvent] { events.filter(\.isMarble) }
+
+  /// True when the row ended with `finished`, `failed` or `cancelled`.
+  public var hasTerminated: Bool { events.contains(where: \.isTerminal) }
+}
+
+/// One bare pipeline of a program: one subscriber, shown as a group of rows.
+public struct ShownPipeline: Hashable {
+  /// The pipeline's source text, without its `@` times.
+  public var source: String
+  /// When the subscriber subscribes (`@250ms`); zero by default.
+  public var subscribeAt: VirtualTime
+  /// When the subscriber cancels (`@..600ms`), if ever.
+  public var cancelAt: VirtualTime?
+
+  public init(source: String, subscribeAt: VirtualTime = .zero, cancelAt: VirtualTime? = nil) {
+    self.source = source
+    self.subscribeAt = subscribeAt
+    self.cancelAt = cancelAt
+  }
+
+  /// `@250ms`, `@250ms..600ms`, `@..600ms`, or empty when subscribed at 0 and never cancelled.
+  public var timing: String {
+    switch (subscribeAt == .zero, cancelAt) {
+    case (true, nil): return ""
+    case (false, nil): return "@\(subscribeAt)"
+    case (true, let cancel?): return "@..\(cancel)"
+    case (false, let cancel?): return "@\(subscribeAt)..\(cancel)"
+    }
+  }
+}
+
+/// A runtime error that stopped a run: a non-throwing stage's closure failed,
+/// where Swift itself would trap.
+public struct RuntimeError: Error, Hashable, CustomStringConvertible {
+  public var message: String
+  /// The source text of the stage whose closure failed.
+  public var stage: String
+  public var time: VirtualTime
+  /// The element the closure was applied to.
+  public var value: Value?
+
+  public init(message: String, stage: String, time: VirtualTime, value: Value?) {
+    self.message = message
+    self.stage = stage
+    self.time = time
+    self.value = value
+  }
+
+  public var description: String {
+    var text = "runtime error in `\(stage)` at \(time)"
+    if let value { text += " on value \(value)" }
+    return text + ": \(message)"
+  }
+}
+
+/// Why a run ended.
+public enum RunStop: Hashable {
+  /// Nothing was left to do: every pipeline finished or went quiet.
+  case idle
+  /// The horizon was reached with work still scheduled.
+  case horizon(VirtualTime)
+  /// The event budget was used up.
+  case budget(Int)
+  /// A non-throwing stage failed; the run stopped there.
+  case runtimeError(RuntimeError)
+  /// The user interrupted the run (Ctrl-C).
+  case interrupted
+
+  /// True when the run was cut short while streams were still live, so rows
+  /// that have not terminated are drawn as still running (`…`).
+  public var leftStreamsRunning: Bool {
+    switch self {
+    case .idle: return false
+    default: return true
+    }
+  }
+}
+
+/// The result of running one program: every row of every shown pipeline.
+public struct RunResult: Hashable {
+  public var pipelines: [ShownPipeline]
+  /// Rows in program order, stages in pipeline order.
+  public var rows: [Timeline]
+  /// One-line remarks for the student (Combine rules that explain an empty row, limits reached).
+  public var notes: [String]
+  public var stop: RunStop
+  /// The virtual time when the run ended.
+  public var endTime: VirtualTime
+
+  public init(
+    pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,
+    endTime: VirtualTime = .zero
+  ) {
+    self.pipelines = pipelines
+    self.rows = rows
+    self.notes = notes
+    self.stop = stop
+    self.endTime = endTime
+  }
+
+  /// The output row of each pipeline, in order.
+  public var outputs: [Timeline] { rows.filter(\.isOutput) }
+}

@@ -1,0 +1,94 @@
+/// One element flowing through a streamlab pipeline.
+///
+/// The pipeline language is dynamically typed, so every stage is an
+/// `AnyPublisher<Value, StreamError>` and this enum carries whatever the
+/// student's expressions produce.
+public enum Value: Hashable, CustomStringConvertible {
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case bool(Bool)
+  /// Swift's `nil`: an empty optional.
+  case null
+  case array([Value])
+  /// A tuple such as `zip`'s pairs; shown as `(1, "a")`, encoded as a JSON array.
+  case tuple([Value])
+  /// A span of virtual time, such as `measureInterval`'s output or `x.count * 100ms`.
+  case duration(VirtualInterval)
+  /// A publisher used as a value, for `flatMap` and `switchToLatest`.
+  case stream(StreamValue)
+
+  /// The value as a Swift literal, the way a student would type it.
+  public var description: String {
+    switch self {
+    case .int(let number): return String(number)
+    case .double(let number): return Value.format(number)
+    case .string(let text): return Value.quoted(text)
+    case .bool(let flag): return String(flag)
+    case .null: return "nil"
+    case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+    case .tuple(let items): return "(" + items.map(\.description).joined(separator: ", ") + ")"
+    case .duration(let interval): return interval.description
+    case .stream(let stream): return stream.description
+    }
+  }
+
+  /// The short form used inside marble diagrams: strings lose their quotes
+  /// when that cannot be confused with a number or a symbol.
+  public var marbleText: String {
+    if case .string(let text) = self { return text }
+    return description
+  }
+
+  /// The name of the value's type as Swift would spell it, for error messages.
+  public var typeName: String {
+    switch self {
+    case .int: return "Int"
+    case .double: return "Double"
+    case .string: return "String"
+    case .bool: return "Bool"
+    case .null: return "nil"
+    case .array: return "Array"
+    case .tuple: return "Tuple"
+    case .duration: return "Duration"
+    case .stream: return "Publisher"
+    }
+  }
+
+  static func format(_ number: Double) -> String {
+    if number.isNaN { return "nan" }
+    if number.isInfinite { return number < 0 ? "-inf" : "inf" }
+    return String(number)
+  }
+
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+}
+
+/// A publisher carried as a value. Two stream values are equal only when they
+/// are the same instance: publishers have no meaningful structural equality.
+public final class StreamValue: Hashable, CustomStringConvertible {
+  /// Makes a fresh subscription target each time the stream is subscribed.
+  public let publisher: () -> AnyValuePublisher
+  /// The source text the stream came from, such as `{ just x | delay 100ms }`.
+  public let description: String
+
+  public init(description: String, publisher: @escaping () -> AnyValuePublisher) {
+    self.description = description
+    self.publisher = publisher
+  }
+
+  public static func == (lhs: StreamValue, rhs: StreamValue) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

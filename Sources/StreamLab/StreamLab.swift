@@ -1,0 +1,1 @@
+// StreamLab: filled in by its issue.

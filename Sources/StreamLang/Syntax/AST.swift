@@ -1,0 +1,273 @@
+import StreamCore
+
+// The abstract syntax tree of a streamlab program: a plain enum tree with a
+// source range on every node. The parser produces it; the builder, the Swift
+// exporter and the lesson checker read it.
+
+/// A whole input: one line or block, run on one virtual clock.
+public struct Program: Hashable {
+  /// The text the ranges point into.
+  public var text: String
+  public var statements: [Statement]
+
+  public init(text: String, statements: [Statement]) {
+    self.text = text
+    self.statements = statements
+  }
+}
+
+/// A name as written, with where it was written.
+public struct Name: Hashable, CustomStringConvertible {
+  public var text: String
+  public var range: SourceRange
+
+  public init(_ text: String, range: SourceRange) {
+    self.text = text
+    self.range = range
+  }
+
+  public var description: String { text }
+}
+
+/// One statement of a program, separated from the next by a newline or `;`.
+public enum Statement: Hashable {
+  /// `let NAME = PIPELINE`: binds a name, runs nothing.
+  case binding(name: Name, pipeline: Pipeline, range: SourceRange)
+  /// A bare pipeline: subscribed and shown. `timing` holds its `@T..T`.
+  case subscription(pipeline: Pipeline, timing: SubscriptionTiming, range: SourceRange)
+  /// `connect NAME @T`: connects a `multicast` pipeline bound to NAME.
+  case connect(name: Name, at: Expr?, range: SourceRange)
+
+  public var range: SourceRange {
+    switch self {
+    case .binding(_, _, let range), .subscription(_, _, let range), .connect(_, _, let range): return range
+    }
+  }
+}
+
+/// The `@250ms`, `@250ms..600ms` or `@..600ms` after a bare pipeline.
+public struct SubscriptionTiming: Hashable {
+  /// When to subscribe; nil means at 0ms.
+  public var subscribeAt: Expr?
+  /// When to cancel; nil means never.
+  public var cancelAt: Expr?
+
+  public init(subscribeAt: Expr? = nil, cancelAt: Expr? = nil) {
+    self.subscribeAt = subscribeAt
+    self.cancelAt = cancelAt
+  }
+}
+
+/// `source | operator | operator …`
+public struct Pipeline: Hashable {
+  public var source: SourceStage
+  public var operators: [OperatorStage]
+  public var range: SourceRange
+
+  public init(source: SourceStage, operators: [OperatorStage], range: SourceRange) {
+    self.source = source
+    self.operators = operators
+    self.range = range
+  }
+}
+
+/// The first stage of a pipeline.
+public struct SourceStage: Hashable {
+  public var kind: SourceKind
+  /// The keyword as typed (`just`, `interval`), or the bound name.
+  public var keyword: Name
+  /// The whole stage's text, used as its row label.
+  public var range: SourceRange
+
+  public init(kind: SourceKind, keyword: Name, range: SourceRange) {
+    self.kind = kind
+    self.keyword = keyword
+    self.range = range
+  }
+}
+
+/// Any stage after the first.
+public struct OperatorStage: Hashable {
+  public var kind: OperatorKind
+  /// The keyword as typed: `take` stays `take` here even though it means `prefix`.
+  public var keyword: Name
+  public var range: SourceRange
+
+  public init(kind: OperatorKind, keyword: Name, range: SourceRange) {
+    self.kind = kind
+    self.keyword = keyword
+    self.range = range
+  }
+}
+
+/// One timed send of `events`, `subject` or `current`: `100ms:"ip"`, `900ms:|`, `T:#"msg"`.
+public struct TimedSend: Hashable {
+  public enum Event: Hashable {
+    case value(Expr)
+    case finished
+    /// `#` or `#"message"`.
+    case failed(message: Expr?)
+  }
+
+  public var time: Expr
+  public var event: Event
+  public var range: SourceRange
+
+  public init(time: Expr, event: Event, range: SourceRange) {
+    self.time = time
+    self.event = event
+    self.range = range
+  }
+}
+
+/// The first stage: where values come from. Time arguments are expressions so
+/// that nested pipelines can compute them (`delay x.count * 100ms`).
+public indirect enum SourceKind: Hashable {
+  /// `just 1,2,3`: `Just` for one value, a sequence publisher for several.
+  case just([Expr])
+  /// `range 1...5` (closed) or `range 1..<5`.
+  case range(from: Expr, to: Expr, closed: Bool)
+  case empty
+  case never
+  case fail(message: Expr)
+  case interval(period: Expr)
+  case timer(delay: Expr)
+  /// `marbles "-a-b|" frame 50ms`; the string literal keeps its range for error carets.
+  case marbles(diagram: String, diagramRange: SourceRange, frame: Expr?)
+  /// Cold: times are relative to each subscription.
+  case events([TimedSend])
+  /// Hot `PassthroughSubject`: times are absolute program times.
+  case subject([TimedSend])
+  /// Hot `CurrentValueSubject(initial)`.
+  case current(initial: Expr, sends: [TimedSend])
+  /// `future 200ms 42`: eager, starts when the program starts.
+  case future(delay: Expr, value: Expr)
+  /// `deferred { PIPELINE }`: builds the pipeline anew per subscription.
+  case deferred(Pipeline)
+  /// A name bound with `let`, or a closure parameter holding a stream.
+  case name(Name)
+  /// `{ PIPELINE }` used as a source.
+  case group(Pipeline)
+}
+
+/// What `collect` gathers by.
+public enum CollectStrategy: Hashable {
+  /// `collect`: everything, emitted at completion.
+  case all
+  /// `collect 3`
+  case count(Expr)
+  /// `collect 300ms`
+  case time(Expr)
+  /// `collect 300ms or 3`
+  case timeOrCount(time: Expr, count: Expr)
+}
+
+/// `append 4,5` / `append S`, and the same for `prepend`.
+public enum AppendedElements: Hashable {
+  case values([Expr])
+  case stream(Pipeline)
+}
+
+/// Every operator of the language, by Combine's name. Aliases (`take`,
+/// `drop`) are resolved by the parser; `OperatorStage.keyword` keeps what was typed.
+public indirect enum OperatorKind: Hashable {
+  // transform
+  case map(Expr)
+  case tryMap(Expr)
+  case compactMap(Expr)
+  case tryCompactMap(Expr)
+  case scan(initial: Expr, Expr)
+  case tryScan(initial: Expr, Expr)
+  case reduce(initial: Expr, Expr)
+  case tryReduce(initial: Expr, Expr)
+  /// `flatMap E` or `flatMap max 1 E`; E yields a stream per element.
+  case flatMap(maxPublishers: Expr?, Expr)
+  case switchToLatest
+  case collect(CollectStrategy)
+  // filter
+  case filter(Expr)
+  case tryFilter(Expr)
+  case removeDuplicates
+  case first(where: Expr?)
+  case tryFirst(where: Expr)
+  case last(where: Expr?)
+  case tryLast(where: Expr)
+  case prefix(Expr)
+  case prefixWhile(Expr)
+  case tryPrefixWhile(Expr)
+  case dropFirst(Expr?)
+  case dropWhile(Expr)
+  case tryDropWhile(Expr)
+  case output(at: Expr)
+  case ignoreOutput
+  // time
+  case debounce(Expr)
+  /// `throttle 300ms` (latest: true) or `throttle 300ms latest: false`.
+  case throttle(Expr, latest: Bool)
+  case delay(Expr)
+  /// `timeout 500ms` finishes; `timeout 500ms fail "slow"` fails with the message.
+  case timeout(Expr, failure: Expr?)
+  case measureInterval
+  // combine
+  case merge([Pipeline])
+  case zip([Pipeline], transform: Expr?)
+  case combineLatest([Pipeline], transform: Expr?)
+  case append(AppendedElements)
+  case prepend(AppendedElements)
+  // errors
+  case `catch`(Pipeline)
+  case replaceError(Expr)
+  case retry(Expr)
+  case mapError(Expr)
+  case replaceEmpty(Expr)
+  // sharing
+  case share
+  case multicast
+  // aggregate
+  case count
+  case min
+  case max
+  case contains(Expr)
+  case allSatisfy(Expr)
+  case tryAllSatisfy(Expr)
+}
+
+/// An expression inside an operator's argument.
+public struct Expr: Hashable {
+  public var kind: ExprKind
+  public var range: SourceRange
+
+  public init(_ kind: ExprKind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public indirect enum ExprKind: Hashable {
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case bool(Bool)
+  case null
+  /// A time literal such as `300ms`, a `Value.duration`.
+  case time(VirtualInterval)
+  case array([Expr])
+  case tuple([Expr])
+  /// `x`, `acc`, `$0`, a closure parameter, or a bound stream name.
+  case identifier(String)
+  /// `-x`, `!done`
+  case unary(op: String, Expr)
+  /// `+ - * / % == != < <= > >= && || ??`
+  case binary(op: String, Expr, Expr)
+  /// `c ? a : b`
+  case ternary(Expr, Expr, Expr)
+  /// `x.count`, `x.0`
+  case member(Expr, name: String)
+  /// `x.uppercased()`, `String(x)`, `abs(x)`, `fail("msg")`, `x.hasPrefix("a")`
+  case call(callee: Expr, arguments: [Expr])
+  /// `{ a, b in a + b }`; a braced expression without `in` has no parameters
+  /// and reads `$0`, `$1` or `x`.
+  case closure(parameters: [String], body: Expr)
+  /// `{ just x | delay 100ms }`: a pipeline used as a value.
+  case stream(Pipeline)
+}
