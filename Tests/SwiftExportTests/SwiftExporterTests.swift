@@ -8,7 +8,7 @@ import Testing
   @Test func mapWithImplicitElementUsesDollarZero() {
     let result = export(subscribe(pipeline(.just([int(1), int(2), int(3)]), .map(binary("*", name("x"), int(2))))))
     #expect(result.isExported)
-    #expect(result.source.contains("[1, 2, 3].publisher\n    .map { $0 * 2 }\n    .sink(logging: 0, to: log)"))
+    #expect(result.source.contains("[1, 2, 3].publisher\n      .map { $0 * 2 }\n      .sink(logging: 0, to: log)"))
   }
 
   @Test func scanUsesAccumulatorAndElementInOrder() {
@@ -17,7 +17,7 @@ import Testing
         pipeline(
           .range(from: int(1), to: int(5), closed: true),
           .scan(initial: int(0), binary("+", name("acc"), name("x"))))))
-    #expect(result.source.contains("(1...5).publisher\n    .scan(0) { $0 + $1 }"))
+    #expect(result.source.contains("(1...5).publisher\n      .scan(0) { $0 + $1 }"))
   }
 
   @Test func scanThatIgnoresTheAccumulatorNamesItsParameters() {
@@ -54,14 +54,14 @@ import Testing
   func operatorUsesCombinesSpelling(_ kind: OperatorKind, _ spelling: String) {
     let result = export(subscribe(pipeline(.just([int(1), int(2)]), kind)))
     #expect(result.isExported, "\(result.limitation ?? "")")
-    #expect(result.source.contains("\n    \(spelling)\n"))
+    #expect(result.source.contains("\n      \(spelling)\n"))
   }
 
   @Test func timeoutWithMessageMakesTheStreamFailWithProgramError() {
     let result = export(subscribe(pipeline(.just([int(1)]), .timeout(ms(500), failure: string("slow")))))
     #expect(
       result.source.contains(
-        ".setFailureType(to: ProgramError.self)\n    .timeout(.milliseconds(500), scheduler: scheduler, customError: { ProgramError(message: \"slow\") })"
+        ".setFailureType(to: ProgramError.self)\n      .timeout(.milliseconds(500), scheduler: scheduler, customError: { ProgramError(message: \"slow\") })"
       ))
   }
 
@@ -78,7 +78,7 @@ import Testing
     #expect(result.isExported, "\(result.limitation ?? "")")
     #expect(
       result.source.contains(
-        ".map { x in Just(x + \"!\").delay(for: .milliseconds(x.count * 100), scheduler: scheduler) }\n    .switchToLatest()"
+        ".map { x in Just(x + \"!\").delay(for: .milliseconds(x.count * 100), scheduler: scheduler) }\n      .switchToLatest()"
       ))
   }
 
@@ -118,7 +118,7 @@ import Testing
     let result = export(subscribe(pipeline(.just([int(1)]), .merge([failing]))))
     #expect(
       result.source.contains(
-        "Just(1)\n    .setFailureType(to: ProgramError.self)\n    .merge(with: Fail<Int, ProgramError>(error: ProgramError(message: \"boom\")))"
+        "Just(1)\n      .setFailureType(to: ProgramError.self)\n      .merge(with: Fail<Int, ProgramError>(error: ProgramError(message: \"boom\")))"
       ))
   }
 

@@ -152,8 +152,12 @@ extension ProgramTranslator {
       case .failure(let message): return "(\(offset), .failure(ProgramError(message: \(message))))"
       }
     }
+    let type = "Script<\(output.spelling), \(failure.spelling), S>"
+    // A long script reads better one event a line.
     let source =
-      "Script<\(output.spelling), \(failure.spelling), S>(events: [\(lines.joined(separator: ", "))], scheduler: scheduler)"
+      lines.count <= 2
+      ? "\(type)(events: [\(lines.joined(separator: ", "))], scheduler: scheduler)"
+      : "\(type)(\n  events: [\n" + lines.map { "    \($0),\n" }.joined() + "  ],\n  scheduler: scheduler\n)"
     return SwiftPublisher(source: source, output: output, failure: failure)
   }
 

@@ -94,7 +94,7 @@ final class ProgramTranslator {
     try checkPrintable(publisher.output)
     let subscribeAt = try timing.subscribeAt.map(timeLiteral) ?? .zero
     var block = ["// \(label)"]
-    let chain = publisher.code(indent: "    ") + (publisher.operators.isEmpty ? "" : "\n    ")
+    let chain = publisher.code(indent: "  ") + (publisher.operators.isEmpty ? "" : "\n  ")
     block += scheduled(
       at: subscribeAt, ["subscriptions.bySubscriber[\(number)] = \(chain).sink(logging: \(number), to: log)"])
     if let cancelAt = try timing.cancelAt.map(timeLiteral) {
@@ -124,7 +124,7 @@ final class ProgramTranslator {
     let opening =
       time == .zero
       ? "scheduler.schedule {" : "scheduler.schedule(after: start.advanced(by: \(SwiftExpression.stride(time).code))) {"
-    return [opening] + body.map { "  " + $0 } + ["}"]
+    return [opening] + SwiftExport.indented(body, by: "  ") + ["}"]
   }
 
   func timeLiteral(_ expr: Expr) throws -> VirtualInterval {

@@ -67,10 +67,16 @@ public struct SwiftExport: Hashable {
       + ["// The program:"] + quotedProgram).joined(separator: "\n")
   }
 
+  /// `lines`, split where they hold line breaks, each non-empty one indented.
+  static func indented(_ lines: [String], by indent: String) -> [String] {
+    lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+      .map { $0.isEmpty ? "" : indent + $0 }
+  }
+
   private func function(named name: String) -> String {
     let lines =
       ["func \(name)<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {"]
-      + body.map { $0.isEmpty ? "" : "  " + $0 } + ["}"]
+      + SwiftExport.indented(body, by: "  ") + ["}"]
     return lines.joined(separator: "\n")
   }
 }

@@ -33,7 +33,9 @@ struct SwiftExpression {
   static func stride(_ interval: VirtualInterval) -> SwiftExpression {
     let nanoseconds = interval.nanoseconds
     let (unit, count): (String, Int)
-    if nanoseconds % 1_000_000_000 == 0 {
+    if nanoseconds == 0 {
+      return SwiftExpression(code: ".zero", type: .duration)
+    } else if nanoseconds % 1_000_000_000 == 0 {
       (unit, count) = ("seconds", nanoseconds / 1_000_000_000)
     } else if nanoseconds % 1_000_000 == 0 {
       (unit, count) = ("milliseconds", nanoseconds / 1_000_000)

@@ -11,9 +11,9 @@ func handBuiltDebouncedSequence<S: Scheduler>(scheduler: S, log: @escaping (Stri
   // 
   scheduler.schedule {
     subscriptions.bySubscriber[0] = [1, 2, 3].publisher
-    .map { $0 * 2 }
-    .debounce(for: .milliseconds(300), scheduler: scheduler)
-    .sink(logging: 0, to: log)
+      .map { $0 * 2 }
+      .debounce(for: .milliseconds(300), scheduler: scheduler)
+      .sink(logging: 0, to: log)
   }
 
   return subscriptions

@@ -11,8 +11,8 @@ func handBuiltSharedInterval<S: Scheduler>(scheduler: S, log: @escaping (String)
 
   // let s = 
   let s = Interval(period: .milliseconds(100), scheduler: scheduler)
-  .prefix(4)
-  .share()
+    .prefix(4)
+    .share()
 
   // 
   scheduler.schedule {
