@@ -159,3 +159,12 @@ import Testing
     #expect(result.source.contains("logStream.sink(logging: 0, to: log)"))
   }
 }
+
+@Suite struct SwiftExporterNotesTests {
+  @Test func divisionInTryMapNotesThatSwiftStillTraps() {
+    let result = export(subscribe(pipeline(.just([int(1)]), .tryMap(binary("/", int(10), name("x"))))))
+    #expect(result.source.contains("// Note: Swift traps on an Int division by zero"))
+    let plain = export(subscribe(pipeline(.just([int(1)]), .map(binary("/", int(10), name("x"))))))
+    #expect(!plain.source.contains("// Note:"))
+  }
+}

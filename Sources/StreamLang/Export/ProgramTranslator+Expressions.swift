@@ -83,6 +83,7 @@ extension ProgramTranslator {
       return try arithmetic(symbol, lhs, rhs)
     case "%":
       if lhs.type == .int, rhs.type == .int {
+        noteTrappingArithmetic()
         return infix("%", lhs, rhs, type: .int, precedence: SwiftExpression.multiplicative)
       }
       guard let (a, b) = numbers(lhs, rhs) else { throw mismatch(symbol, lhs, rhs) }
@@ -121,6 +122,7 @@ extension ProgramTranslator {
     let precedence = symbol == "+" || symbol == "-" ? SwiftExpression.additive : SwiftExpression.multiplicative
     switch (lhs.type, rhs.type) {
     case (.int, .int):
+      if symbol == "/" { noteTrappingArithmetic() }
       return infix(symbol, lhs, rhs, type: .int, precedence: precedence)
     case (.string, .string) where symbol == "+":
       return infix(symbol, lhs, rhs, type: .string, precedence: precedence)

@@ -21,6 +21,8 @@ final class ProgramTranslator {
     var used: Set<Int> = []
     var needsNames = false
     var throwing = false
+    /// True for the closure of `tryMap` and friends, which may throw.
+    var mayThrow = false
   }
 
   var helpers = ExportHelper.always
@@ -42,6 +44,8 @@ final class ProgramTranslator {
   /// closure or `deferred`), whose subjects and futures are declared up front.
   private var isOncePerProgram = true
   private var subscriberCount = 0
+  /// Remarks printed above the code: where Swift and streamlab part ways on errors.
+  private(set) var notes: [String] = []
 
   init(text: String, earlierBindings: [SwiftExporter.Binding]) {
     self.texts = [text]
@@ -223,7 +227,7 @@ final class ProgramTranslator {
       anonymous["$\(index)"] = entry
       if index < implicitNames.count { anonymous[implicitNames[index]] = entry }
     }
-    frames.append(ClosureFrame())
+    frames.append(ClosureFrame(mayThrow: throwing))
     let attempt = try perUse { try expression(body, in: scope.entering(anonymous)) }
     let frame = frames.removeLast()
     if !frame.needsNames, arity == 0 || frame.used.max() == arity - 1 {
@@ -248,7 +252,7 @@ final class ProgramTranslator {
     _ body: Expr, names: [String], entries: [String: ExportScope.Entry], throwing: Bool, scope: ExportScope,
     shape: (SwiftExpression) throws -> String
   ) throws -> (code: String, body: SwiftExpression) {
-    frames.append(ClosureFrame())
+    frames.append(ClosureFrame(mayThrow: throwing))
     let translated = try perUse { try expression(body, in: scope.entering(entries)) }
     let frame = frames.removeLast()
     if frame.throwing && !throwing { throw notThrowing(body) }
@@ -270,6 +274,16 @@ final class ProgramTranslator {
     frames[frameIndex].used.insert(anonymous.index)
     // A nested Swift closure has `$0` of its own: the outer one needs a name.
     if depth != anonymous.depth { frames[frameIndex].needsNames = true }
+  }
+
+  /// Records that integer arithmetic that can trap (`/`, `%`) runs in the
+  /// innermost closure: in `tryMap` and friends streamlab turns a division by
+  /// zero into a failure, while Swift still traps.
+  func noteTrappingArithmetic() {
+    guard frames.last?.mayThrow == true else { return }
+    let note =
+      "Swift traps on an Int division by zero or overflow even inside `tryMap` and friends, where streamlab turns it into a failure."
+    if !notes.contains(note) { notes.append(note) }
   }
 
   /// Records that the innermost closure calls `fail(…)`.

@@ -34,9 +34,9 @@ public enum SwiftExporter {
       return SwiftExport(programText: program.text, limitation: "\(error)", helpers: [], body: [])
     }
     let blocks = translator.declarations + translator.schedules + translator.sends
-    var body = ["let subscriptions = Subscriptions()"]
+    var body = translator.notes.map { "// Note: \($0)" } + ["let subscriptions = Subscriptions()"]
     if blocks.joined().contains(where: { $0.contains("start.advanced") }) {
-      body.insert("let start = scheduler.now", at: 0)
+      body.insert("let start = scheduler.now", at: translator.notes.count)
     }
     for block in blocks {
       body.append("")
