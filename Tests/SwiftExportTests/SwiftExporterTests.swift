@@ -168,3 +168,21 @@ import Testing
     #expect(!plain.source.contains("// Note:"))
   }
 }
+
+@Suite struct SwiftExporterMergeTests {
+  @Test func mergingDifferentTypesKeepsEachValueAsAny() {
+    // The DSL merges a String stream with an Int stream; Swift's merge needs one
+    // Output type, and `Any` prints each value exactly as it is.
+    let numbers = pipeline(.just([int(1)]))
+    let result = export(subscribe(pipeline(.just([string("a")]), .merge([numbers]))))
+    #expect(
+      result.source.contains("Just(\"a\")\n      .map { $0 as Any }\n      .merge(with: Just(1).map { $0 as Any })"))
+  }
+
+  @Test func mergedAnyValuesCannotBeComputedWith() {
+    let numbers = pipeline(.just([int(1)]))
+    let result = export(
+      subscribe(pipeline(.just([string("a")]), .merge([numbers]), .map(binary("+", name("x"), int(1))))))
+    #expect(!result.isExported)
+  }
+}

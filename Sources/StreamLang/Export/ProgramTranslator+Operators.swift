@@ -115,7 +115,18 @@ extension ProgramTranslator {
       publisher.operators.append(".measureInterval(using: scheduler)")
       publisher.output = .duration
     case .merge(let others):
-      let streams = try others.map { try joined($0, with: &publisher, in: scope) }
+      var streams = try others.map { try joined($0, with: &publisher, in: scope, sameOutput: false) }
+      if streams.contains(where: { $0.output != element }) {
+        // The DSL merges any values; Swift's `merge` needs one Output type.
+        // `Any` keeps each value as it is, and it prints the same.
+        for index in streams.indices {
+          try checkPrintable(streams[index].output)
+          streams[index].operators.append(".map { $0 as Any }")
+        }
+        try checkPrintable(element)
+        publisher.operators.append(".map { $0 as Any }")
+        publisher.output = .any
+      }
       for stream in streams {
         publisher.operators.append(".merge(with: \(stream.inlineCode))")
       }

@@ -108,7 +108,7 @@ final class ProgramTranslator {
   }
 
   /// The printed values must read as streamlab prints them.
-  private func checkPrintable(_ output: SwiftType) throws {
+  func checkPrintable(_ output: SwiftType) throws {
     switch output {
     case .publisher:
       throw ExportLimitation("the values are publishers, which Swift prints as their types, not as streams")

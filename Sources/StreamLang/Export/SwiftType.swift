@@ -13,6 +13,8 @@ indirect enum SwiftType: Hashable {
   case array(SwiftType)
   case tuple([SwiftType])
   case optional(SwiftType)
+  /// Values of several types merged into one stream (`.map { $0 as Any }`).
+  case any
   /// A span of scheduler time (`S.SchedulerTimeType.Stride`).
   case duration
   /// A publisher used as a value (`{ just x | delay 100ms }`).
@@ -26,6 +28,7 @@ indirect enum SwiftType: Hashable {
     case .string: return "String"
     case .bool: return "Bool"
     case .never: return "Never"
+    case .any: return "Any"
     case .array(let element): return "[\(element.spelling)]"
     case .tuple(let elements): return "(" + elements.map(\.spelling).joined(separator: ", ") + ")"
     case .optional(let wrapped): return "\(wrapped.spelling)?"
@@ -42,7 +45,7 @@ indirect enum SwiftType: Hashable {
     case .int, .double, .string, .bool, .duration: return true
     case .array(let element), .optional(let element): return element.isEquatable && !element.isTuple
     case .tuple(let elements): return elements.count <= 6 && elements.allSatisfy { $0.isEquatable && !$0.isTuple }
-    case .never, .publisher: return false
+    case .never, .any, .publisher: return false
     }
   }
 
