@@ -90,7 +90,8 @@ import Testing
     let channel = recorder.channel(label: "range", pipeline: 0, stage: 0, isOutput: true)
     var received = 0
     let cancellable = (1...Int.max).lazy.map { Value.int($0) }.publisher
-      .setFailureType(to: StreamError.self).probe(channel).sink(receiveCompletion: { _ in }, receiveValue: { _ in received += 1 })
+      .setFailureType(to: StreamError.self).probe(channel).sink(
+        receiveCompletion: { _ in }, receiveValue: { _ in received += 1 })
     #expect(recorder.stopCause == .budget(100))
     #expect(received < 100)
     cancellable.cancel()
