@@ -23,14 +23,16 @@ public final class VirtualClock: Scheduler {
 
   private struct ScheduledAction: Comparable {
     let time: VirtualTime
+    /// 0 for actions that open an instant (see `scheduleFirst`), 1 otherwise.
+    let lane: Int
     let sequence: Int
     let action: () -> Void
 
     static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence)
+      (lhs.time, lhs.lane, lhs.sequence) < (rhs.time, rhs.lane, rhs.sequence)
     }
     static func == (lhs: Self, rhs: Self) -> Bool {
-      (lhs.time, lhs.sequence) == (rhs.time, rhs.sequence)
+      (lhs.time, lhs.lane, lhs.sequence) == (rhs.time, rhs.lane, rhs.sequence)
     }
   }
 
@@ -88,6 +90,13 @@ public final class VirtualClock: Scheduler {
     return timer
   }
 
+  /// Schedules an action that runs before every ordinary action due at the
+  /// same instant. The interpreter subscribes, cancels and connects this way,
+  /// so a subscriber that arrives at 250ms sees a hot send made at 250ms.
+  public func scheduleFirst(at time: VirtualTime, _ action: @escaping () -> Void) {
+    enqueue(at: max(time, now), lane: 0, action)
+  }
+
   /// Runs actions in order until nothing is left, the next action is due
   /// after `horizon`, or `shouldStop` says so.
   @discardableResult
@@ -111,8 +120,8 @@ public final class VirtualClock: Scheduler {
     now = max(now, time)
   }
 
-  private func enqueue(at time: VirtualTime, _ action: @escaping () -> Void) {
-    queue.insert(ScheduledAction(time: time, sequence: nextSequence, action: action))
+  private func enqueue(at time: VirtualTime, lane: Int = 1, _ action: @escaping () -> Void) {
+    queue.insert(ScheduledAction(time: time, lane: lane, sequence: nextSequence, action: action))
     nextSequence += 1
   }
 }
