@@ -97,3 +97,15 @@ import Testing
     cancellable.cancel()
   }
 }
+
+@Suite struct VirtualClockLaneTests {
+  @Test func scheduleFirstRunsBeforeOrdinaryActionsOfTheSameInstant() {
+    let clock = VirtualClock()
+    var order: [String] = []
+    clock.schedule(after: .milliseconds(250)) { order.append("send") }
+    clock.scheduleFirst(at: .milliseconds(250)) { order.append("subscribe") }
+    clock.schedule(after: .milliseconds(100)) { order.append("earlier") }
+    clock.run()
+    #expect(order == ["earlier", "subscribe", "send"])
+  }
+}

@@ -23,6 +23,8 @@ public final class VirtualClock: Scheduler {
 
   private struct ScheduledAction: Comparable {
     let time: VirtualTime
+    /// 0 for actions that open an instant (see `scheduleFirst`), 1 otherwise.
+    let lane: Int
     let sequence: Int
     /// When cancelled, the action is skipped without moving the clock, so a
     /// cancelled source leaves no trace on the time axis.
@@ -30,10 +32,10 @@ public final class VirtualClock: Scheduler {
     let action: () -> Void
 
     static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence)
+      (lhs.time, lhs.lane, lhs.sequence) < (rhs.time, rhs.lane, rhs.sequence)
     }
     static func == (lhs: Self, rhs: Self) -> Bool {
-      (lhs.time, lhs.sequence) == (rhs.time, rhs.sequence)
+      (lhs.time, lhs.lane, lhs.sequence) == (rhs.time, rhs.lane, rhs.sequence)
     }
   }
 
@@ -98,6 +100,13 @@ public final class VirtualClock: Scheduler {
     enqueue(at: max(time, now), token: token, action)
   }
 
+  /// Schedules an action that runs before every ordinary action due at the
+  /// same instant. The interpreter subscribes, cancels and connects this way,
+  /// so a subscriber that arrives at 250ms sees a hot send made at 250ms.
+  public func scheduleFirst(at time: VirtualTime, _ action: @escaping () -> Void) {
+    enqueue(at: max(time, now), lane: 0, action)
+  }
+
   /// Runs actions in order until nothing is left, the next action is due
   /// after `horizon`, or `shouldStop` says so.
   @discardableResult
@@ -125,8 +134,10 @@ public final class VirtualClock: Scheduler {
     now = max(now, time)
   }
 
-  private func enqueue(at time: VirtualTime, token: ScheduledActionToken? = nil, _ action: @escaping () -> Void) {
-    queue.insert(ScheduledAction(time: time, sequence: nextSequence, token: token, action: action))
+  private func enqueue(
+    at time: VirtualTime, lane: Int = 1, token: ScheduledActionToken? = nil, _ action: @escaping () -> Void
+  ) {
+    queue.insert(ScheduledAction(time: time, lane: lane, sequence: nextSequence, token: token, action: action))
     nextSequence += 1
   }
 }

@@ -36,6 +36,12 @@ public final class Recorder {
     return channel
   }
 
+  /// A channel that keeps no row but counts every event toward the budget and
+  /// honours a stop. Stages nobody sees (inside `flatMap { … }`) get one, so a
+  /// runaway inner stream still ends.
+  public lazy var silentChannel = TimelineChannel(
+    recorder: self, timeline: Timeline(label: "", pipeline: -1, stage: 0), keepsEvents: false)
+
   /// True once the run has been asked to stop, for any reason.
   public var isStopping: Bool {
     if stopCause != nil { return true }
@@ -74,15 +80,20 @@ public final class TimelineChannel {
   private unowned let recorder: Recorder
   public private(set) var timeline: Timeline
 
-  init(recorder: Recorder, timeline: Timeline) {
+  private let keepsEvents: Bool
+
+  init(recorder: Recorder, timeline: Timeline, keepsEvents: Bool = true) {
     self.recorder = recorder
     self.timeline = timeline
+    self.keepsEvents = keepsEvents
   }
 
   public var isStopping: Bool { recorder.isStopping }
 
   public func record(_ kind: TimelineEvent.Kind) {
-    timeline.events.append(TimelineEvent(time: recorder.clock.now, kind: kind))
+    if keepsEvents {
+      timeline.events.append(TimelineEvent(time: recorder.clock.now, kind: kind))
+    }
     recorder.count()
   }
 }
