@@ -39,7 +39,7 @@ public final class VirtualClock: Scheduler {
     }
   }
 
-  public private(set) var now: VirtualTime = .zero
+  @exclusivity(unchecked) public private(set) var now: VirtualTime = .zero
   public var minimumTolerance: VirtualInterval { .zero }
 
   private var queue = Heap<ScheduledAction>()
