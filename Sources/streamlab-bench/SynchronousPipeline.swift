@@ -21,18 +21,17 @@ enum SynchronousPipeline {
 
   /// Plain OpenCombine on Ints: the floor StreamCore is measured against.
   static func handWritten(_ source: Source) -> Int {
-    switch source {
-    case .range: return handWritten((1...count).publisher)
-    case .array: return handWritten(Array(1...count).publisher)
-    }
-  }
-
-  /// Kept generic (not type-erased) so the compiler sees the whole chain,
-  /// as it does in hand-written code.
-  private static func handWritten<Numbers: Publisher>(_ numbers: Numbers) -> Int
-  where Numbers.Output == Int, Numbers.Failure == Never {
     var last = 0
-    _ = numbers.map { $0 * 2 }.filter { $0 % 3 == 0 }.scan(0, +).sink { last = $0 }
+    // Each chain is spelled out rather than passed through a generic helper:
+    // that is how hand-written code looks, and it lets the compiler
+    // specialise the whole chain (a generic helper measured 30% slower).
+    switch source {
+    case .range:
+      _ = (1...count).publisher.map { $0 * 2 }.filter { $0 % 3 == 0 }.scan(0, +).sink { last = $0 }
+    case .array:
+      let numbers: [Int] = Array(1...count)
+      _ = numbers.publisher.map { $0 * 2 }.filter { $0 % 3 == 0 }.scan(0, +).sink { last = $0 }
+    }
     return last
   }
 
