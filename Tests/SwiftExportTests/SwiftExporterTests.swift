@@ -186,3 +186,25 @@ import Testing
     #expect(!result.isExported)
   }
 }
+
+@Suite struct SwiftExporterMarblesTests {
+  @Test func marbleStringBecomesAScriptOfItsTimedEvents() {
+    let marbles = SourceKind.marbles(diagram: "-1-2-#", diagramRange: nowhere, frame: ms(50))
+    let result = export(subscribe(pipeline(marbles)))
+    #expect(
+      result.source.contains(
+        """
+        Script<Int, ProgramError, S>(
+              events: [
+                (.milliseconds(50), .value(1)),
+                (.milliseconds(150), .value(2)),
+                (.milliseconds(250), .failure(ProgramError(message: "error"))),
+              ],
+        """))
+  }
+
+  @Test func marbleStringMixingLettersAndDigitsIsRefused() {
+    let result = export(subscribe(pipeline(.marbles(diagram: "-a-1|", diagramRange: nowhere, frame: nil))))
+    #expect(!result.isExported)
+  }
+}

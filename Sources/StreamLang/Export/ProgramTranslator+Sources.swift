@@ -83,7 +83,7 @@ extension ProgramTranslator {
       let stride = try duration(delay, in: scope)
       return script([(stride, .value("0")), (stride, .finished)], output: .int, failure: .never)
     case .marbles(let diagram, _, let frame):
-      return try marbles(diagram, frame: frame, stage: stage)
+      return try marbles(diagram, frame: frame, stage: stage, hint: hint)
     case .events(let sends):
       let script = try timedScript(sends, in: scope, hint: hint)
       return self.script(script.events, output: script.output, failure: script.failure)
@@ -194,8 +194,42 @@ extension ProgramTranslator {
     return (events, element, failure)
   }
 
-  private func marbles(_ diagram: String, frame: Expr?, stage: SourceStage) throws -> SwiftPublisher {
-    throw ExportLimitation("marble strings are not exported yet")
+  private func marbles(_ diagram: String, frame: Expr?, stage: SourceStage, hint: SwiftType?) throws -> SwiftPublisher {
+    let frameLength = try frame.map(timeLiteral) ?? .milliseconds(100)
+    let parsed: MarbleDiagram
+    do {
+      parsed = try MarbleDiagram(diagram, frame: frameLength)
+    } catch {
+      throw ExportLimitation("the marble string is malformed: \(error)")
+    }
+    var output: SwiftType?
+    var failure = FailureType.never
+    var events: [(String, ScriptLine)] = []
+    for event in parsed.events {
+      let offset = SwiftExpression.stride(event.offset).code
+      switch event.kind {
+      case .value(let value):
+        let literal: SwiftExpression
+        switch value {
+        case .int(let number): literal = SwiftExpression(code: String(number), type: .int)
+        case .string(let text): literal = SwiftExpression(code: SwiftExpression.stringLiteral(text), type: .string)
+        default: throw ExportLimitation("the marble value \(value) has no Swift literal here")
+        }
+        if let known = output, known != literal.type {
+          throw ExportLimitation(
+            "the marble string `\(diagram)` mixes \(known.spelling) and \(literal.type.spelling) values, which one Swift publisher cannot send"
+          )
+        }
+        output = literal.type
+        events.append((offset, .value(literal.code)))
+      case .finished:
+        events.append((offset, .finished))
+      case .failed(let message):
+        failure = .program
+        events.append((offset, .failure(message: SwiftExpression.stringLiteral(message))))
+      }
+    }
+    return script(events, output: output ?? hint ?? .int, failure: failure)
   }
 
   // MARK: Hot sources
