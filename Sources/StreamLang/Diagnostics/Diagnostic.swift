@@ -25,12 +25,19 @@ public struct Diagnostic: Hashable, Error, CustomStringConvertible {
     self.note = note
   }
 
-  /// The message with its suggestion, without position: for one-line contexts.
+  /// The message with what was expected and the suggestion, on one line and
+  /// without position: for one-line contexts such as a lesson report.
   public var description: String {
     var text = message
-    if let expected { text += "; expected \(expected)" }
+    if let shownExpectation { text += "; expected \(shownExpectation)" }
     if let suggestion { text += "; did you mean `\(suggestion)`?" }
     return text
+  }
+
+  /// What was expected, unless the message or a suggestion already says it.
+  private var shownExpectation: String? {
+    guard let expected, suggestion == nil, !message.contains(expected) else { return nil }
+    return expected
   }
 
   /// The diagnostic as a student sees it:
@@ -39,11 +46,15 @@ public struct Diagnostic: Hashable, Error, CustomStringConvertible {
   ///     just 1,2,3 | debounse 300ms
   ///                  ^~~~~~~~
   ///
+  /// What was expected, when the message does not already say it, follows on
+  /// its own line (`expected: a time`), then the note.
+  ///
   /// Columns count characters from 1; tabs in the line are repeated under it so
   /// the caret lines up in any terminal.
   public func rendered(in text: String, fileName: String? = nil) -> String {
     let location = SourceLocation(of: range, in: text)
-    var header = "\(location.line):\(location.column): error: \(description)"
+    var header = "\(location.line):\(location.column): error: \(message)"
+    if let suggestion { header += "; did you mean `\(suggestion)`?" }
     if let fileName { header = "\(fileName):" + header }
     var lines = [header, location.lineText]
     var marker = ""
@@ -52,6 +63,7 @@ public struct Diagnostic: Hashable, Error, CustomStringConvertible {
     }
     marker += "^" + String(repeating: "~", count: max(0, location.width - 1))
     lines.append(marker)
+    if let shownExpectation { lines.append("expected: \(shownExpectation)") }
     if let note { lines.append("note: \(note)") }
     return lines.joined(separator: "\n")
   }

@@ -109,15 +109,17 @@ public struct Lexer {
       append(kind, from: start)
       return
     }
-    // Skip the whole character, not one byte of it, so the caret and the
-    // message show what the student typed.
-    position += max(1, scalarLength(leadByte: byte))
-    position = min(position, bytes.count)
-    let character = text(from: start)
-    let shown = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? character : "?"
+    // Skip whole characters, not single bytes, and a run of them at once, so
+    // the caret and the message show what the student typed.
+    repeat {
+      position += max(1, scalarLength(leadByte: bytes[position]))
+      position = min(position, bytes.count)
+    } while position < bytes.count && bytes[position] >= 0x80
+    let characters = text(from: start)
+    let shown = characters.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } ? characters : "?"
     report(
-      "unexpected character `\(shown)`", from: start,
-      note: byte == UInt8(ascii: "'") ? "strings use double quotes, like \"text\"" : nil)
+      "unexpected character\(characters.count > 1 ? "s" : "") `\(shown.count > 20 ? shown.prefix(20) + "…" : shown)`",
+      from: start, note: byte == UInt8(ascii: "'") ? "strings use double quotes, like \"text\"" : nil)
   }
 
   /// Digits, then an optional fraction and an optional time unit.

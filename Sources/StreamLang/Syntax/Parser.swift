@@ -218,7 +218,8 @@ public struct Parser {
       guard isStreamName(name) else {
         throw Failure(
           diagnostic: Diagnostic(
-            "`\(name)` is not a bound stream", at: current.range, expected: keyword.usage,
+            "`\(name)` is not a bound stream", at: current.range,
+            expected: "a stream: a bound name or `{ pipeline }`, like `\(keyword.example)`",
             suggestion: Suggestion.closest(to: name, among: streamNames),
             note: Keywords.keyword(named: name, role: .source) != nil
               ? "put a pipeline in braces to use it here, like `{ \(name) … }`" : nil))
@@ -423,7 +424,8 @@ public struct Parser {
     case "tryAllSatisfy": return .tryAllSatisfy(try parseExpression())
     case "scan", "tryScan", "reduce", "tryReduce":
       let initial = try parseExpression()
-      try expect(.comma, keyword.usage)
+      guard at(.comma) else { throw failure(keyword.usage, expected: "`,` and a closure after the initial value") }
+      advance()
       try requireArgument(keyword)
       let body = try parseExpression()
       switch keyword.canonical {
