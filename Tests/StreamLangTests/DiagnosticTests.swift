@@ -43,6 +43,19 @@ import Testing
     #expect(Self.diagnostics("clikcs", boundNames: ["clicks"]).first?.suggestion == "clicks")
   }
 
+  @Test func metaCommandWithoutItsColonSuggestsTheCommand() {
+    let result = Parser.parse("help", metaCommands: [":help", ":horizon", ":json"])
+    #expect(result.diagnostics.first?.suggestion == ":help")
+    #expect(
+      Parser.parse("horizn 60s", metaCommands: [":help", ":horizon"]).diagnostics.first?.suggestion == ":horizon")
+  }
+
+  @Test func completionsComeFromTheKeywordTable() {
+    #expect(Keywords.completions(of: "de", role: .operator).map(\.name) == ["debounce", "delay"])
+    #expect(Keywords.completions(of: "de", role: .source).map(\.name) == ["deferred"])
+    #expect(Keywords.completions(of: "tak").map(\.name) == ["take"])
+  }
+
   @Test func misspeltSourceSuggestsTheSource() {
     #expect(Self.diagnostics("jsut 1").first?.suggestion == "just")
     #expect(Self.diagnostics("intervall 1s").first?.suggestion == "interval")

@@ -298,6 +298,11 @@ public final class ExpressionCompiler {
             throw error.located(at: range)
           }
         }
+      case (_, .constant(let right)):
+        return .computed { frame throws(EvaluationError) in
+          let left = try lhs(frame)
+          do throws(EvaluationError) { return try apply(left, right) } catch { throw error.located(at: range) }
+        }
       default: break
       }
       return .computed { frame throws(EvaluationError) in

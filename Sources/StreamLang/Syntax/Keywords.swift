@@ -260,6 +260,12 @@ public enum Keywords {
   /// Every name a student can type as a keyword, for completion and "did you mean".
   public static var allNames: [String] { all.map(\.name) }
 
+  /// The keywords whose name starts with `prefix`, for tab completion: sources
+  /// at the start of a pipeline, operators after `|`; nil role means both.
+  public static func completions(of prefix: String, role: KeywordRole? = nil) -> [Keyword] {
+    all.filter { ($0.role == role || role == nil) && $0.name.hasPrefix(prefix) }
+  }
+
   private static let sourcesByName = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
   private static let operatorsByName = Dictionary(
     operators.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -13,9 +13,13 @@ public struct Parser {
 
   /// Parses `text`. `boundNames` are the names already bound in the session
   /// (`let` bindings of earlier inputs): they are sources, and "did you mean"
-  /// considers them.
-  public static func parse(_ text: String, boundNames: some Sequence<String> = [String]()) -> ParseResult {
+  /// considers them. `metaCommands` are the REPL's commands as typed
+  /// (`:help`), so that `hepl` at the start of a line can suggest `:help`.
+  public static func parse(
+    _ text: String, boundNames: some Sequence<String> = [String](), metaCommands: [String] = []
+  ) -> ParseResult {
     var parser = Parser(text: text, boundNames: Set(boundNames))
+    parser.metaCommands = metaCommands
     return parser.parseProgram()
   }
 
@@ -31,6 +35,7 @@ public struct Parser {
   private var index = 0
   private var diagnostics: [Diagnostic]
   private var boundNames: Set<String>
+  private var metaCommands: [String] = []
   /// Parameters of the closures being parsed, innermost last: they may be used as sources.
   private var parameterScopes: [[String]] = []
   /// For each `{` token, whether a `|` stands directly inside it: then it holds a pipeline.
@@ -271,7 +276,9 @@ public struct Parser {
       throw Failure(
         diagnostic: Diagnostic(
           "unknown source `\(name)`", at: current.range, expected: "a source such as `just 1,2,3` or a bound name",
-          suggestion: Suggestion.closest(to: name, among: Keywords.sources.map(\.name) + streamNames)))
+          suggestion: Suggestion.closest(to: name, among: Keywords.sources.map(\.name) + streamNames)
+            ?? (metaCommands.contains(":" + name)
+              ? ":" + name : Suggestion.closest(to: ":" + name, among: metaCommands))))
     }
     advance()
     let kind = try parseSourceArguments(keyword)
