@@ -3,6 +3,20 @@ import StreamCore
 /// Turns a program's text into a `Program`, reporting every statement that
 /// does not parse.
 ///
+///     program    = statement { (";" | newline) statement }
+///     statement  = "let" NAME "=" pipeline | "connect" NAME ["@" time] | pipeline [timing]
+///     timing     = "@" time [".." time] | "@" ".." time
+///     pipeline   = source { "|" operator }          (a newline may follow `|` or precede it)
+///     source     = KEYWORD arguments | NAME | "{" pipeline "}"
+///     operator   = KEYWORD arguments                 (shapes: `Keywords`, `ArgumentShape`)
+///     stream     = NAME | "{" pipeline "}"          (`merge S`, `catch S`, …)
+///     braces     = "{" [NAME {"," NAME} "in"] (pipeline | expr) "}"
+///
+/// A braced body is a pipeline when it starts with a source keyword, is a
+/// bound name alone or before `|`, or holds a `|` of its own; otherwise it is
+/// an expression. Expressions follow Swift's precedence: `?:`, `||`, `&&`,
+/// comparisons, `??`, `+ -`, `* / %`, prefix `- !`, postfix `.member`, `.0`, calls.
+///
 /// A recursive-descent parser over the lexer's tokens. An error abandons the
 /// statement it is in and parsing resumes after the next `;` or newline, so one
 /// program can report several errors. Nesting is limited (`maximumNesting`) so
@@ -124,7 +138,7 @@ public struct Parser {
       var at: Expr?
       if self.at(.at) {
         advance()
-        at = try parseTime(for: "connect")
+        at = try parseTime(for: "connect", usage: "`connect` needs a time after `@`, like `connect \(nameText) @100ms`")
       }
       return .connect(name: name, at: at, range: start.union(range(to: previousEnd)))
     }
