@@ -31,8 +31,10 @@ public final class ExpressionCompiler {
     set { streamMaker.make = newValue }
   }
 
+  /// The whole expression, not just its range: a session's bindings come
+  /// from earlier inputs whose ranges point into other texts.
   private struct Key: Hashable {
-    var range: SourceRange
+    var expr: Expr
     var signature: ClosureSignature
     var captures: CaptureLayout
   }
@@ -63,6 +65,7 @@ public final class ExpressionCompiler {
           _ = try compile(site.expr, as: site.signature)
         } catch {
           if !diagnostics.contains(error) { diagnostics.append(error) }
+          if diagnostics.count >= 50 { return diagnostics }
         }
       }
       if case .binding(let name, _, _) = statement { boundNames.insert(name.text) }
@@ -75,7 +78,7 @@ public final class ExpressionCompiler {
   public func compile(_ expr: Expr, as signature: ClosureSignature, captures: CaptureLayout = .empty) throws(Diagnostic)
     -> CompiledExpression
   {
-    let key = Key(range: expr.range, signature: signature, captures: captures)
+    let key = Key(expr: expr, signature: signature, captures: captures)
     if let cached = cache[key] { return try cached.get() }
     let result: Result<CompiledExpression, Diagnostic>
     do throws(Diagnostic) {
