@@ -224,6 +224,16 @@ import Testing
     #expect(Self.shape("{ y }", boundNames: []).hasPrefix("invalid: unknown source `y`"))
   }
 
+  @Test func keywordUsageFindsNestedOperatorsAndAliases() {
+    let text = "let q = just 1 | take 1\nq | merge { just 2 | flatMap { just x | debounce 1s } } | scan 0, acc + x"
+    let usage = KeywordUsage(Parser.parse(text).program)
+    #expect(usage.uses.map(\.name.text) == ["just", "take", "merge", "just", "flatMap", "just", "debounce", "scan"])
+    #expect(usage.uses("prefix"))
+    #expect(usage.uses("take"))
+    #expect(usage.uses("debounce"))
+    #expect(!usage.uses("map"))
+  }
+
   @Test func failCallInBracesIsAnExpressionNotTheFailSource() {
     #expect(Self.shape("a | tryMap { fail(\"no\") }") == "name(a) | tryMap({fail(\"no\")})")
   }
