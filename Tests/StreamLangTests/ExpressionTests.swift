@@ -310,6 +310,12 @@ import Testing
     #expect(name.text == "clicks")
   }
 
+  @Test(arguments: Examples.mustRun)
+  func everyExpressionOfAMustRunExampleCompiles(text: String) {
+    let program = Parser.parse(text).program
+    #expect(ExpressionCompiler().check(program) == [])
+  }
+
   @Test func closureWhereAValueIsExpectedIsADiagnostic() {
     let expr = Self.expr("{ x in x }", .value)
     #expect(expr != nil)
