@@ -36,9 +36,9 @@ public struct KeywordUsage {
       // Stream arguments are visited as pipelines; their expressions are
       // also among the operator's sites, so those are not visited twice.
       switch stage.kind {
-      case .merge(let streams): streams.forEach { visit($0) }
+      case .merge(let streams): for inner in streams { visit(inner) }
       case .zip(let streams, let transform), .combineLatest(let streams, let transform):
-        streams.forEach { visit($0) }
+        for inner in streams { visit(inner) }
         if let transform { visit(transform) }
       case .append(.stream(let inner)), .prepend(.stream(let inner)), .catch(let inner): visit(inner)
       default: for site in ExpressionSite.sites(in: stage.kind) { visit(site.expr) }
@@ -61,8 +61,9 @@ public struct KeywordUsage {
     case .member(let base, _): visit(base)
     case .call(let callee, let arguments):
       visit(callee)
-      arguments.forEach { visit($0) }
-    case .array(let items), .tuple(let items): items.forEach { visit($0) }
+      for argument in arguments { visit(argument) }
+    case .array(let items), .tuple(let items):
+      for item in items { visit(item) }
     case .int, .double, .string, .bool, .null, .time, .identifier: break
     }
   }
