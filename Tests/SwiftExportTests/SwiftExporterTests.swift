@@ -208,3 +208,13 @@ import Testing
     #expect(!result.isExported)
   }
 }
+
+@Suite struct SwiftExporterMapErrorTests {
+  @Test func mapErrorRewritesTheMessage() {
+    let result = export(
+      subscribe(pipeline(.fail(message: string("boom")), .mapError(binary("+", string("wrapped: "), name("x"))))))
+    #expect(result.source.contains(".mapError { ProgramError(message: \"wrapped: \" + $0.message) }"))
+    let constant = export(subscribe(pipeline(.fail(message: string("boom")), .mapError(string("other")))))
+    #expect(constant.source.contains(".mapError { _ in ProgramError(message: \"other\") }"))
+  }
+}

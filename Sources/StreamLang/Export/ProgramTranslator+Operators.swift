@@ -173,8 +173,19 @@ extension ProgramTranslator {
       publisher.failure = .never
     case .retry(let count):
       publisher.operators.append(".retry(\(try self.count(count, in: scope)))")
-    case .mapError:
-      throw ExportLimitation("`mapError` is not exported yet")
+    case .mapError(let transform):
+      // The DSL's closure sees the failure's message and returns the new one.
+      guard publisher.failure == .program else {
+        throw ExportLimitation("`mapError` is exported only for streams that fail with a message (ProgramError)")
+      }
+      let (code, body) = try closure(
+        transform, implicitNames: ["x"], parameterTypes: [.string], throwing: false, in: scope,
+        parameterMember: ".message"
+      ) { "ProgramError(message: \($0.code))" }
+      guard body.type == .string else {
+        throw ExportLimitation("`\(text(stage.range))` must give the new message as a String")
+      }
+      publisher.operators.append(".mapError \(code)")
     case .replaceEmpty(let value):
       publisher.operators.append(".replaceEmpty(with: \(try sameType(value, as: element, stage, in: scope)))")
     case .share:

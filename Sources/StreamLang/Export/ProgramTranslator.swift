@@ -202,7 +202,7 @@ final class ProgramTranslator {
   /// named, since Swift infers a closure's arity from the `$n` it uses.
   func closure(
     _ expr: Expr, implicitNames: [String], parameterTypes: [SwiftType], throwing: Bool, in scope: ExportScope,
-    shape: (SwiftExpression) throws -> String = { $0.code }
+    parameterMember: String = "", shape: (SwiftExpression) throws -> String = { $0.code }
   ) throws -> (code: String, body: SwiftExpression) {
     let arity = parameterTypes.count
     if case .closure(let parameters, let body) = expr.kind, !parameters.isEmpty {
@@ -214,7 +214,7 @@ final class ProgramTranslator {
       for (index, parameter) in parameters.enumerated() {
         let swiftName = ProgramTranslator.reservedNames.contains(parameter) ? parameter + "Value" : parameter
         names.append(swiftName)
-        entries[parameter] = ExportScope.Entry(code: swiftName, type: parameterTypes[index])
+        entries[parameter] = ExportScope.Entry(code: swiftName + parameterMember, type: parameterTypes[index])
       }
       return try closureBody(body, names: names, entries: entries, throwing: throwing, scope: scope, shape: shape)
     }
@@ -223,7 +223,8 @@ final class ProgramTranslator {
     let depth = scope.depth + 1
     var anonymous: [String: ExportScope.Entry] = [:]
     for index in 0..<arity {
-      let entry = ExportScope.Entry(code: "$\(index)", type: parameterTypes[index], anonymous: (index, depth))
+      let entry = ExportScope.Entry(
+        code: "$\(index)" + parameterMember, type: parameterTypes[index], anonymous: (index, depth))
       anonymous["$\(index)"] = entry
       if index < implicitNames.count { anonymous[implicitNames[index]] = entry }
     }
@@ -241,7 +242,7 @@ final class ProgramTranslator {
       let name = index < implicitNames.count ? implicitNames[index] : "value\(index)"
       let used = frame.used.contains(index)
       names.append(used ? name : "_")
-      let entry = ExportScope.Entry(code: name, type: parameterTypes[index])
+      let entry = ExportScope.Entry(code: name + parameterMember, type: parameterTypes[index])
       entries["$\(index)"] = entry
       if index < implicitNames.count { entries[implicitNames[index]] = entry }
     }
