@@ -12,7 +12,7 @@ struct Frame {
 }
 
 /// Evaluates one expression tree node on a frame.
-typealias Evaluation = (Frame) throws(EvaluationError) -> Value
+typealias CompiledBody = (Frame) throws(EvaluationError) -> Value
 
 /// An expression compiled once into Swift closures, ready to be called per
 /// element. Identifiers were resolved to argument and capture slots when it
@@ -26,9 +26,9 @@ public struct CompiledExpression {
   public let signature: ClosureSignature
   /// What was compiled, for messages naming the expression.
   public let expr: Expr
-  let body: Evaluation
+  let body: CompiledBody
 
-  init(signature: ClosureSignature, expr: Expr, body: @escaping Evaluation) {
+  init(signature: ClosureSignature, expr: Expr, body: @escaping CompiledBody) {
     self.signature = signature
     self.expr = expr
     self.body = body

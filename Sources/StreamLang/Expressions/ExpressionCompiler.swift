@@ -145,9 +145,9 @@ public final class ExpressionCompiler {
   private enum Node {
     case constant(Value)
     case argument(Int)
-    case computed(Evaluation)
+    case computed(CompiledBody)
 
-    var evaluation: Evaluation {
+    var evaluation: CompiledBody {
       switch self {
       case .constant(let value): return { _ in value }
       case .argument(0): return { frame in frame.first }
@@ -170,7 +170,7 @@ public final class ExpressionCompiler {
     case .array(let items), .tuple(let items):
       let isArray: Bool
       if case .array = expr.kind { isArray = true } else { isArray = false }
-      var nodes: [Evaluation] = []
+      var nodes: [CompiledBody] = []
       for item in items { nodes.append(try compileNode(item, scope).evaluation) }
       return .computed { frame throws(EvaluationError) in
         var values: [Value] = []
@@ -351,7 +351,7 @@ public final class ExpressionCompiler {
   private func compileCall(_ callee: Expr, _ argumentExprs: [Expr], _ range: SourceRange, _ scope: Scope)
     throws(Diagnostic) -> Node
   {
-    var arguments: [Evaluation] = []
+    var arguments: [CompiledBody] = []
     let function: BuiltinFunction
     switch callee.kind {
     case .member(let baseExpr, let name):
