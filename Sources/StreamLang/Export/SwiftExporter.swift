@@ -47,3 +47,12 @@ public enum SwiftExporter {
       programText: program.text, limitation: nil, helpers: translator.helpers.sorted(), body: body)
   }
 }
+
+extension SwiftExporter {
+  /// The export of `program` run in a session whose earlier `let`s are
+  /// `bindings` (`Interpreter.boundPipelines`): what `:swift` and
+  /// `--format swift` print.
+  public static func export(_ program: Program, bindings: [BoundPipeline]) -> SwiftExport {
+    export(program, earlierBindings: bindings.map { Binding(name: $0.name, pipeline: $0.pipeline, text: $0.text) })
+  }
+}
