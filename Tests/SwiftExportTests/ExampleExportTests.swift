@@ -118,6 +118,31 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
     ExportedExample(
       file: "Beyond12FlatMapMaxOne", program: "just 1,2,3 | flatMap max 1 { just x | delay 100ms }",
       run: { beyond12FlatMapMaxOne(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond13MergeThree", program: "marbles \"-a---|\" | merge { marbles \"--b--|\" }, { marbles \"---c-|\" }",
+      run: { beyond13MergeThree(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond14TryMapFails", program: "just 1,2,3 | tryMap x == 2 ? fail(\"two\") : x",
+      run: { beyond14TryMapFails(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond15SubjectFailureCatch",
+      program: "let s = subject 100ms:1, 200ms:#\"down\"; s | catch { just 0 }; s @150ms",
+      run: { beyond15SubjectFailureCatch(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond16ZipTransform", program: "range 1...3 | zip { marbles \"-a-b-c|\" } { n, s in s + String(n) }",
+      run: { beyond16ZipTransform(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond17AppendStream", program: "just 1,2 | append { timer 200ms }",
+      run: { beyond17AppendStream(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond18FirstWhere", program: "interval 100ms | first where x > 2",
+      run: { beyond18FirstWhere(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond19MapErrorMessage", program: "marbles \"-1-#\" | mapError \"wrapped: \" + x",
+      run: { beyond19MapErrorMessage(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond20CancelBeforeValue", program: "events 0ms:1, 200ms:2, 300ms:| @100ms..250ms",
+      run: { beyond20CancelBeforeValue(scheduler: $0, log: $1) }),
   ]
 
   @Test(arguments: examples + beyondExamples)
