@@ -83,7 +83,7 @@ extension ProgramTranslator {
       return try arithmetic(symbol, lhs, rhs)
     case "%":
       if lhs.type == .int, rhs.type == .int {
-        noteTrappingArithmetic()
+        try checkDivisor(rhs)
         return infix("%", lhs, rhs, type: .int, precedence: SwiftExpression.multiplicative)
       }
       guard let (a, b) = numbers(lhs, rhs) else { throw mismatch(symbol, lhs, rhs) }
@@ -122,7 +122,7 @@ extension ProgramTranslator {
     let precedence = symbol == "+" || symbol == "-" ? SwiftExpression.additive : SwiftExpression.multiplicative
     switch (lhs.type, rhs.type) {
     case (.int, .int):
-      if symbol == "/" { noteTrappingArithmetic() }
+      if symbol == "/" { try checkDivisor(rhs) }
       return infix(symbol, lhs, rhs, type: .int, precedence: precedence)
     case (.string, .string) where symbol == "+":
       return infix(symbol, lhs, rhs, type: .string, precedence: precedence)
@@ -136,6 +136,15 @@ extension ProgramTranslator {
       guard let (a, b) = numbers(lhs, rhs) else { throw mismatch(symbol, lhs, rhs) }
       return infix(symbol, a, b, type: .double, precedence: precedence)
     }
+  }
+
+  /// An Int division may trap; by a literal zero Swift refuses to compile it,
+  /// where streamlab stops the run with a runtime error.
+  private func checkDivisor(_ divisor: SwiftExpression) throws {
+    if divisor.isIntegerLiteral, divisor.code == "0" || divisor.code == "-0" {
+      throw ExportLimitation("Swift rejects an Int division by a literal zero at compile time")
+    }
+    noteTrappingArithmetic()
   }
 
   /// `x.count * 100ms` as `.milliseconds(x.count * 100)`: the scheduler's
