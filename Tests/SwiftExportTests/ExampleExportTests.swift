@@ -9,6 +9,8 @@ typealias ExportedProgram = (VirtualClock, @escaping (String) -> Void) -> Subscr
 /// function of that export (nil when the exporter refuses the program).
 struct ExportedExample: CustomTestStringConvertible, Sendable {
   var file: String
+  /// Inputs of the same session run before `program`, whose `let`s it may use.
+  var earlier: [String] = []
   var program: String
   var run: (@Sendable (VirtualClock, @escaping (String) -> Void) -> Subscriptions)?
 
@@ -16,8 +18,8 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
   var functionName: String { file.prefix(1).lowercased() + file.dropFirst() }
 }
 
-/// The proof the issue asks for: every "must run" example of DSL.md (and a
-/// dozen programs beyond them) is exported, and the export committed under
+/// The proof the issue asks for: every "must run" example of DSL.md (and
+/// twenty programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -145,24 +147,46 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       run: { beyond20CancelBeforeValue(scheduler: $0, log: $1) }),
   ]
 
-  @Test(arguments: examples + beyondExamples)
+  /// Programs typed after earlier inputs of a REPL session, whose bindings they use.
+  static let sessionExamples: [ExportedExample] = [
+    ExportedExample(
+      file: "Session01EarlierBindings",
+      earlier: ["let clicks = marbles \"-a--b|\"", "let s = subject 150ms:1, 350ms:2"],
+      program: "clicks | map x + \"!\"; s | combineLatest clicks; s @200ms",
+      run: { session01EarlierBindings(scheduler: $0, log: $1) })
+  ]
+
+  /// The example run as the Interpreter runs it, after its session's earlier
+  /// inputs, with the export made from the bindings those left.
+  private func run(_ example: ExportedExample) throws -> (result: RunResult, export: SwiftExport) {
+    var interpreter = Interpreter()
+    for input in example.earlier {
+      guard case .ran = interpreter.run(input) else { throw ExampleDidNotRun(input: input) }
+    }
+    let bindings = interpreter.boundPipelines
+    guard case .ran(let result, let program) = interpreter.run(example.program) else {
+      throw ExampleDidNotRun(input: example.program)
+    }
+    return (result, SwiftExporter.export(program, bindings: bindings))
+  }
+
+  @Test(arguments: examples + beyondExamples + sessionExamples)
   func committedExportIsWhatTheExporterPrints(_ example: ExportedExample) throws {
-    let parsed = Parser.parse(example.program)
-    #expect(parsed.isValid, "\(parsed.diagnostics.map(\.message))")
-    let export = SwiftExporter.export(parsed.program)
+    let export = try run(example).export
     #expect(export.isExported == (example.run != nil), "\(export.limitation ?? "")")
     let expected = export.harnessSource(functionName: example.functionName)
     #expect(try ExportFile(name: example.file + ".swift").committedText(expected: expected) == expected)
   }
 
-  @Test(arguments: examples + beyondExamples)
+  @Test(arguments: examples + beyondExamples + sessionExamples)
   func exportShowsEverySubscriberWhatTheDSLRunShows(_ example: ExportedExample) throws {
-    guard let run = example.run else { return }
-    var interpreter = Interpreter()
-    guard case .ran(let result, _) = interpreter.run(example.program) else {
-      Issue.record("the example did not run")
-      return
-    }
-    #expect(SubscriberLog(running: run) == SubscriberLog(outputs: result.outputs))
+    guard let program = example.run else { return }
+    let result = try run(example).result
+    #expect(SubscriberLog(running: program) == SubscriberLog(outputs: result.outputs))
   }
+}
+
+/// An input of an example did not parse or build.
+struct ExampleDidNotRun: Error {
+  var input: String
 }
