@@ -19,7 +19,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
 }
 
 /// The proof the issue asks for: every "must run" example of DSL.md (and
-/// twenty programs beyond them, and a session using earlier bindings) is exported, and the export committed under
+/// thirty-two programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -145,6 +145,50 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
     ExportedExample(
       file: "Beyond20CancelBeforeValue", program: "events 0ms:1, 200ms:2, 300ms:| @100ms..250ms",
       run: { beyond20CancelBeforeValue(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond21CompactMapCollect",
+      program: "events 0ms:\"1\", 100ms:\"x\", 200ms:\"3\", 300ms:\"4\", 400ms:| | compactMap Int(x) | collect 2",
+      run: { beyond21CompactMapCollect(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond22DropPrefixLast", program: "range 1...6 | dropFirst 1 | prefix while x < 5 | last where x % 2 == 1",
+      run: { beyond22DropPrefixLast(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond23DropWhileOutputAt", program: "range 1..<10 | drop while x < 3 | output at 2",
+      run: { beyond23DropWhileOutputAt(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond24Aggregates",
+      program: "let t = interval 100ms | take 4; t | min; t | max; t | contains 2; t | allSatisfy x < 10; t | count",
+      run: { beyond24Aggregates(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond25CollectByTimeOrCount", program: "interval 100ms | take 5 | collect 250ms or 2",
+      run: { beyond25CollectByTimeOrCount(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond26TryFilterTryScan",
+      program: "just 1,2,3 | tryFilter x == 3 ? fail(\"three\") : true | tryScan 0, acc + x",
+      run: { beyond26TryFilterTryScan(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond27TimeoutPrependStream", program: "never | timeout 300ms | prepend { range 1..<3 }",
+      run: { beyond27TimeoutPrependStream(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond28TryReduceCatch",
+      program: "just 1,2 | tryReduce 0, x > 1 ? fail(\"big\") : acc + x | catch { just -1 }",
+      run: { beyond28TryReduceCatch(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond29TryFirstFirstLast",
+      program: "just 4,5 | tryFirst where x > 9 ? true : fail(\"none\"); just 4,5 | first; just 4,5 | last",
+      run: { beyond29TryFirstFirstLast(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond30TryAllSatisfy",
+      program: "marbles \"-a-b-|\" | map x.uppercased() | tryAllSatisfy x.hasPrefix(\"A\") ? true : fail(\"not A\")",
+      run: { beyond30TryAllSatisfy(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond31SwitchToLatestFailures",
+      program: "marbles \"-1-2|\" | map { x in { timer 50ms | tryMap x > 1 ? fail(\"big\") : x } } | switchToLatest",
+      run: { beyond31SwitchToLatestFailures(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond32CurrentCollect",
+      program: "let c = current \"a\", 100ms:\"b\", 200ms:|; c | collect; c | ignoreOutput; empty | replaceEmpty 0",
+      run: { beyond32CurrentCollect(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.
