@@ -218,3 +218,32 @@ import Testing
     #expect(constant.source.contains(".mapError { _ in ProgramError(message: \"other\") }"))
   }
 }
+
+@Suite struct StudentSourceTests {
+  @Test func studentSourceImportsCombineAndOnlyTheHelpersItUses() {
+    let source = SwiftExporter.export(Parser.parse("just 1,2,3 | map x*2").program).source
+    #expect(source.hasPrefix("// The Combine code for this streamlab program:\n//   just 1,2,3 | map x*2\n"))
+    #expect(source.contains("import Combine\nimport Foundation"))
+    #expect(!source.contains("OpenCombine"))
+    #expect(
+      source.contains("func program<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {"))
+    #expect(source.contains("struct ProgramError: Error"))
+    #expect(!source.contains("struct Interval") && !source.contains("struct Script"))
+    let timed = SwiftExporter.export(Parser.parse("interval 100ms | take 2").program).source
+    #expect(timed.contains("struct Interval<S: Scheduler>: Publisher {"))
+  }
+
+  @Test func refusedProgramPrintsItsReasonAndTheProgramAsComments() {
+    let source = SwiftExporter.export(Parser.parse("just 1, \"a\"").program).source
+    #expect(
+      source
+        == """
+        // streamlab cannot export this program as Combine code that behaves the same:
+        // `just 1, "a"` mixes types, which one Swift publisher cannot send
+        //
+        // The program:
+        //   just 1, "a"
+
+        """)
+  }
+}
