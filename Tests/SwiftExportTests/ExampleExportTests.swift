@@ -19,7 +19,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
 }
 
 /// The proof the issue asks for: every "must run" example of DSL.md (and
-/// thirty-two programs beyond them, and a session using earlier bindings) is exported, and the export committed under
+/// thirty-four programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -189,6 +189,13 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "Beyond32CurrentCollect",
       program: "let c = current \"a\", 100ms:\"b\", 200ms:|; c | collect; c | ignoreOutput; empty | replaceEmpty 0",
       run: { beyond32CurrentCollect(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond33SubjectsStartInFirstUseOrder",
+      program: "let a = subject 100ms:\"a1\", 200ms:|; let b = subject 100ms:\"b1\", 200ms:|; b | merge a",
+      run: { beyond33SubjectsStartInFirstUseOrder(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond34FuturesInDeclarationOrder", program: "let f = future 100ms 1; let g = future 100ms 2; f | merge g",
+      run: { beyond34FuturesInDeclarationOrder(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

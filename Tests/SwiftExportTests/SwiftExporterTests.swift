@@ -247,3 +247,30 @@ import Testing
         """)
   }
 }
+
+/// Hot sources start, in streamlab, when a subscription first uses them.
+@Suite struct HotSourceOrderTests {
+  @Test func futuresFulfilledAtOneInstantInAnotherOrderAreRefused() {
+    let export = SwiftExporter.export(
+      Parser.parse("let f = future 100ms 1; let g = future 100ms 2; g | merge f").program)
+    #expect(export.limitation?.contains("act at the same instant") == true)
+  }
+
+  @Test func subjectFirstUsedInsideAClosureIsRefused() {
+    let export = SwiftExporter.export(Parser.parse("let s = subject 100ms:1; just 1 | flatMap { s }").program)
+    #expect(export.limitation?.contains("first used inside a closure") == true)
+    let startedFirst = SwiftExporter.export(
+      Parser.parse("let s = subject 100ms:1; s; just 1 | flatMap { s }").program)
+    #expect(startedFirst.isExported)
+  }
+
+  @Test func subjectSendsAreScheduledInOrderOfFirstUse() {
+    let source = SwiftExporter.export(
+      Parser.parse("let a = subject 100ms:1; let b = subject 100ms:2; b | merge a").program
+    ).source
+    let sendB = source.range(of: "{ b.send(2) }")
+    let sendA = source.range(of: "{ a.send(1) }")
+    #expect(sendA != nil && sendB != nil)
+    if let sendA, let sendB { #expect(sendB.upperBound < sendA.lowerBound) }
+  }
+}

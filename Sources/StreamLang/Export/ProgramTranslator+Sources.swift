@@ -261,7 +261,8 @@ extension ProgramTranslator {
       }
       lines.append("scheduler.schedule(after: start.advanced(by: \(offset))) { \(call) }")
     }
-    scheduleSends(lines)
+    let times = Set(try sends.map { try timeLiteral($0.time).nanoseconds })
+    hotSources.add(.init(name: name, isFuture: false, times: times, sends: lines), atSetup: true)
     return SwiftPublisher(source: name, output: script.output, failure: script.failure)
   }
 
@@ -280,6 +281,7 @@ extension ProgramTranslator {
       return SwiftPublisher(source: code, output: result.type, failure: .never)
     }
     let name = preferredName ?? freshName("future")
+    hotSources.add(.init(name: name, isFuture: true, times: [try timeLiteral(delay).nanoseconds]), atSetup: true)
     declare(
       (preferredName == nil ? ["// \(text(stage.range))"] : []) + [
         "let \(name) = Future<\(result.type.spelling), Never> { promise in",

@@ -13,6 +13,8 @@ final class ProgramTranslator {
     var code: String
     var output: SwiftType
     var failure: FailureType
+    /// The hot sources building this binding starts.
+    var hotSources: [HotSourceOrder.Use] = []
   }
 
   /// The bookkeeping of the closure being translated: which `$n` it used,
@@ -34,8 +36,8 @@ final class ProgramTranslator {
   private(set) var declarations: [[String]] = []
   /// Subscriptions, cancellations and connections, each a block of lines.
   private(set) var schedules: [[String]] = []
-  /// The subjects' scripted sends, each a block of lines.
-  private(set) var sends: [[String]] = []
+  /// The subjects and futures, and the order streamlab starts them in.
+  var hotSources = HotSourceOrder()
   private var swiftNames: Set<String> = ProgramTranslator.reservedNames
   private var frames: [ClosureFrame] = []
   /// The source text the ranges being translated point into.
@@ -65,7 +67,10 @@ final class ProgramTranslator {
     case .subscription(let pipeline, let timing, _):
       try subscribe(pipeline, timing: timing, label: text(statement.range))
     case .connect(let name, let at, _):
-      guard let bound = try boundStream(name.text) else {
+      hotSources.begin()
+      let found = try boundStream(name.text)
+      hotSources.start(hotSources.end())
+      guard let bound = found else {
         throw ExportLimitation("`connect \(name.text)` names no bound stream")
       }
       let time = try at.map(timeLiteral) ?? .zero
@@ -80,7 +85,9 @@ final class ProgramTranslator {
   private func bind(_ name: String, _ pipeline: Pipeline, label: String) throws {
     let swiftName = freshName(name)
     let comment = "// let \(name) = \(text(pipeline.range))"
+    hotSources.begin()
     let publisher = try self.pipeline(pipeline, in: ExportScope(), preferredName: swiftName)
+    let uses = hotSources.end()
     if publisher.source == swiftName, publisher.operators.isEmpty, var last = declarations.popLast() {
       // The source declared itself under the binding's name (a subject, a future).
       last.insert(comment, at: 0)
@@ -88,13 +95,16 @@ final class ProgramTranslator {
     } else {
       declarations.append([comment, "let \(swiftName) = \(publisher.code(indent: "  "))"])
     }
-    bindings[name] = BoundStream(code: swiftName, output: publisher.output, failure: publisher.failure)
+    bindings[name] = BoundStream(
+      code: swiftName, output: publisher.output, failure: publisher.failure, hotSources: uses)
   }
 
   private func subscribe(_ pipeline: Pipeline, timing: SubscriptionTiming, label: String) throws {
     let number = subscriberCount
     subscriberCount += 1
+    hotSources.begin()
     let publisher = try self.pipeline(pipeline, in: ExportScope())
+    hotSources.start(hotSources.end())
     try checkPrintable(publisher.output)
     let subscribeAt = try timing.subscribeAt.map(timeLiteral) ?? .zero
     var block = ["// \(label)"]
@@ -142,6 +152,12 @@ final class ProgramTranslator {
 
   /// A bound stream by its DSL name, translating an earlier session's binding on first use.
   func boundStream(_ name: String) throws -> BoundStream? {
+    guard let bound = try translatedBinding(name) else { return nil }
+    hotSources.use(bound.hotSources, atSetup: isOncePerProgram)
+    return bound
+  }
+
+  private func translatedBinding(_ name: String) throws -> BoundStream? {
     if let bound = bindings[name] { return bound }
     guard let earlier = earlierBindings[name], !translatingBindings.contains(name) else { return nil }
     translatingBindings.insert(name)
@@ -170,7 +186,6 @@ final class ProgramTranslator {
   }
 
   func declare(_ lines: [String]) { declarations.append(lines) }
-  func scheduleSends(_ lines: [String]) { sends.append(lines) }
 
   /// Runs `body` for something built anew each time (a closure, `deferred`).
   func perUse<T>(_ body: () throws -> T) rethrows -> T {

@@ -28,12 +28,13 @@ public enum SwiftExporter {
       for statement in program.statements {
         try translator.statement(statement)
       }
+      try translator.hotSources.check()
     } catch let limitation as ExportLimitation {
       return SwiftExport(programText: program.text, limitation: limitation.reason, helpers: [], body: [])
     } catch {
       return SwiftExport(programText: program.text, limitation: "\(error)", helpers: [], body: [])
     }
-    let blocks = translator.declarations + translator.schedules + translator.sends
+    let blocks = translator.declarations + translator.schedules + translator.hotSources.sendsInStartOrder
     var body = translator.notes.map { "// Note: \($0)" } + ["let subscriptions = Subscriptions()"]
     if blocks.joined().contains(where: { $0.contains("start.advanced") }) {
       body.insert("let start = scheduler.now", at: translator.notes.count)
