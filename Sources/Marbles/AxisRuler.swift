@@ -14,7 +14,7 @@ struct AxisRuler {
     let step = max(frame.nanoseconds, 1)
     let (last, overflow) = lastColumn.multipliedReportingOverflow(by: step)
     let widest = Milliseconds.text(overflow ? Int.max : last).count
-    let minimum = widest + 1
+    let minimum = widest + 2
     let round = FrameCandidates.roundValues()
     if let time = round.first(where: { $0 % step == 0 && $0 / step >= minimum }) {
       tickSpacing = time / step
@@ -25,7 +25,8 @@ struct AxisRuler {
 
   /// The tick line and the label line for the columns of `window` up to
   /// `lastColumn`; `isLast` adds the `ms` unit after the final label.
-  func lines(window: ClosedRange<Int>, lastColumn: Int, isLast: Bool) -> (ticks: String, labels: String) {
+  /// `room` is how many columns the last window's labels may use past its end.
+  func lines(window: ClosedRange<Int>, lastColumn: Int, isLast: Bool, room: Int) -> (ticks: String, labels: String) {
     guard window.lowerBound <= lastColumn else { return ("", "") }
     let upper = min(window.upperBound, lastColumn)
     var ticks = ""
@@ -38,14 +39,19 @@ struct AxisRuler {
       guard isTick, column >= labelEnd else { continue }
       let (time, overflow) = column.multipliedReportingOverflow(by: max(frame.nanoseconds, 1))
       let text = Milliseconds.text(overflow ? Int.max : time)
-      // A label may run past the window only at the far right of the diagram.
-      guard isLast || column + text.count <= window.upperBound + 1 else { continue }
+      // A label may run past the window only at the far right of the diagram,
+      // into the room left there (the last one also carries "ms").
+      let limit = window.upperBound + 1 + (isLast ? room - 2 : 0)
+      guard column + text.count <= limit else { continue }
       labels += String(repeating: " ", count: column - window.lowerBound - labels.count) + text
       labelEnd = column + text.count + 1
     }
-    if isLast { labels += "ms" }
-    let width = window.count
-    if labels.count < width { labels += String(repeating: " ", count: width - labels.count) }
+    if isLast {
+      labels += "ms"
+    } else if labels.count < window.count {
+      // Keep the next window's labels under its own columns.
+      labels += String(repeating: " ", count: window.count - labels.count)
+    }
     return (ticks, labels)
   }
 }

@@ -20,13 +20,18 @@ private struct SVGPage {
   /// Marbles of one instant overlap by this much, so they read as one bundle.
   static let overlap = 4.0
   static let maxBundle = 6
+  static let maxInstants = 400
   static let palette = ["#f6c343", "#7fc8f8", "#9ad39a", "#f49ac1", "#c5a3ff", "#ffb37b", "#8fd6cf", "#d6d66b"]
 
   private(set) var text = ""
 
   init(result: RunResult, options: DiagramOptions) {
     let grouped = result.pipelines.count > 1 || result.pipelines.contains { !$0.timing.isEmpty }
-    let cells = result.rows.map(\.marbleCells)
+    let allCells = result.rows.map(\.marbleCells)
+    // A picture of ten thousand overlapping circles helps nobody and weighs
+    // megabytes: each row shows its first instants, and a note says so.
+    let cells = allCells.map { Array($0.prefix(Self.maxInstants)) }
+    let truncated = allCells.contains { $0.count > Self.maxInstants }
     let values = cells.flatMap { $0.flatMap(\.drawnValues) }
     let legend = ValueLegend(values: values, mode: .inline, maxInlineWidth: options.maxInlineWidth)
 
@@ -103,6 +108,9 @@ private struct SVGPage {
 
     var footer = legend.entries + Self.failureEntries(result.rows)
     footer += result.notes.map { "note: \($0)" }
+    if truncated {
+      footer.append("note: each row shows its first \(Self.maxInstants) instants; the event list shows every event")
+    }
     if let sentence = result.stop.sentence(endTime: result.endTime) { footer.append(sentence) }
     var footerY = axisY + 48
     for line in footer {

@@ -23,6 +23,12 @@ public enum TextDiagram {
     let page = Page(result: result, options: options)
     return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
   }
+
+  /// The frame `render` draws `result` at, printed under its axis: the `F` of
+  /// `marbles "…" frame F` for feeding a row back (see `MarbleString`).
+  public static func frame(for result: RunResult, options: DiagramOptions = .init()) -> VirtualInterval {
+    Page.layout(result: result, options: options).layout.frame
+  }
 }
 
 extension TextDiagram {
@@ -32,18 +38,22 @@ extension TextDiagram {
 
     init(result: RunResult, options: DiagramOptions) {
       let width = max(options.width, 20)
-      let grouped = result.pipelines.count > 1 || result.pipelines.contains { !$0.timing.isEmpty }
+      var (layout, labelColumn) = Self.layout(result: result, options: options)
+      let grouped = Self.isGrouped(result)
       let indent = grouped ? "  " : ""
-      let longestLabel = result.rows.map { indent.count + $0.label.count }.max() ?? 0
-      let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let left = 2 + labelColumn + 2
       let available = max(width - left, 16)
-
-      let cells = result.rows.map(\.marbleCells)
-      let running = result.stop.leftStreamsRunning
-      let layout = Self.chooseLayout(
-        cells: cells, running: running, endTime: result.endTime, options: options, available: available)
       let windows = Self.windows(layout: layout, available: available)
+      if windows.count > 1 {
+        // Letters go to what is on screen only; a letter is one column
+        // whichever value it stands for, so the layout does not move.
+        let legend = ValueLegend(
+          values: layout.visibleValues(in: windows), mode: layout.legend.mode,
+          maxInlineWidth: layout.legend.maxInlineWidth)
+        layout = TextLayout(
+          cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+          frame: layout.frame, legend: legend)
+      }
 
       var pipeline: Int?
       for (row, placed) in zip(result.rows, layout.rows) {
@@ -77,12 +87,19 @@ extension TextDiagram {
           ticks.append(StyledText(" ~ ", .elided))
           labels.append(StyledText("   "))
         }
-        let axis = ruler.lines(window: window, lastColumn: axisEnd, isLast: index == windows.count - 1)
+        let shown = windows.reduce(0) { $0 + $1.count } + 3 * (windows.count - 1)
+        let axis = ruler.lines(
+          window: window, lastColumn: axisEnd, isLast: index == windows.count - 1, room: max(available - shown, 2))
         ticks.append(StyledText(axis.ticks, .axis))
         labels.append(StyledText(axis.labels, .axis))
       }
-      labels.append(StyledText("   frame \(layout.frame)", .axis))
-      lines += [ticks, labels]
+      let frameText = "frame \(layout.frame)"
+      if labels.width + 3 + frameText.count <= width {
+        labels.append(StyledText("   " + frameText, .axis))
+        lines += [ticks, labels]
+      } else {
+        lines += [ticks, labels, [StyledText(String(repeating: " ", count: left)), StyledText(frameText, .axis)]]
+      }
 
       let legend = layout.legend.entries + Self.failureEntries(result.rows)
       lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
@@ -91,6 +108,24 @@ extension TextDiagram {
         lines.append([StyledText("note: \(remark)")])
       }
       if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append([StyledText(sentence)]) }
+    }
+
+    /// Several subscribers, or one with `@` times, get a header per pipeline.
+    static func isGrouped(_ result: RunResult) -> Bool {
+      result.pipelines.count > 1 || result.pipelines.contains { !$0.timing.isEmpty }
+    }
+
+    /// The layout of `result` and the width of its label column.
+    static func layout(result: RunResult, options: DiagramOptions) -> (layout: TextLayout, labelColumn: Int) {
+      let width = max(options.width, 20)
+      let indent = isGrouped(result) ? 2 : 0
+      let longestLabel = result.rows.map { indent + $0.label.count }.max() ?? 0
+      let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
+      let available = max(width - (2 + labelColumn + 2), 16)
+      let layout = chooseLayout(
+        cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+        options: options, available: available)
+      return (layout, labelColumn)
     }
 
     static func header(_ pipelines: [ShownPipeline], _ index: Int) -> String {
@@ -106,9 +141,12 @@ extension TextDiagram {
       cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, options: DiagramOptions, available: Int
     ) -> TextLayout {
       let values = cells.flatMap { $0.flatMap(\.drawnValues) }
-      let legends = [ValueLegend.Mode.inline, .lettersOnly].map {
+      var legends = [ValueLegend.Mode.inline, .lettersOnly].map {
         ValueLegend(values: values, mode: $0, maxInlineWidth: options.maxInlineWidth)
       }
+      // Letters help only while there are letters enough; a row of `*` tells
+      // nothing. (A cut diagram hands out letters again, to what it shows.)
+      let lettersOverflow = legends[1].overflowed && options.scale == nil
       func layout(_ frame: VirtualInterval, _ legend: ValueLegend) -> TextLayout {
         TextLayout(cells: cells, running: running, endTime: endTime, frame: frame, legend: legend)
       }
@@ -120,25 +158,31 @@ extension TextDiagram {
       let times = cells.flatMap { $0.map(\.time) }
       let span = max(times.max() ?? .zero, endTime)
       let candidates = FrameCandidates(times: times, span: span, columns: available)
-      for legend in legends {
+      for legend in lettersOverflow ? [legends[0]] : legends {
         for frame in candidates.ordered where span.nanoseconds / frame.nanoseconds < available {
           let attempt = layout(frame, legend)
           if attempt.fitsExactly && attempt.width <= available { return attempt }
         }
       }
-      // Too long or too dense for the width: the diagram will be cut, so only
-      // frames close to the common divisor are worth drawing.
+      // Too long or too dense for the width: the diagram will be cut. Take
+      // the narrowest exact layout, which cuts out the least time, unless it
+      // needs a long legend for what stays on screen. Only frames close to
+      // the common divisor can be narrow.
       let divisor = candidates.commonDivisor
       var frames = candidates.ordered.filter { $0.nanoseconds >= divisor / 10 }
       if frames.isEmpty { frames = [candidates.ordered.first ?? .milliseconds(100)] }
-      for legend in legends {
-        for frame in frames {
-          let attempt = layout(frame, legend)
-          if attempt.fitsExactly { return attempt }
-        }
+      let exact = legends.flatMap { legend in frames.map { layout($0, legend) } }.filter { attempt in
+        guard attempt.fitsExactly else { return false }
+        let shown = attempt.visibleValues(in: windows(layout: attempt, available: available))
+        let lettered = Set(shown.filter { attempt.legend.needsLetter($0) })
+        return lettered.count <= maxCutLegend
       }
-      return layout(frames[0], legends[1])
+      return exact.min { $0.width < $1.width } ?? layout(frames[0], legends[legends.count - 1])
     }
+
+    /// The most legend entries a cut diagram may need: beyond that, the
+    /// values are easier to read inline at a finer frame.
+    static let maxCutLegend = 12
 
     /// The column ranges shown: all of them, or the start and the end of the
     /// run with ` ~ ` between when the whole does not fit.
@@ -227,10 +271,12 @@ extension TextDiagram {
       var remarks: [String] = []
       if windows.count > 1 {
         let step = max(layout.frame.nanoseconds, 1)
-        let from = VirtualTime(nanoseconds: windows[0].upperBound.multipliedReportingOverflow(by: step).partialValue)
-        let to = VirtualTime(nanoseconds: windows[1].lowerBound.multipliedReportingOverflow(by: step).partialValue)
+        let from = VirtualTime(
+          nanoseconds: (windows[0].upperBound + 1).multipliedReportingOverflow(by: step).partialValue)
+        let to = VirtualTime(
+          nanoseconds: (windows[1].lowerBound - 1).multipliedReportingOverflow(by: step).partialValue)
         remarks.append(
-          "the run is too long for \(width) columns: \(from) to \(to) is cut out (~); the event list shows every event")
+          "the run is too long for \(width) columns: \(from) to \(to) is cut out (~); the event list has it all")
       }
       if layout.leftOutValues > 0 {
         remarks.append(
@@ -242,7 +288,7 @@ extension TextDiagram {
       }
       if layout.movedTokens > 0 {
         remarks.append(
-          "frame \(layout.frame) is too coarse: \(layout.movedTokens) events are drawn right of their time")
+          "frame \(layout.frame) is too coarse: \(layout.movedTokens) of the events are drawn right of their time")
       }
       return remarks
     }

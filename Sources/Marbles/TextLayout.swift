@@ -8,6 +8,8 @@ struct TextLayout {
     var token: MarbleToken
     /// Whether the row is live after this token (see `MarbleCell.isLive(after:)`).
     var isLiveAfter: Bool
+    /// The values the token draws, for the legend of what is visible.
+    var values: [Value]
     var end: Int { column + token.width }
   }
 
@@ -35,6 +37,16 @@ struct TextLayout {
   let mergedInstants: Bool
 
   var width: Int { lastColumn + 1 }
+
+  /// The values of the tokens drawn whole inside `windows`, in order, so the
+  /// legend explains what is on screen and nothing else.
+  func visibleValues(in windows: [ClosedRange<Int>]) -> [Value] {
+    rows.flatMap { row in
+      row.tokens.filter { placed in
+        windows.contains { $0.contains(placed.column) && $0.contains(placed.end - 1) }
+      }.flatMap(\.values)
+    }
+  }
   var fitsExactly: Bool { movedTokens == 0 }
 
   /// Lays `cells` (one array per row) out at `frame`.
@@ -73,7 +85,7 @@ struct TextLayout {
           }
         }
         live = cell.isLive(after: live)
-        placed.append(Placed(column: column, token: token, isLiveAfter: live))
+        placed.append(Placed(column: column, token: token, isLiveAfter: live, values: cell.drawnValues))
       }
       var runningColumn: Int?
       if running && live {

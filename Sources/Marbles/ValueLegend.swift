@@ -19,6 +19,8 @@ struct ValueLegend {
   private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
   static let overflowSymbol = "*"
 
+  let mode: Mode
+  let maxInlineWidth: Int
   private var letters: [Value: String] = [:]
   /// The values that got a letter, in the order they first appear.
   private(set) var lettered: [(letter: String, value: Value)] = []
@@ -29,6 +31,8 @@ struct ValueLegend {
   /// be written inline under `mode`, skipping letters already used inline so
   /// that `a` never means two things.
   init(values: [Value], mode: Mode, maxInlineWidth: Int) {
+    self.mode = mode
+    self.maxInlineWidth = maxInlineWidth
     var taken = Set<String>()
     var needLetters: [Value] = []
     var seen = Set<Value>()
@@ -51,9 +55,17 @@ struct ValueLegend {
     }
   }
 
+  /// True when this legend writes `value` as a letter.
+  func needsLetter(_ value: Value) -> Bool {
+    Self.inlineText(value, maxWidth: mode == .inline ? maxInlineWidth : 1) == nil
+  }
+
   /// The text that stands for `value` in a marble row.
   func token(for value: Value) -> String {
-    letters[value] ?? value.marbleText
+    if let letter = letters[value] { return letter }
+    // A value this legend was not told about is one that is not on screen; it
+    // still takes the width it would take, so the layout stays the same.
+    return Self.inlineText(value, maxWidth: mode == .inline ? maxInlineWidth : 1) ?? Self.overflowSymbol
   }
 
   /// The legend entries, such as `a = "iphone"`.
