@@ -5,7 +5,7 @@ import StreamCore
 /// It follows streamlab's marble grammar: `-` is one frame, a value is one
 /// frame, a group `( )` of same-instant events is one frame, `|` finishes,
 /// `#` fails. So a row drawn in the text diagram as `i-ip------iph--|` (where
-/// `ip` covers two columns of time) is fed back as `i-'ip'-------'iph'---|`.
+/// `ip` covers two columns of time) is fed back as `i-'ip'------'iph'--------|`.
 ///
 /// Only what a source can do is written: values, finishing and failing. A
 /// subscription (`^`), a cancellation (`!`) and "still running" (`…`) are the
@@ -63,6 +63,8 @@ public enum MarbleString {
       text = String(number)
       if number >= 0 && number <= 9 { return text }
     case .string(let string):
+      // `'12'` reads back as the number 12, so a string of digits cannot be written.
+      guard Int(string) == nil else { return nil }
       text = string
       if string.count == 1, let character = string.first, character.isLetter, character.isASCII { return text }
     default:

@@ -49,8 +49,8 @@ private struct SVGPage {
     if span > 0 {
       pixelsPerNanosecond = min(max(pixelsPerNanosecond, 480 / span), 2400 / span)
     }
-    let longestLabel = result.rows.map { $0.label.count + (grouped ? 2 : 0) }.max() ?? 0
-    let left = 24 + Double(min(longestLabel, 48)) * Self.charWidth + 24
+    let longestLabel = result.rows.map { Self.shortLabel($0.label).count }.max() ?? 0
+    let left = 24 + Double(longestLabel) * Self.charWidth + 32
     let lastBundle = cells.compactMap { $0.last.map { Self.clusterWidth($0, legend: legend) } }.max() ?? 0
     let timelineWidth = max(span * pixelsPerNanosecond, 0) + lastBundle + 40
     func x(_ time: VirtualTime) -> Double { left + Double(time.nanoseconds) * pixelsPerNanosecond }
@@ -73,14 +73,22 @@ private struct SVGPage {
       body.append(
         "<path d=\"M\(Self.n(end + 8)) \(Self.n(middle)) L\(Self.n(end - 4)) \(Self.n(middle - 6)) L\(Self.n(end - 4)) \(Self.n(middle + 6)) Z\" class=\"head\"/>"
       )
-      body.append(Self.label(row.label, x: left - 20, y: middle + 4, anchor: "end", bold: row.isOutput))
+      body.append(
+        Self.label(Self.shortLabel(row.label), x: left - 28, y: middle + 4, anchor: "end", bold: row.isOutput))
       var live = true
+      var reach = left  // right edge of the row's last marks
       for cell in rowCells {
         body += Self.marks(cell, x: x(cell.time), middle: middle, legend: legend)
         live = cell.isLive(after: live)
+        reach = x(cell.time) + Self.clusterWidth(cell, legend: legend)
       }
       if live && result.stop.leftStreamsRunning {
-        body.append(Self.label("\u{2026}", x: x(result.endTime) + 10, y: middle - 8, anchor: "start", bold: true))
+        // Still running when the run stopped: an ellipsis on the arrow just
+        // past the stop time (and past the last marble there).
+        let ellipsisX = max(x(result.endTime), reach) + 8
+        body.append(
+          "<text x=\"\(Self.n(ellipsisX))\" y=\"\(Self.n(middle - 4))\" font-size=\"22\" font-weight=\"bold\" class=\"running\">\u{2026}</text>"
+        )
       }
       y += Self.rowHeight
     }
@@ -135,6 +143,7 @@ private struct SVGPage {
       .cancel { stroke: #b9770e; stroke-width: 3; stroke-dasharray: 4 3; }
       .sub { fill: #b9770e; }
       text { fill: #222; }
+      .running { fill: #8e44ad; }
       </style>
       <rect width="100%" height="100%" fill="#ffffff"/>
 
@@ -219,6 +228,13 @@ private struct SVGPage {
   static func label(_ text: String, x: Double, y: Double, anchor: String, bold: Bool) -> String {
     let weight = bold ? " font-weight=\"bold\"" : ""
     return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(escaped(text))</text>"
+  }
+
+  /// Labels longer than `maxLabel` characters end in `…`, so one long
+  /// `events` source does not push the marbles off the picture.
+  static let maxLabel = 64
+  static func shortLabel(_ label: String) -> String {
+    label.count <= maxLabel ? label : String(label.prefix(maxLabel - 1)) + "\u{2026}"
   }
 
   static func header(_ pipelines: [ShownPipeline], _ index: Int) -> String {
