@@ -10,37 +10,31 @@ struct MarbleToken: Hashable {
   /// Builds the token of `cell`, writing values through `legend`. Returns the
   /// token and how many values it left out of an overlong group.
   static func make(_ cell: MarbleCell, legend: ValueLegend) -> (token: MarbleToken, leftOut: Int) {
-    // A resubscription in the instant the row ended (`retry`) needs no `^`:
-    // the events after it show the row is live again.
-    var events: [TimelineEvent.Kind] = []
+    let valueCount = cell.events.reduce(0) {
+      if case .value = $1 { return $0 + 1 }
+      return $0
+    }
+    // An overlong group keeps its first values and its last one, so it still
+    // shows how it starts and where it ends; `~` stands for the rest.
+    let hidden = valueCount > maxGroupValues ? (maxGroupValues - 1)..<(valueCount - 1) : 0..<0
+    var symbols: [StyledText] = []
+    var valueIndex = 0
+    var previous: TimelineEvent.Kind?
     for kind in cell.events {
-      if kind == .subscribed, let last = events.last, last.isTerminal {
-        continue
-      }
-      events.append(kind)
-    }
-    var symbols = events.map { symbol(for: $0, legend: legend) }
-    var leftOut = 0
-    let valueIndices = events.indices.filter {
-      if case .value = events[$0] { return true }
-      return false
-    }
-    if valueIndices.count > maxGroupValues {
-      // Keep the first values and the last one, so the group still shows how
-      // it starts and where it ends.
-      let hidden = valueIndices[(maxGroupValues - 1)..<(valueIndices.count - 1)]
-      leftOut = hidden.count
-      let keep = Set(events.indices).subtracting(hidden)
-      var shortened: [StyledText] = []
-      for index in events.indices {
-        if keep.contains(index) {
-          shortened.append(symbols[index])
-        } else if index == hidden.first {
-          shortened.append(StyledText("~", .elided))
+      defer { previous = kind }
+      // A resubscription in the instant the row ended (`retry`) needs no `^`:
+      // the events after it show the row is live again.
+      if kind == .subscribed, previous?.isTerminal == true { continue }
+      if case .value = kind {
+        defer { valueIndex += 1 }
+        if hidden.contains(valueIndex) {
+          if valueIndex == hidden.lowerBound { symbols.append(StyledText("~", .elided)) }
+          continue
         }
       }
-      symbols = shortened
+      symbols.append(symbol(for: kind, legend: legend))
     }
+    let leftOut = hidden.count
     guard symbols.count > 1 else { return (MarbleToken(parts: symbols), leftOut) }
     var parts = [StyledText("(")]
     for (offset, symbol) in symbols.enumerated() {

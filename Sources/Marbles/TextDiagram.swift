@@ -147,8 +147,10 @@ extension TextDiagram {
       // Letters help only while there are letters enough; a row of `*` tells
       // nothing. (A cut diagram hands out letters again, to what it shows.)
       let lettersOverflow = legends[1].overflowed && options.scale == nil
-      func layout(_ frame: VirtualInterval, _ legend: ValueLegend) -> TextLayout {
-        TextLayout(cells: cells, running: running, endTime: endTime, frame: frame, legend: legend)
+      func layout(_ frame: VirtualInterval, _ legend: ValueLegend, exactOnly: Bool = false) -> TextLayout {
+        TextLayout(
+          cells: cells, running: running, endTime: endTime, frame: frame, legend: legend,
+          abandonsWhenInexact: exactOnly)
       }
       if let frame = options.scale, frame.nanoseconds > 0 {
         let tries = legends.map { layout(frame, $0) }
@@ -160,7 +162,7 @@ extension TextDiagram {
       let candidates = FrameCandidates(times: times, span: span, columns: available)
       for legend in lettersOverflow ? [legends[0]] : legends {
         for frame in candidates.ordered where span.nanoseconds / frame.nanoseconds < available {
-          let attempt = layout(frame, legend)
+          let attempt = layout(frame, legend, exactOnly: true)
           if attempt.fitsExactly && attempt.width <= available { return attempt }
         }
       }
@@ -171,7 +173,7 @@ extension TextDiagram {
       let divisor = candidates.commonDivisor
       var frames = candidates.ordered.filter { $0.nanoseconds >= divisor / 10 }
       if frames.isEmpty { frames = [candidates.ordered.first ?? .milliseconds(100)] }
-      let exact = legends.flatMap { legend in frames.map { layout($0, legend) } }.filter { attempt in
+      let exact = legends.flatMap { legend in frames.map { layout($0, legend, exactOnly: true) } }.filter { attempt in
         guard attempt.fitsExactly else { return false }
         let shown = attempt.visibleValues(in: windows(layout: attempt, available: available))
         let lettered = Set(shown.filter { attempt.legend.needsLetter($0) })

@@ -54,8 +54,11 @@ struct TextLayout {
   /// - Parameters:
   ///   - running: per row, whether it is drawn as still running (`…`) when it is live at the end.
   ///   - endTime: when the run ended; the axis reaches it.
+  ///   - abandonsWhenInexact: stop at the first moved token; the caller only
+  ///     wants exact layouts, and a dense run is slow to lay out in full.
   init(
-    cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, frame: VirtualInterval, legend: ValueLegend
+    cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, frame: VirtualInterval, legend: ValueLegend,
+    abandonsWhenInexact: Bool = false
   ) {
     self.frame = frame
     self.legend = legend
@@ -66,7 +69,7 @@ struct TextLayout {
     var leftOut = 0
     var merged = false
     var rows: [Row] = []
-    for rowCells in cells {
+    rowLoop: for rowCells in cells {
       var placed: [Placed] = []
       var live = true
       for cell in Self.mergedByColumn(rowCells, step: step, merged: &merged) {
@@ -82,6 +85,7 @@ struct TextLayout {
           if column < earliest {
             column = earliest
             moved += 1
+            if abandonsWhenInexact { break rowLoop }
           }
         }
         live = cell.isLive(after: live)
