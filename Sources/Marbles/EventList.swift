@@ -14,9 +14,9 @@ public enum EventList {
         let source =
           result.pipelines.indices.contains(row.pipeline)
           ? "\(result.pipelines[row.pipeline].source) \(result.pipelines[row.pipeline].timing)" : ""
-        lines.append("pipeline \(row.pipeline + 1): \(source)".trimmingTrailingSpaces())
+        lines.append("pipeline \(row.pipeline + 1): \(source.singleLine)".trimmingTrailingSpaces())
       }
-      lines.append(row.isOutput ? "\(row.label) (output)" : row.label)
+      lines.append(row.isOutput ? "\(row.label.singleLine) (output)" : row.label.singleLine)
       for event in row.events {
         if case .requested = event.kind, !includeDemand { continue }
         lines.append("  \(event)")
@@ -25,11 +25,5 @@ public enum EventList {
     lines += result.notes.map { "note: \($0)" }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append(sentence) }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  func trimmingTrailingSpaces() -> String {
-    String(reversed().drop { $0 == " " }.reversed())
   }
 }

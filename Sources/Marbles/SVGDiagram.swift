@@ -234,13 +234,14 @@ private struct SVGPage {
   /// `events` source does not push the marbles off the picture.
   static let maxLabel = 64
   static func shortLabel(_ label: String) -> String {
-    label.count <= maxLabel ? label : String(label.prefix(maxLabel - 1)) + "\u{2026}"
+    let line = label.singleLine
+    return line.count <= maxLabel ? line : String(line.prefix(maxLabel - 1)) + "\u{2026}"
   }
 
   static func header(_ pipelines: [ShownPipeline], _ index: Int) -> String {
     guard pipelines.indices.contains(index) else { return "pipeline \(index + 1)" }
     let pipeline = pipelines[index]
-    return pipeline.timing.isEmpty ? pipeline.source : "\(pipeline.source) \(pipeline.timing)"
+    return shortLabel(pipeline.timing.isEmpty ? pipeline.source : "\(pipeline.source) \(pipeline.timing)")
   }
 
   static func failureEntries(_ rows: [Timeline]) -> [String] {

@@ -56,7 +56,9 @@ extension TextDiagram {
       }
 
       var pipeline: Int?
-      for (row, placed) in zip(result.rows, layout.rows) {
+      for (timeline, placed) in zip(result.rows, layout.rows) {
+        var row = timeline
+        row.label = row.label.singleLine
         if grouped && row.pipeline != pipeline {
           pipeline = row.pipeline
           lines.append([StyledText(Self.header(result.pipelines, row.pipeline))])
@@ -119,7 +121,7 @@ extension TextDiagram {
     static func layout(result: RunResult, options: DiagramOptions) -> (layout: TextLayout, labelColumn: Int) {
       let width = max(options.width, 20)
       let indent = isGrouped(result) ? 2 : 0
-      let longestLabel = result.rows.map { indent + $0.label.count }.max() ?? 0
+      let longestLabel = result.rows.map { indent + $0.label.singleLine.count }.max() ?? 0
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
       let layout = chooseLayout(
@@ -131,7 +133,8 @@ extension TextDiagram {
     static func header(_ pipelines: [ShownPipeline], _ index: Int) -> String {
       guard pipelines.indices.contains(index) else { return "pipeline \(index + 1)" }
       let pipeline = pipelines[index]
-      return pipeline.timing.isEmpty ? pipeline.source : "\(pipeline.source) \(pipeline.timing)"
+      let source = pipeline.source.singleLine
+      return pipeline.timing.isEmpty ? source : "\(source) \(pipeline.timing)"
     }
 
     /// Tries the candidate frames, inline values first, then legend letters,

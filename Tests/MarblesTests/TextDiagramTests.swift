@@ -187,6 +187,12 @@ import Testing
         """)
   }
 
+  @Test func aLabelTypedOverSeveralLinesStaysOnOneRow() {
+    let result = F.result([("merge {\n  just 1\n}", "0ms:1")])
+    #expect(TextDiagram.render(result).hasPrefix("> merge { just 1 }  1\n"))
+    #expect(EventList.render(result).hasPrefix("merge { just 1 } (output)\n"))
+  }
+
   @Test func emptyRunStillDrawsAnAxis() {
     let result = RunResult(pipelines: [], rows: [])
     #expect(TextDiagram.render(result) == "    +\n    0ms   frame 100ms")
