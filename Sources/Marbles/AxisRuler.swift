@@ -40,13 +40,13 @@ struct AxisRuler {
       let (time, overflow) = column.multipliedReportingOverflow(by: max(frame.nanoseconds, 1))
       let text = Milliseconds.text(overflow ? Int.max : time)
       // A label may run past the window only at the far right of the diagram,
-      // into the room left there (the last one also carries "ms").
-      let limit = window.upperBound + 1 + (isLast ? room - 2 : 0)
+      // into the room left there, keeping two columns for "ms".
+      let limit = isLast ? window.upperBound + 1 + room - 2 : window.upperBound + 1
       guard column + text.count <= limit else { continue }
       labels += String(repeating: " ", count: column - window.lowerBound - labels.count) + text
       labelEnd = column + text.count + 1
     }
-    if isLast {
+    if isLast && labels.contains(where: { $0 != " " }) {
       labels += "ms"
     } else if labels.count < window.count {
       // Keep the next window's labels under its own columns.

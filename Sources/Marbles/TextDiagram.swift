@@ -91,7 +91,7 @@ extension TextDiagram {
         }
         let shown = windows.reduce(0) { $0 + $1.count } + 3 * (windows.count - 1)
         let axis = ruler.lines(
-          window: window, lastColumn: axisEnd, isLast: index == windows.count - 1, room: max(available - shown, 2))
+          window: window, lastColumn: axisEnd, isLast: index == windows.count - 1, room: max(available - shown, 0))
         ticks.append(StyledText(axis.ticks, .axis))
         labels.append(StyledText(axis.labels, .axis))
       }

@@ -1,0 +1,37 @@
+import StreamCore
+import Testing
+
+@testable import Marbles
+
+/// Properties over generated rows: the printed frame always lets a row be
+/// written back as a marble string, and the diagram always fits its width.
+@Suite struct FeedBackPropertyTests {
+  static let seeds: [UInt64] = Array(1...300)
+
+  static func result(_ row: Timeline) -> RunResult {
+    RunResult(
+      pipelines: [ShownPipeline(source: row.label)], rows: [row],
+      endTime: row.events.map(\.time).max() ?? .zero)
+  }
+
+  @Test func thePrintedFrameDividesEveryTimeSoEveryRowCanBeWrittenBack() {
+    for seed in Self.seeds {
+      var generator = TimelineGenerator(seed: seed)
+      let row = generator.row()
+      let frame = TextDiagram.frame(for: Self.result(row))
+      #expect(row.events.allSatisfy { $0.time.nanoseconds % frame.nanoseconds == 0 }, "seed \(seed)")
+      #expect(MarbleString.render(row, frame: frame) != nil, "seed \(seed)")
+    }
+  }
+
+  @Test(arguments: [40, 80, 200])
+  func everyGeneratedDiagramFitsTheWidth(width: Int) {
+    for seed in Self.seeds {
+      var generator = TimelineGenerator(seed: seed)
+      let text = TextDiagram.render(Self.result(generator.row()), options: DiagramOptions(width: width))
+      for line in TextDiagramWidthTests.diagramLines(text) {
+        #expect(line.count <= width, "seed \(seed): \(line)")
+      }
+    }
+  }
+}
