@@ -202,7 +202,7 @@ extension TextDiagram {
     /// The axis reaches the last event's column, not the end of a wide group
     /// drawn there: the group is one instant.
     static func axisLastColumn(layout: TextLayout, endTime: VirtualTime) -> Int {
-      var last = endTime.nanoseconds / max(layout.frame.nanoseconds, 1)
+      var last = TextLayout.column(of: endTime, step: max(layout.frame.nanoseconds, 1))
       for row in layout.rows {
         if let token = row.tokens.last { last = max(last, token.column) }
         if let running = row.runningColumn { last = max(last, running) }

@@ -63,7 +63,7 @@ struct TextLayout {
     self.frame = frame
     self.legend = legend
     let step = max(frame.nanoseconds, 1)
-    let endColumn = endTime.nanoseconds / step
+    let endColumn = Self.column(of: endTime, step: step)
     var lastColumn = endColumn
     var moved = 0
     var leftOut = 0
@@ -75,7 +75,7 @@ struct TextLayout {
       for cell in Self.mergedByColumn(rowCells, step: step, merged: &merged) {
         let (token, hidden) = MarbleToken.make(cell, legend: legend)
         leftOut += hidden
-        var column = cell.time.nanoseconds / step
+        var column = Self.column(of: cell.time, step: step)
         if let previous = placed.last {
           // Two values side by side need a dash between them unless both are
           // one character (`12` could be twelve; `-1-2` is what a student types).
@@ -106,6 +106,12 @@ struct TextLayout {
     self.movedTokens = moved
     self.leftOutValues = leftOut
     self.mergedInstants = merged
+  }
+
+  /// The column of `time`, kept far enough from `Int.max` that adding a
+  /// token's width cannot overflow (a timer clamped to the end of time).
+  static func column(of time: VirtualTime, step: Int) -> Int {
+    min(max(time.nanoseconds, 0) / step, Int.max / 4)
   }
 
   /// Joins cells that fall into the same column, which happens only when the

@@ -87,3 +87,30 @@ import Testing
     #expect(lines[1].trimmingCharacters(in: .whitespaces).hasPrefix("-"))
   }
 }
+
+/// Renderers never trap, whatever the times and values.
+@Suite struct ExtremeRunTests {
+  @Test(arguments: [Int.max, Int.max - 1, 1, 999_999_999_999])
+  func anEventAtTheEndOfTimeIsDrawnWithoutTrapping(nanoseconds: Int) throws {
+    let row = Timeline(
+      label: "timer", pipeline: 0, stage: 0, isOutput: true,
+      events: [
+        TimelineEvent(time: .zero, kind: .subscribed),
+        TimelineEvent(time: .zero, kind: .value(.int(Int.min))),
+        TimelineEvent(time: VirtualTime(nanoseconds: nanoseconds), kind: .value(.double(.infinity))),
+        TimelineEvent(time: VirtualTime(nanoseconds: nanoseconds), kind: .finished),
+      ])
+    let result = RunResult(
+      pipelines: [ShownPipeline(source: "timer")], rows: [row], stop: .horizon(.init(nanoseconds: .max)),
+      endTime: VirtualTime(nanoseconds: .max))
+    for width in [0, 20, 80] {
+      let text = TextDiagram.render(result, options: DiagramOptions(width: width))
+      #expect(text.contains("timer"))
+      _ = TextDiagram.render(result, options: DiagramOptions(width: width, scale: .nanoseconds(1)))
+    }
+    #expect(SVGDiagram.render(result).hasSuffix("</svg>\n"))
+    #expect(TimelineJSON.encode(result).contains("\"inf\""))
+    #expect(EventList.render(result).contains("value inf"))
+    #expect(MarbleString.render(row, frame: .milliseconds(1)) == nil)
+  }
+}
