@@ -54,6 +54,11 @@ public enum MarbleString {
     return text
   }
 
+  /// The row as a source to paste back: `marbles "-a---b-|" frame 100ms`.
+  public static func statement(_ timeline: Timeline, frame: VirtualInterval) -> String? {
+    render(timeline, frame: frame).map { "marbles \(Value.string($0)) frame \(frame)" }
+  }
+
   /// A value as the marble grammar spells it: a digit or a letter alone,
   /// anything longer in quotes. Nil for values a marble string cannot make.
   static func symbol(for value: Value) -> String? {

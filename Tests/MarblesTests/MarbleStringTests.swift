@@ -28,6 +28,12 @@ import Testing
     #expect(MarbleString.render(row, frame: .milliseconds(frameMilliseconds)) == expected)
   }
 
+  @Test func aRowBecomesAStatementToPasteBack() {
+    var row = F.row("r", #"100ms:"a", 300ms:|"#)
+    row.events.insert(TimelineEvent(time: .milliseconds(200), kind: .value(.string(#"say "hi""#))), at: 2)
+    #expect(MarbleString.statement(row, frame: .milliseconds(100)) == #"marbles "-a'say \"hi\"'|" frame 100ms"#)
+  }
+
   @Test func aTimeBetweenFramesCannotBeWritten() {
     #expect(MarbleString.render(F.row("r", "150ms:1"), frame: .milliseconds(100)) == nil)
   }
