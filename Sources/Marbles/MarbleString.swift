@@ -48,6 +48,11 @@ public enum MarbleString {
           return nil
         }
       }
+      if text.isEmpty, symbols.count == 1, symbols[0].first?.isNumber == true {
+        // A digit opening the string starts a time literal when letters
+        // follow it (`5s` is five seconds); quoted, it is only the number.
+        symbols[0] = "'\(symbols[0])'"
+      }
       text += symbols.count == 1 ? symbols[0] : "(" + symbols.joined(separator: " ") + ")"
       nextFrame = index + 1
     }

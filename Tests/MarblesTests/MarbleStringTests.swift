@@ -16,16 +16,35 @@ import Testing
     // Multi-character values are quoted and still one frame each.
     ("0ms:\"i\", 100ms:\"ip\", 450ms:\"iph\", 900ms:|", 50, "i-'ip'------'iph'--------|"),
     ("0ms:1, 0ms:2, 0ms:3, 0ms:|", 100, "(1 2 3 |)"),
-    ("0ms:12, 100ms:-3, 200ms:\"x y\", 300ms:#\"boom\"", 100, "'12''-3''x y'#"),
+    // `5s` at the start would read as five seconds.
+    ("0ms:5, 100ms:s", 100, "'5's"),
+    ("100ms:12, 200ms:-3, 300ms:\"x y\", 400ms:#\"boom\"", 100, "-'12''-3''x y'#"),
     // A subscription and a cancellation are the subscriber's acts: left out.
     ("200ms:^, 300ms:5, 600ms:!", 100, "---5"),
     // Still open: no terminal.
     ("100ms:1", 100, "-1"),
     ("", 100, ""),
   ])
-  func rowsAreWrittenFramePerFrame(events: String, frameMilliseconds: Int, expected: String) {
+  func rowsAreWrittenFramePerFrame(events: String, frameMilliseconds: Int, expected: String) throws {
     let row = F.row("row", events)
-    #expect(MarbleString.render(row, frame: .milliseconds(frameMilliseconds)) == expected)
+    let frame = VirtualInterval.milliseconds(frameMilliseconds)
+    #expect(MarbleString.render(row, frame: frame) == expected)
+    // And StreamCore's marble reader gives back the row's own events.
+    let parsed = try MarbleDiagram(expected, frame: frame, failureMessage: "boom")
+    #expect(parsed.events == Self.sourceEvents(of: row))
+  }
+
+  /// What a marble source can reproduce of a row: values, finishing, failing.
+  static func sourceEvents(of row: Timeline) -> [TimedEvent] {
+    row.events.compactMap { event in
+      let offset = VirtualInterval(nanoseconds: event.time.nanoseconds)
+      switch event.kind {
+      case .value(let value): return TimedEvent(offset, .value(value))
+      case .finished: return TimedEvent(offset, .finished)
+      case .failed(let message): return TimedEvent(offset, .failed(message))
+      default: return nil
+      }
+    }
   }
 
   @Test func aRowBecomesAStatementToPasteBack() {

@@ -23,10 +23,17 @@ struct TimelineGenerator {
   /// A value a marble string can make: a small Int, or a string of letters.
   mutating func value() -> Value {
     if int(0...2) == 0 {
-      let letters = Array("abcdefghijklmnopqrstuvwxyz")
-      return .string(String((0..<int(1...4)).map { _ in letters[int(0...25)] }))
+      // `m`, `s` and `u` are time units, which a digit before them could
+      // turn into a time literal; `é` and a space need quotes.
+      let letters = Array("abmsuxyzé ")
+      let text = String((0..<int(1...4)).map { _ in letters[int(0...letters.count - 1)] })
+      return .string(text == " " ? "s" : text)
     }
-    return .int(int(0...3) == 0 ? int(10...250) : int(0...9))
+    switch int(0...5) {
+    case 0: return .int(int(10...250))
+    case 1: return .int(-int(1...30))
+    default: return .int(int(0...9))
+    }
   }
 
   /// A row subscribed at 0 whose events sit on multiples of a random frame:
@@ -34,13 +41,13 @@ struct TimelineGenerator {
   mutating func row() -> Timeline {
     let frame = [10, 25, 50, 100, 200][int(0...4)]
     var events = [TimelineEvent(time: .zero, kind: .subscribed)]
-    var slot = int(0...3)
+    var slot = int(0...1) == 0 ? 0 : int(1...3)
     for _ in 0..<int(0...12) {
       let time = VirtualTime.milliseconds(slot * frame)
       for _ in 0..<(int(0...4) == 0 ? int(2...3) : 1) {
         events.append(TimelineEvent(time: time, kind: .value(value())))
       }
-      slot += int(1...5)
+      slot += int(0...1) == 0 ? 1 : int(2...5)
     }
     switch int(0...3) {
     case 0: break
