@@ -54,3 +54,13 @@ extension TimelineEvent.Kind {
     }
   }
 }
+
+extension MarbleCell {
+  /// The values a text diagram draws for this cell: all of them, or the
+  /// start and the end of an overlong group (the rest become `~`).
+  var drawnValues: [Value] {
+    let all = values
+    guard all.count > MarbleToken.maxGroupValues else { return all }
+    return Array(all.prefix(MarbleToken.maxGroupValues - 1)) + [all[all.count - 1]]
+  }
+}

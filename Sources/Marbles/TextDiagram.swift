@@ -43,7 +43,7 @@ extension TextDiagram {
       let indent = grouped ? "  " : ""
       let left = 2 + labelColumn + 2
       let available = max(width - left, 16)
-      let windows = Self.windows(layout: layout, available: available)
+      let windows = layout.windows(available: available)
       if windows.count > 1 {
         // Letters go to what is on screen only; a letter is one column
         // whichever value it stands for, so the layout does not move.
@@ -75,7 +75,7 @@ extension TextDiagram {
         line.append(StyledText("  "))
         for (index, window) in windows.enumerated() {
           if index > 0 { line.append(StyledText(" ~ ", .elided)) }
-          line += Self.marbles(of: placed, in: window)
+          line += placed.marbles(in: window)
         }
         lines.append(line)
       }
@@ -124,7 +124,7 @@ extension TextDiagram {
       let longestLabel = result.rows.map { indent + $0.label.singleLine.count }.max() ?? 0
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
-      let layout = chooseLayout(
+      let layout = TextLayout.choose(
         cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
         options: options, available: available)
       return (layout, labelColumn)
@@ -137,68 +137,6 @@ extension TextDiagram {
       return pipeline.timing.isEmpty ? source : "\(source) \(pipeline.timing)"
     }
 
-    /// Tries the candidate frames, inline values first, then legend letters,
-    /// and takes the first layout that is exact and fits; failing that, the
-    /// first exact one (which is then cut to fit).
-    static func chooseLayout(
-      cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, options: DiagramOptions, available: Int
-    ) -> TextLayout {
-      let values = cells.flatMap { $0.flatMap(\.drawnValues) }
-      var legends = [ValueLegend.Mode.inline, .lettersOnly].map {
-        ValueLegend(values: values, mode: $0, maxInlineWidth: options.maxInlineWidth)
-      }
-      // Letters help only while there are letters enough; a row of `*` tells
-      // nothing. (A cut diagram hands out letters again, to what it shows.)
-      let lettersOverflow = legends[1].overflowed && options.scale == nil
-      func layout(_ frame: VirtualInterval, _ legend: ValueLegend, exactOnly: Bool = false) -> TextLayout {
-        TextLayout(
-          cells: cells, running: running, endTime: endTime, frame: frame, legend: legend,
-          abandonsWhenInexact: exactOnly)
-      }
-      if let frame = options.scale, frame.nanoseconds > 0 {
-        let tries = legends.map { layout(frame, $0) }
-        return tries.first { $0.fitsExactly && $0.width <= available } ?? tries.first(where: \.fitsExactly)
-          ?? tries.min { $0.movedTokens < $1.movedTokens } ?? tries[0]
-      }
-      let times = cells.flatMap { $0.map(\.time) }
-      let span = max(times.max() ?? .zero, endTime)
-      let candidates = FrameCandidates(times: times, span: span, columns: available)
-      for legend in lettersOverflow ? [legends[0]] : legends {
-        for frame in candidates.ordered where span.nanoseconds / frame.nanoseconds < available {
-          let attempt = layout(frame, legend, exactOnly: true)
-          if attempt.fitsExactly && attempt.width <= available { return attempt }
-        }
-      }
-      // Too long or too dense for the width: the diagram will be cut. Take
-      // the narrowest exact layout, which cuts out the least time, unless it
-      // needs a long legend for what stays on screen. Only frames close to
-      // the common divisor can be narrow.
-      let divisor = candidates.commonDivisor
-      var frames = candidates.ordered.filter { $0.nanoseconds >= divisor / 10 }
-      if frames.isEmpty { frames = [candidates.ordered.first ?? .milliseconds(100)] }
-      let exact = legends.flatMap { legend in frames.map { layout($0, legend, exactOnly: true) } }.filter { attempt in
-        guard attempt.fitsExactly else { return false }
-        let shown = attempt.visibleValues(in: windows(layout: attempt, available: available))
-        let lettered = Set(shown.filter { attempt.legend.needsLetter($0) })
-        return lettered.count <= maxCutLegend
-      }
-      return exact.min { $0.width < $1.width } ?? layout(frames[0], legends[legends.count - 1])
-    }
-
-    /// The most legend entries a cut diagram may need: beyond that, the
-    /// values are easier to read inline at a finer frame.
-    static let maxCutLegend = 12
-
-    /// The column ranges shown: all of them, or the start and the end of the
-    /// run with ` ~ ` between when the whole does not fit.
-    static func windows(layout: TextLayout, available: Int) -> [ClosedRange<Int>] {
-      guard layout.width > available else { return [0...layout.lastColumn] }
-      let usable = max(available - 3, 4)
-      let tail = max(usable / 3, 2)
-      let head = usable - tail
-      return [0...(head - 1), (layout.lastColumn - tail + 1)...layout.lastColumn]
-    }
-
     /// The axis reaches the last event's column, not the end of a wide group
     /// drawn there: the group is one instant.
     static func axisLastColumn(layout: TextLayout, endTime: VirtualTime) -> Int {
@@ -208,53 +146,6 @@ extension TextDiagram {
         if let running = row.runningColumn { last = max(last, running) }
       }
       return last
-    }
-
-    /// One row's characters in `window`: its tokens, `-` while the row is
-    /// live, blank once it has ended, `…` where it was still running.
-    static func marbles(of row: TextLayout.Row, in window: ClosedRange<Int>) -> [StyledText] {
-      var out: [StyledText] = []
-      var cursor = window.lowerBound
-      var live = true
-      func fill(upTo end: Int) {
-        guard cursor < end else { return }
-        var text = ""
-        for column in cursor..<end {
-          if !live {
-            text += " "
-          } else if let running = row.runningColumn, column >= running {
-            if column == running {
-              out.append(StyledText(text))
-              out.append(StyledText("\u{2026}", .elided))
-              text = ""
-            } else {
-              text += " "
-            }
-          } else {
-            text += "-"
-          }
-        }
-        out.append(StyledText(text))
-        cursor = end
-      }
-      for placed in row.tokens {
-        if placed.end <= window.lowerBound {
-          live = placed.isLiveAfter
-          continue
-        }
-        if placed.column > window.upperBound { break }
-        fill(upTo: max(placed.column, window.lowerBound))
-        if placed.column >= window.lowerBound && placed.end - 1 <= window.upperBound {
-          out += placed.token.parts
-          cursor = placed.end
-        } else {
-          // A token cut by the window's edge is left out with the rest of the cut.
-          fill(upTo: min(placed.end, window.upperBound + 1))
-        }
-        live = placed.isLiveAfter
-      }
-      fill(upTo: window.upperBound + 1)
-      return out.filter { !$0.text.isEmpty }
     }
 
     /// `# = "boom"`, or with several messages the time of each.
@@ -310,31 +201,5 @@ extension TextDiagram {
       }
       return lines
     }
-  }
-}
-
-extension MarbleCell {
-  /// The values a text diagram draws for this cell: all of them, or the
-  /// start and the end of an overlong group (the rest become `~`).
-  var drawnValues: [Value] {
-    let all = values
-    guard all.count > MarbleToken.maxGroupValues else { return all }
-    return Array(all.prefix(MarbleToken.maxGroupValues - 1)) + [all[all.count - 1]]
-  }
-}
-
-extension Array where Element == StyledText {
-  func trimmedTrailingSpaces() -> [StyledText] {
-    var result = self
-    while let last = result.last {
-      let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
-      if trimmed.isEmpty {
-        result.removeLast()
-        continue
-      }
-      result[result.count - 1].text = trimmed
-      break
-    }
-    return result
   }
 }
