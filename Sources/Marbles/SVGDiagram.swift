@@ -26,7 +26,7 @@ private struct SVGPage {
   private(set) var text = ""
 
   init(result: RunResult, options: DiagramOptions) {
-    let grouped = result.pipelines.count > 1 || result.pipelines.contains { !$0.timing.isEmpty }
+    let headings = result.headings.map { (header: $0.header, label: Self.shortLabel($0.label.trimmingLeadingSpaces())) }
     let allCells = result.rows.map(\.marbleCells)
     // A picture of ten thousand overlapping circles helps nobody and weighs
     // megabytes: each row shows its first instants, and a note says so.
@@ -49,7 +49,7 @@ private struct SVGPage {
     if span > 0 {
       pixelsPerNanosecond = min(max(pixelsPerNanosecond, 480 / span), 2400 / span)
     }
-    let longestLabel = result.rows.map { Self.shortLabel($0.label).count }.max() ?? 0
+    let longestLabel = headings.map(\.label.count).max() ?? 0
     let left = 24 + Double(longestLabel) * Self.charWidth + 32
     let lastBundle = cells.compactMap { $0.last.map { Self.clusterWidth($0, legend: legend) } }.max() ?? 0
     let timelineWidth = max(span * pixelsPerNanosecond, 0) + lastBundle + 40
@@ -57,12 +57,12 @@ private struct SVGPage {
 
     var body: [String] = []
     var y = 24.0
-    var pipeline: Int?
-    for (row, rowCells) in zip(result.rows, cells) {
-      if grouped && row.pipeline != pipeline {
-        pipeline = row.pipeline
-        body.append(
-          Self.label(Self.header(result.pipelines, row.pipeline), x: 16, y: y + 14, anchor: "start", bold: true))
+    for ((row, heading), rowCells) in zip(zip(result.rows, headings), cells) {
+      if let header = heading.header {
+        // A header has the picture's whole width, so it is cut later than a label.
+        let shown =
+          header.count <= 2 * Self.maxLabel ? header : String(header.prefix(2 * Self.maxLabel - 1)) + "\u{2026}"
+        body.append(Self.label(shown, x: 16, y: y + 14, anchor: "start", bold: true))
         y += 26
       }
       let middle = y + Self.rowHeight / 2
@@ -74,7 +74,7 @@ private struct SVGPage {
         "<path d=\"M\(Self.n(end + 8)) \(Self.n(middle)) L\(Self.n(end - 4)) \(Self.n(middle - 6)) L\(Self.n(end - 4)) \(Self.n(middle + 6)) Z\" class=\"head\"/>"
       )
       body.append(
-        Self.label(Self.shortLabel(row.label), x: left - 28, y: middle + 4, anchor: "end", bold: row.isOutput))
+        Self.label(heading.label, x: left - 28, y: middle + 4, anchor: "end", bold: row.isOutput))
       var live = true
       var reach = left  // right edge of the row's last marks
       for cell in rowCells {
@@ -236,12 +236,6 @@ private struct SVGPage {
   static func shortLabel(_ label: String) -> String {
     let line = label.singleLine
     return line.count <= maxLabel ? line : String(line.prefix(maxLabel - 1)) + "\u{2026}"
-  }
-
-  static func header(_ pipelines: [ShownPipeline], _ index: Int) -> String {
-    guard pipelines.indices.contains(index) else { return "pipeline \(index + 1)" }
-    let pipeline = pipelines[index]
-    return shortLabel(pipeline.timing.isEmpty ? pipeline.source : "\(pipeline.source) \(pipeline.timing)")
   }
 
   static func failureEntries(_ rows: [Timeline]) -> [String] {

@@ -9,4 +9,8 @@ extension String {
   func trimmingTrailingSpaces() -> String {
     String(reversed().drop { $0 == " " }.reversed())
   }
+
+  func trimmingLeadingSpaces() -> String {
+    String(drop { $0 == " " })
+  }
 }

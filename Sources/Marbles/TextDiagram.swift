@@ -39,8 +39,6 @@ extension TextDiagram {
     init(result: RunResult, options: DiagramOptions) {
       let width = max(options.width, 20)
       var (layout, labelColumn) = Self.layout(result: result, options: options)
-      let grouped = Self.isGrouped(result)
-      let indent = grouped ? "  " : ""
       let left = 2 + labelColumn + 2
       let available = max(width - left, 16)
       let windows = layout.windows(available: available)
@@ -55,22 +53,16 @@ extension TextDiagram {
           frame: layout.frame, legend: legend)
       }
 
-      var pipeline: Int?
-      for (timeline, placed) in zip(result.rows, layout.rows) {
-        var row = timeline
-        row.label = row.label.singleLine
-        if grouped && row.pipeline != pipeline {
-          pipeline = row.pipeline
-          lines.append([StyledText(Self.header(result.pipelines, row.pipeline))])
-        }
+      for ((row, heading), placed) in zip(zip(result.rows, result.headings), layout.rows) {
+        if let header = heading.header { lines.append([StyledText(header)]) }
         let marker = row.isOutput ? StyledText("> ", .output) : StyledText("  ")
-        let label = StyledText(indent + row.label, row.isOutput ? .output : .plain)
+        let label = StyledText(heading.label, row.isOutput ? .output : .plain)
         var line = [marker, label]
-        if indent.count + row.label.count > labelColumn {
+        if heading.label.count > labelColumn {
           lines.append(line)
           line = [StyledText(String(repeating: " ", count: 2 + labelColumn))]
         } else {
-          line.append(StyledText(String(repeating: " ", count: labelColumn - indent.count - row.label.count)))
+          line.append(StyledText(String(repeating: " ", count: labelColumn - heading.label.count)))
         }
         line.append(StyledText("  "))
         for (index, window) in windows.enumerated() {
@@ -112,29 +104,16 @@ extension TextDiagram {
       if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append([StyledText(sentence)]) }
     }
 
-    /// Several subscribers, or one with `@` times, get a header per pipeline.
-    static func isGrouped(_ result: RunResult) -> Bool {
-      result.pipelines.count > 1 || result.pipelines.contains { !$0.timing.isEmpty }
-    }
-
     /// The layout of `result` and the width of its label column.
     static func layout(result: RunResult, options: DiagramOptions) -> (layout: TextLayout, labelColumn: Int) {
       let width = max(options.width, 20)
-      let indent = isGrouped(result) ? 2 : 0
-      let longestLabel = result.rows.map { indent + $0.label.singleLine.count }.max() ?? 0
+      let longestLabel = result.headings.map(\.label.count).max() ?? 0
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
       let layout = TextLayout.choose(
         cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
         options: options, available: available)
       return (layout, labelColumn)
-    }
-
-    static func header(_ pipelines: [ShownPipeline], _ index: Int) -> String {
-      guard pipelines.indices.contains(index) else { return "pipeline \(index + 1)" }
-      let pipeline = pipelines[index]
-      let source = pipeline.source.singleLine
-      return pipeline.timing.isEmpty ? source : "\(source) \(pipeline.timing)"
     }
 
     /// The axis reaches the last event's column, not the end of a wide group

@@ -93,16 +93,19 @@ import Testing
 
   /// `^` subscribed late, `!` cancelled, `…` still running at the horizon,
   /// and two subscribers, each under a header with its timing.
+  /// (`interval 100ms | map x * 10; interval 100ms | map x + 1 @150ms..450ms`)
   @Test func subscribersAreGroupedAndEveryLifecycleSymbolShows() {
     let result = RunResult(
       pipelines: [
         ShownPipeline(source: "interval 100ms | map x * 10"),
-        ShownPipeline(source: "interval 100ms", subscribeAt: .milliseconds(150), cancelAt: .milliseconds(450)),
+        ShownPipeline(
+          source: "interval 100ms | map x + 1", subscribeAt: .milliseconds(150), cancelAt: .milliseconds(450)),
       ],
       rows: [
         F.row("interval 100ms", "100ms:0, 200ms:1, 300ms:2, 400ms:3, 500ms:4", stage: 0),
         F.row("map x * 10", "100ms:0, 200ms:10, 300ms:20, 400ms:30, 500ms:40", stage: 1, output: true),
-        F.row("interval 100ms", "150ms:^, 250ms:0, 350ms:1, 450ms:!", pipeline: 1, output: true),
+        F.row("interval 100ms", "150ms:^, 250ms:0, 350ms:1, 450ms:!", pipeline: 1),
+        F.row("map x + 1", "150ms:^, 250ms:1, 350ms:2, 450ms:!", pipeline: 1, stage: 1, output: true),
       ],
       stop: .horizon(.milliseconds(500)), endTime: .milliseconds(500))
     #expect(
@@ -110,12 +113,24 @@ import Testing
         interval 100ms | map x * 10
             interval 100ms  ----0---1---2---3---4\u{2026}
         >   map x * 10      ----0---10--20--30--40\u{2026}
-        interval 100ms @150ms..450ms
-        >   interval 100ms  ------^---0---1---!
+        interval 100ms | map x + 1 @150ms..450ms
+            interval 100ms  ------^---0---1---!
+        >   map x + 1       ------^---1---2---!
                             +-------+-------+------
                             0       200     400ms   frame 25ms
         stopped at the 500ms horizon; \u{2026} marks streams still running
         """)
+  }
+
+  @Test func aSubscriberThatIsOneBoundNameCarriesItsTimingInItsLabel() {
+    let result = RunResult(
+      pipelines: [ShownPipeline(source: "s"), ShownPipeline(source: "s", subscribeAt: .milliseconds(200))],
+      rows: [
+        F.row("s", "100ms:1, 250ms:2, 400ms:|", output: true),
+        F.row("s", "200ms:^, 250ms:2, 400ms:|", pipeline: 1, output: true),
+      ],
+      endTime: .milliseconds(400))
+    #expect(TextDiagram.render(result).hasPrefix("> s         --1--2--|\n> s @200ms  ----^2--|\n"))
   }
 
   @Test func aResubscriptionAfterAFailureNeedsNoCaret() {
