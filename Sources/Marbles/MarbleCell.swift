@@ -35,7 +35,9 @@ extension Timeline {
       .filter { !($0.kind == .subscribed && $0.time == .zero) }
     var cells: [MarbleCell] = []
     for event in events {
-      if let last = cells.last, last.time == event.time {
+      // Compared without binding the last cell: a binding would keep a second
+      // reference to its events and make every append copy them.
+      if cells.last?.time == event.time {
         cells[cells.count - 1].events.append(event.kind)
       } else {
         cells.append(MarbleCell(time: event.time, events: [event.kind]))

@@ -116,13 +116,13 @@ extension TextDiagram {
       return (layout, labelColumn)
     }
 
-    /// The axis reaches the last event's column, not the end of a wide group
-    /// drawn there: the group is one instant.
+    /// The axis reaches the last event's column and the stop time, not the
+    /// end of a wide group drawn there (the group is one instant), nor a `…`
+    /// pushed right by such a group.
     static func axisLastColumn(layout: TextLayout, endTime: VirtualTime) -> Int {
       var last = TextLayout.column(of: endTime, step: max(layout.frame.nanoseconds, 1))
       for row in layout.rows {
         if let token = row.tokens.last { last = max(last, token.column) }
-        if let running = row.runningColumn { last = max(last, running) }
       }
       return last
     }

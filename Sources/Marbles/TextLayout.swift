@@ -119,7 +119,7 @@ struct TextLayout {
   private static func mergedByColumn(_ cells: [MarbleCell], step: Int, merged: inout Bool) -> [MarbleCell] {
     var result: [MarbleCell] = []
     for cell in cells {
-      if let last = result.last, last.time.nanoseconds / step == cell.time.nanoseconds / step {
+      if let last = result.last?.time, last.nanoseconds / step == cell.time.nanoseconds / step {
         result[result.count - 1].events += cell.events
         merged = true
       } else {

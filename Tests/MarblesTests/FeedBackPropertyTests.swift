@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 import Testing
 
 @testable import Marbles
@@ -35,6 +36,26 @@ import Testing
       let parsed = try MarbleDiagram(text, frame: frame)
       let expected = MarbleStringTests.sourceEvents(of: row)
       #expect(parsed.events == expected, "seed \(seed): \(text) at frame \(frame)")
+    }
+  }
+
+  /// The same, end to end: the statement `marbles "…" frame F` run by the
+  /// interpreter produces the row's events on its output.
+  @Test func aRowPastedBackAsAStatementRunsToTheSameEvents() throws {
+    for seed in Self.seeds.prefix(200) {
+      var generator = TimelineGenerator(seed: seed)
+      let row = generator.row()
+      let frame = TextDiagram.frame(for: Self.result(row))
+      let statement = try #require(MarbleString.statement(row, frame: frame), "seed \(seed)")
+      var interpreter = Interpreter()
+      guard case .ran(let result, _) = interpreter.run(statement) else {
+        Issue.record("seed \(seed): \(statement) did not run")
+        continue
+      }
+      let output = try #require(result.outputs.first, "seed \(seed)")
+      #expect(
+        MarbleStringTests.sourceEvents(of: output) == MarbleStringTests.sourceEvents(of: row),
+        "seed \(seed): \(statement)")
     }
   }
 

@@ -116,7 +116,7 @@ import Testing
         interval 100ms | map x + 1 @150ms..450ms
             interval 100ms  ------^---0---1---!
         >   map x + 1       ------^---1---2---!
-                            +-------+-------+------
+                            +-------+-------+----
                             0       200     400ms   frame 25ms
         stopped at the 500ms horizon; \u{2026} marks streams still running
         """)

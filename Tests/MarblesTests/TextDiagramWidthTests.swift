@@ -114,3 +114,21 @@ import Testing
     #expect(MarbleString.render(row, frame: .milliseconds(1)) == nil)
   }
 }
+
+/// `range 1...100000`: one instant holding 100,000 values (a row built by
+/// appending to one cell, which must not copy the cell on every append).
+@Suite struct HugeGroupTests {
+  static let result: RunResult = {
+    var events = [TimelineEvent(time: .zero, kind: .subscribed)]
+    events += (1...100_000).map { TimelineEvent(time: .zero, kind: .value(.int($0))) }
+    events.append(TimelineEvent(time: .zero, kind: .finished))
+    let row = Timeline(label: "range 1...100000", pipeline: 0, stage: 0, isOutput: true, events: events)
+    return RunResult(pipelines: [ShownPipeline(source: "range 1...100000")], rows: [row])
+  }()
+
+  @Test func aHugeGroupIsShortenedInTextAndPicture() throws {
+    #expect(TextDiagram.render(Self.result).hasPrefix("> range 1...100000  (1 2 3 4 5 ~ a |)\n"))
+    #expect(TextDiagram.render(Self.result).contains("a = 100000"))
+    #expect(SVGDiagram.render(Self.result).contains(">+99994</text>"))
+  }
+}
