@@ -48,7 +48,13 @@ extension TextLayout {
       let lettered = Set(shown.filter { attempt.legend.needsLetter($0) })
       return lettered.count <= maxCutLegend
     }
-    return exact.min { $0.width < $1.width } ?? layout(frames[0], legends[legends.count - 1])
+    guard let narrowest = exact.min(by: { $0.width < $1.width }) else {
+      return layout(frames[0], legends[legends.count - 1])
+    }
+    // Values as themselves beat letters unless letters show clearly more.
+    let inline = exact.filter { $0.legend.mode == .inline }.min { $0.width < $1.width }
+    if let inline, inline.width <= narrowest.width + narrowest.width / 10 { return inline }
+    return narrowest
   }
 
   /// The most legend entries a cut diagram may need: beyond that, the

@@ -132,3 +132,17 @@ import Testing
     #expect(SVGDiagram.render(Self.result).contains(">+99994</text>"))
   }
 }
+
+@Suite struct CutDiagramValueTests {
+  /// `interval 100ms` with no `take`, stopped at the 10s horizon: cut, and
+  /// the values on both sides of the cut are shown as themselves, not letters.
+  @Test func aCutIntervalShowsItsValuesInline() {
+    let values = (1...100).map { "\($0 * 100)ms:\($0 - 1)" }.joined(separator: ", ")
+    let result = TimelineFixture.result(
+      [("interval 100ms", values)], stop: .horizon(.milliseconds(10_000)), endTime: .milliseconds(10_000))
+    let text = TextDiagram.render(result, options: DiagramOptions(width: 80))
+    #expect(text.hasPrefix("> interval 100ms  ----0---1---2---3---4---5---6---7---8--- ~ "))
+    #expect(text.contains("97--98--99\u{2026}\n"))
+    #expect(!text.contains(" = "))
+  }
+}
