@@ -1,5 +1,6 @@
 import Foundation
 import StreamCore
+import StreamLang
 
 /// One REPL command that starts with a colon, such as `:trace` or
 /// `:horizon 20s`, with its argument already parsed.

@@ -20,7 +20,7 @@ public enum PresentationError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .unavailable(let format, let reason): return "--format \(format.rawValue) is not available yet: \(reason)"
+    case .unavailable(let format, let reason): return "\(format.rawValue) output is not available yet: \(reason)"
     }
   }
 }

@@ -11,9 +11,14 @@ public struct RunPresenter {
     self.settings = settings
   }
 
-  /// The run as the REPL shows it after each input.
+  /// The run as the REPL shows it after each input. Until the marble
+  /// diagrams land this is the plain event list, row by row.
   public func diagram(of result: RunResult) -> String {
-    eventList(result)
+    let rows = result.rows.map { row in
+      ([(row.isOutput ? "> " : "  ") + row.label] + row.marbleEvents.map { "    \($0)" }).joined(separator: "\n")
+    }
+    return (rows + result.notes.map { "note: \($0)" } + [TraceLog.stopLine(result)].compactMap { $0 })
+      .joined(separator: "\n")
   }
 
   public func render(_ result: RunResult, program: Program, as format: OutputFormat) -> Result<
@@ -21,15 +26,9 @@ public struct RunPresenter {
   > {
     switch format {
     case .text: return .success(diagram(of: result))
-    case .events: return .success(eventList(result))
-    case .json, .svg: return .failure(.unavailable(format, reason: "it arrives with the diagrams"))
-    case .swift: return .failure(.unavailable(format, reason: "the Swift exporter has not landed"))
+    case .events: return .success(diagram(of: result))
+    case .json, .svg: return .failure(.unavailable(format, reason: "it arrives with the marble diagrams"))
+    case .swift: return .failure(.unavailable(format, reason: "the Swift exporter has not landed yet"))
     }
-  }
-
-  private func eventList(_ result: RunResult) -> String {
-    result.rows.map { row in
-      ([row.label] + row.events.filter(\.isMarble).map { "  \($0)" }).joined(separator: "\n")
-    }.joined(separator: "\n")
   }
 }
