@@ -4,17 +4,18 @@ import Testing
 @testable import StreamLab
 
 @Suite struct TraceLogTests {
-  /// `just 1,2 | prefix 1`: what `.print()` after each stage shows. The
-  /// sink asks `prefix` for unlimited; `prefix 1` asks `just` for max(1),
-  /// takes 1, then finishes downstream and cancels upstream.
+  /// `just 1,2 | prefix 1` as OpenCombine runs it: `prefix` passes the
+  /// sink's unlimited demand up, sends 1, and only when 2 arrives does it
+  /// cancel upstream and finish (Combine's `Publishers.Output`).
   @Test func printsEachStageLikeCombinesPrint() {
     let ms = VirtualTime.milliseconds
     let source = Timeline(
       label: "just 1,2", pipeline: 0, stage: 0,
       events: [
         TimelineEvent(time: ms(0), kind: .subscribed),
-        TimelineEvent(time: ms(0), kind: .requested(.max(1))),
+        TimelineEvent(time: ms(0), kind: .requested(.unlimited)),
         TimelineEvent(time: ms(0), kind: .value(.int(1))),
+        TimelineEvent(time: ms(0), kind: .value(.int(2))),
         TimelineEvent(time: ms(0), kind: .cancelled),
       ])
     let output = Timeline(
@@ -31,8 +32,9 @@ import Testing
         pipeline 1: just 1,2 | prefix 1
           just 1,2
             0ms  receive subscription
-            0ms  request max(1)
+            0ms  request unlimited
             0ms  receive value: (1)
+            0ms  receive value: (2)
             0ms  receive cancel
           prefix 1
             0ms  receive subscription

@@ -244,7 +244,8 @@ extension HelpPage {
       name: "prefix",
       paragraph: """
         Sends the first N values (`prefix 3`, also spelt `take 3`) or the values while a condition \
-        holds (`prefix while E`), then finishes and cancels upstream.
+        holds (`prefix while E`), then finishes and cancels upstream. Watch the diagram: Combine's \
+        `prefix 3` finishes when a fourth value arrives, not right after the third.
         """,
       signature: """
         func prefix(_ maxLength: Int) -> Publishers.Output<Self>
@@ -275,7 +276,10 @@ extension HelpPage {
       demo: "just 3, 2, 0 | tryDrop while 6 / x < 4"),
     HelpPage(
       name: "output",
-      paragraph: "Sends only the value at that index (from 0), then finishes.",
+      paragraph: """
+        Sends only the value at that index (from 0). Like `prefix`, Combine finishes it when the \
+        next value arrives, not right after the one it sent.
+        """,
       signature: "func output(at index: Int) -> Publishers.Output<Self>",
       demo: "marbles \"-a-b-c|\" | output at 1"),
     HelpPage(

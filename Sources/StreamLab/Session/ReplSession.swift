@@ -97,16 +97,16 @@ public struct ReplSession {
     case .ran(let result, let program):
       lastRun = LastRun(text: text, program: program, result: result)
       let bound = Self.boundNames(in: program)
-      var reply: ReplReply
+      let reply: ReplReply
       if result.pipelines.isEmpty {
         reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
       } else {
         reply = ReplReply(text: presenter.diagram(of: result))
       }
-      if case .runtimeError = result.stop {
-        hasFailed = true
-        reply.isError = true
-      }
+      // The diagram of a run a runtime error stopped is still the answer
+      // (its last line says what went wrong), so it is not an error text;
+      // but the input failed, which piped mode reports with status 1.
+      if case .runtimeError = result.stop { hasFailed = true }
       return reply
     }
   }
