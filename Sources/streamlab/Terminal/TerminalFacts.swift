@@ -25,8 +25,10 @@ struct TerminalFacts {
   /// The locale can show `»` and `…`; otherwise prompts stay ASCII.
   var speaksUTF8: Bool
 
-  /// The REPL edits lines with libedit only on a real, capable terminal.
-  var canEditLines: Bool { inputIsTerminal && !termIsDumb }
+  /// The REPL edits lines with libedit only on a real, capable terminal at
+  /// both ends: with output redirected, prompts and redraws would land in
+  /// the file.
+  var canEditLines: Bool { inputIsTerminal && outputIsTerminal && !termIsDumb }
 
   /// Reads the facts of the running process.
   static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalFacts {
