@@ -21,9 +21,11 @@ public struct RunPresenter {
       .joined(separator: "\n")
   }
 
-  public func render(_ result: RunResult, program: Program, as format: OutputFormat) -> Result<
-    String, PresentationError
-  > {
+  /// - Parameter earlierBindings: the session's bindings the program may
+  ///   use, which its Swift export declares first.
+  public func render(
+    _ result: RunResult, program: Program, earlierBindings: [BoundPipeline] = [], as format: OutputFormat
+  ) -> Result<String, PresentationError> {
     switch format {
     case .text: return .success(diagram(of: result))
     case .events: return .success(diagram(of: result))

@@ -24,6 +24,8 @@ public struct ReplSession {
     var text: String
     var program: Program
     var result: RunResult
+    /// The bindings the program could use, for its Swift export.
+    var earlierBindings: [BoundPipeline]
   }
 
   /// - Parameter isInterrupted: polled while a program runs; true stops the
@@ -91,11 +93,12 @@ public struct ReplSession {
     options.horizon = VirtualTime.zero.advanced(by: settings.horizon)
     options.maxEvents = settings.maxEvents
     options.isInterrupted = isInterrupted
+    let earlierBindings = interpreter.boundPipelines
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):
       return failure(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"))
     case .ran(let result, let program):
-      lastRun = LastRun(text: text, program: program, result: result)
+      lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
       let bound = Self.boundNames(in: program)
       let reply: ReplReply
       if result.pipelines.isEmpty {
@@ -172,7 +175,9 @@ public struct ReplSession {
 
   private mutating func showLastRun(as format: OutputFormat) -> ReplReply {
     guard let lastRun else { return nothingRanYet() }
-    switch presenter.render(lastRun.result, program: lastRun.program, as: format) {
+    switch presenter.render(
+      lastRun.result, program: lastRun.program, earlierBindings: lastRun.earlierBindings, as: format)
+    {
     case .success(let text): return ReplReply(text: text)
     case .failure(let error): return failure(error.description)
     }
