@@ -162,6 +162,15 @@ import Testing
     #expect(page.contains("func prefix(_ maxLength: Int)"))
   }
 
+  @Test func helpOnAStatementGivesItsUsage() {
+    var session = session()
+    #expect(
+      session.submit(":help let").text == """
+        let — binds a name to a pipeline; runs nothing
+        let needs a name, `=` and a pipeline, like `let clicks = marbles "-a--b|"`
+        """)
+  }
+
   @Test func helpOnAMetaCommand() {
     var session = session()
     #expect(session.submit(":help :trace").text.hasPrefix(":trace — "))

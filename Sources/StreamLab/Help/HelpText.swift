@@ -33,8 +33,8 @@ enum HelpText {
 
   /// The page for a source or operator, or nil when `name` is neither.
   static func page(for name: String, presenter: RunPresenter) -> String? {
-    guard let keyword = Keywords.keyword(named: name, role: .operator) ?? Keywords.keyword(named: name, role: .source)
-    else { return nil }
+    let roles: [KeywordRole] = [.operator, .source, .statement]
+    guard let keyword = roles.lazy.compactMap({ Keywords.keyword(named: name, role: $0) }).first else { return nil }
     var lines = ["\(keyword.name) — \(keyword.summary)"]
     guard let page = HelpPage.page(named: keyword.name) ?? HelpPage.page(named: keyword.canonical) else {
       return (lines + [keyword.usage]).joined(separator: "\n")
