@@ -53,6 +53,13 @@ import Testing
     #expect(try String(contentsOf: output, encoding: .utf8).contains("<svg"))
   }
 
+  @Test func swiftIsTheCombineCodeForTheProgram() throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1,2,3 | map x*2 | debounce 300ms", "--format", "swift"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("[1, 2, 3].publisher"))
+    #expect(run.standardOutput.contains(".debounce(for: .milliseconds(300), scheduler: scheduler)"))
+  }
+
   @Test func eventsListEveryEvent() throws {
     let run = try ProcessRun.streamlab(["eval", "just 7", "--format", "events"])
     #expect(run.status == 0)

@@ -103,6 +103,17 @@ import Testing
         """)
   }
 
+  @Test func swiftExportsTheLastProgramWithTheBindingsItUses() {
+    var session = session()
+    _ = session.submit("let a = just 1, 2")
+    _ = session.submit("a | map x * 2")
+    let swift = session.submit(":swift")
+    #expect(!swift.isError)
+    #expect(swift.text.contains("import Combine"))
+    #expect(swift.text.contains("[1, 2].publisher"))
+    #expect(swift.text.contains(".map"))
+  }
+
   @Test func loadAsksTheShellForTheFileThenRunsIt() {
     var session = session()
     #expect(session.submit(":load streams.txt").effect == .readFile(path: "streams.txt"))

@@ -30,7 +30,9 @@ public struct RunPresenter {
     case .text: return .success(diagram(of: result))
     case .events: return .success(diagram(of: result))
     case .json, .svg: return .failure(.unavailable(format, reason: "it arrives with the marble diagrams"))
-    case .swift: return .failure(.unavailable(format, reason: "the Swift exporter has not landed yet"))
+    // A program Swift cannot express with the same behaviour exports as a
+    // comment that says why, never as code that would teach otherwise.
+    case .swift: return .success(SwiftExporter.export(program, bindings: earlierBindings).source)
     }
   }
 }
