@@ -19,6 +19,8 @@ enum StreamlabBinary {
 
   /// A fresh home and state directory per test, so no test reads the
   /// developer's `~/.editrc` or history, and each history file is its own.
+  /// `NO_COLOR` keeps diagrams at the terminal free of colour escapes, so
+  /// tests can find their text (and shows `NO_COLOR` is honoured).
   static func environment(home: URL) -> [String: String] {
     [
       "HOME": home.path,
@@ -26,6 +28,7 @@ enum StreamlabBinary {
       "TERM": "xterm",
       "LANG": "C.UTF-8",
       "PATH": "/usr/bin:/bin",
+      "NO_COLOR": "1",
     ]
   }
 
