@@ -27,7 +27,12 @@ final class PseudoTerminal {
     var slave: Int32 = -1
     var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw Failure("openpty failed: errno \(errno)") }
-    let slaveName = String(cString: ttyname(slave))
+    guard let name = ttyname(slave) else {
+      close(master)
+      close(slave)
+      throw Failure("ttyname failed: errno \(errno)")
+    }
+    let slaveName = String(cString: name)
     close(slave)
     self.master = master
     fcntl(master, F_SETFD, FD_CLOEXEC)
