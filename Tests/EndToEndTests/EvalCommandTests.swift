@@ -36,7 +36,7 @@ import Testing
     #expect(fromFile.standardOutput.contains("filter x > 1"))
   }
 
-  @Test(.disabled("until the Marbles renderers land on main")) func jsonIsValidAndHasTheDocumentedShape() throws {
+  @Test func jsonIsValidAndHasTheDocumentedShape() throws {
     let run = try ProcessRun.streamlab(["eval", "just 1,2", "--format", "json", "--color", "always"])
     #expect(run.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
@@ -44,7 +44,7 @@ import Testing
     #expect((object?["rows"] as? [Any])?.count == 1)
   }
 
-  @Test(.disabled("until the Marbles renderers land on main")) func svgGoesToTheOutputFile() throws {
+  @Test func svgGoesToTheOutputFile() throws {
     let home = try StreamlabBinary.temporaryHome()
     let output = home.appendingPathComponent("diagram.svg")
     let run = try ProcessRun.streamlab(["eval", "just 1,2", "--format", "svg", "--output", output.path], home: home)
@@ -66,12 +66,12 @@ import Testing
     #expect(run.standardOutput.contains("value 7"))
   }
 
-  @Test(.disabled("until the Marbles renderers land on main")) func colorOnlyWhenAsked() throws {
+  @Test func colorOnlyWhenAsked() throws {
     let run = try ProcessRun.streamlab(["eval", "just 7", "--color", "always"])
     #expect(run.standardOutput.contains("\u{1b}["))
   }
 
-  @Test(.disabled("until the Marbles renderers land on main")) func horizonLimitsTheRun() throws {
+  @Test func horizonLimitsTheRun() throws {
     let run = try ProcessRun.streamlab(["eval", "interval 100ms", "--horizon", "1s"])
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("1000ms horizon"))

@@ -99,7 +99,7 @@ import Testing
     #expect(try terminal.waitForExit() == 0)
   }
 
-  @Test(.disabled("until the Marbles renderers land on main")) func ctrlCInterruptsALongRunAndThePromptComesBack()
+  @Test func ctrlCInterruptsALongRunAndThePromptComesBack()
     throws
   {
     // A budget far above what a few seconds can record, so only Ctrl-C can

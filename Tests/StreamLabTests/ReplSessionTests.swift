@@ -63,6 +63,35 @@ import Testing
     #expect(!reply.isError)
   }
 
+  @Test func horizonSetsHowLongARunMayTake() {
+    var session = session()
+    #expect(session.submit(":horizon 20s").text == "horizon: 20s of virtual time")
+    #expect(session.settings.horizon == .seconds(20))
+    #expect(session.submit(":horizon 250ms").text == "horizon: 250ms of virtual time")
+    let reply = session.submit("interval 100ms")
+    #expect(reply.text.contains("250ms horizon"))
+  }
+
+  @Test func svgIsHandedToTheShellToWrite() {
+    var session = session()
+    _ = session.submit("just 1,2,3")
+    let reply = session.submit(":svg out/diagram.svg")
+    #expect(reply.text == "wrote out/diagram.svg")
+    guard case .writeFile(let path, let contents)? = reply.effect else {
+      Issue.record("no file to write: \(reply)")
+      return
+    }
+    #expect(path == "out/diagram.svg")
+    #expect(contents.contains("<svg"))
+  }
+
+  @Test func jsonAndEventsShowTheLastRun() {
+    var session = session()
+    _ = session.submit("just 7")
+    #expect(session.submit(":json").text.contains(#"{"t": 0, "kind": "value", "value": 7}"#))
+    #expect(session.submit(":events").text.contains("value 7"))
+  }
+
   @Test func scaleIsShownSetAndReset() {
     var session = session()
     #expect(session.submit(":scale").text == "scale: chosen to fit each diagram")
@@ -93,7 +122,6 @@ import Testing
             0ms  receive subscription
             0ms  request unlimited
             0ms  receive value: (1)
-            0ms  receive value: (2)
             0ms  receive cancel
           prefix 1
             0ms  receive subscription

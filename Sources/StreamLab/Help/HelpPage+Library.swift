@@ -244,8 +244,8 @@ extension HelpPage {
       name: "prefix",
       paragraph: """
         Sends the first N values (`prefix 3`, also spelt `take 3`) or the values while a condition \
-        holds (`prefix while E`), then finishes and cancels upstream. Watch the diagram: Combine's \
-        `prefix 3` finishes when a fourth value arrives, not right after the third.
+        holds (`prefix while E`), then finishes and cancels upstream: `prefix 3` finishes right \
+        after the third value, `prefix while` at the first value that fails the condition.
         """,
       signature: """
         func prefix(_ maxLength: Int) -> Publishers.Output<Self>
@@ -277,8 +277,7 @@ extension HelpPage {
     HelpPage(
       name: "output",
       paragraph: """
-        Sends only the value at that index (from 0). Like `prefix`, Combine finishes it when the \
-        next value arrives, not right after the one it sent.
+        Sends only the value at that index (from 0), then finishes and cancels upstream.
         """,
       signature: "func output(at index: Int) -> Publishers.Output<Self>",
       demo: "marbles \"-a-b-c|\" | output at 1"),

@@ -1,3 +1,4 @@
+import Marbles
 import StreamCore
 import StreamLang
 
@@ -11,14 +12,9 @@ public struct RunPresenter {
     self.settings = settings
   }
 
-  /// The run as the REPL shows it after each input. Until the marble
-  /// diagrams land this is the plain event list, row by row.
+  /// The run as the REPL shows it after each input: its marble diagram.
   public func diagram(of result: RunResult) -> String {
-    let rows = result.rows.map { row in
-      ([(row.isOutput ? "> " : "  ") + row.label] + row.marbleEvents.map { "    \($0)" }).joined(separator: "\n")
-    }
-    return (rows + result.notes.map { "note: \($0)" } + [TraceLog.stopLine(result)].compactMap { $0 })
-      .joined(separator: "\n")
+    TextDiagram.render(result, options: diagramOptions(color: settings.color))
   }
 
   /// - Parameter earlierBindings: the session's bindings the program may
@@ -28,11 +24,17 @@ public struct RunPresenter {
   ) -> Result<String, PresentationError> {
     switch format {
     case .text: return .success(diagram(of: result))
-    case .events: return .success(diagram(of: result))
-    case .json, .svg: return .failure(.unavailable(format, reason: "it arrives with the marble diagrams"))
+    case .events: return .success(EventList.render(result))
+    case .json: return .success(TimelineJSON.encode(result))
+    // Machine formats never carry colour, whatever the terminal says.
+    case .svg: return .success(SVGDiagram.render(result, options: diagramOptions(color: false)))
     // A program Swift cannot express with the same behaviour exports as a
     // comment that says why, never as code that would teach otherwise.
     case .swift: return .success(SwiftExporter.export(program, bindings: earlierBindings).source)
     }
+  }
+
+  private func diagramOptions(color: Bool) -> DiagramOptions {
+    DiagramOptions(width: settings.width, scale: settings.scale, color: color)
   }
 }

@@ -42,7 +42,7 @@ struct TraceLog {
     }
   }
 
-  static func stopLine(_ result: RunResult) -> String? {
+  private static func stopLine(_ result: RunResult) -> String? {
     switch result.stop {
     case .idle: return nil
     case .horizon(let time): return "(the run stopped at the horizon, \(time))"
