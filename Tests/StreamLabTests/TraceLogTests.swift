@@ -61,4 +61,18 @@ import Testing
         (the run stopped at the horizon, 10000ms)
         """)
   }
+
+  @Test func aRunawayRowShowsItsStartAndEnd() {
+    let events =
+      [TimelineEvent(time: .zero, kind: .subscribed)]
+      + (1...500).map { TimelineEvent(time: .milliseconds($0), kind: .value(.int($0 - 1))) }
+    let row = Timeline(label: "interval 1ms", pipeline: 0, stage: 0, isOutput: true, events: events)
+    let result = RunResult(pipelines: [ShownPipeline(source: "interval 1ms")], rows: [row], stop: .interrupted)
+    let lines = TraceLog(result: result).text.split(separator: "\n")
+    #expect(lines.count == 1 + 1 + 100 + 1 + 20 + 1)
+    #expect(lines[101] == "     99ms  receive value: (98)")
+    #expect(lines[102] == "    … 381 more events …")
+    #expect(lines[103] == "    481ms  receive value: (480)")
+    #expect(lines.last == "(the run was interrupted at 0ms)")
+  }
 }

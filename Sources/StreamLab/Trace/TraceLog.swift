@@ -10,6 +10,11 @@ import StreamCore
 struct TraceLog {
   var result: RunResult
 
+  /// Rows with more events than this show only their first and last ones.
+  static let longestRow = 200
+  static let shownAtStart = 100
+  static let shownAtEnd = 20
+
   var text: String {
     var lines: [String] = []
     for (index, pipeline) in result.pipelines.enumerated() {
@@ -19,9 +24,19 @@ struct TraceLog {
         lines.append("  \(row.label)")
         if row.events.isEmpty { lines.append("    (never subscribed)") }
         let timeWidth = row.events.map(\.time.description.count).max() ?? 0
-        for event in row.events {
+        let line = { (event: TimelineEvent) -> String in
           let time = String(repeating: " ", count: timeWidth - event.time.description.count) + event.time.description
-          lines.append("    \(time)  \(Self.words(for: event.kind))")
+          return "    \(time)  \(Self.words(for: event.kind))"
+        }
+        if row.events.count <= Self.longestRow {
+          lines += row.events.map(line)
+        } else {
+          // A runaway row (an interval cut by Ctrl-C) would print millions
+          // of lines; its start and its end tell the story.
+          let hidden = row.events.count - Self.shownAtStart - Self.shownAtEnd
+          lines += row.events.prefix(Self.shownAtStart).map(line)
+          lines.append("    … \(hidden) more events …")
+          lines += row.events.suffix(Self.shownAtEnd).map(line)
         }
       }
     }
