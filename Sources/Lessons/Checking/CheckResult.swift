@@ -52,11 +52,14 @@ public struct CheckResult: Hashable {
   /// True when the answer's run was cut short (horizon, budget), so an
   /// unterminated row is still running rather than silent.
   public var actualLeftRunning: Bool
+  /// When the answer's run ended.
+  public var actualEndTime: VirtualTime
 
   public init(
     exercise: Int, answer: String, problems: [Problem], expected: [TimelineEvent]? = nil, actual: Timeline? = nil,
-    actualLeftRunning: Bool = false
+    actualLeftRunning: Bool = false, actualEndTime: VirtualTime = .zero
   ) {
+    self.actualEndTime = actualEndTime
     self.exercise = exercise
     self.answer = answer
     self.problems = problems

@@ -75,6 +75,7 @@ public struct ExerciseChecker {
     let output = run.lastOutput(startingIn: answerRange)
     result.actual = output
     result.actualLeftRunning = run.result.stop.leftStreamsRunning
+    result.actualEndTime = run.result.endTime
     if case .runtimeError(let error) = run.result.stop {
       problems.append(.runtimeError(error))
     } else if let output {

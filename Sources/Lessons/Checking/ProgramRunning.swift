@@ -59,3 +59,18 @@ public struct ProgramProblem: Hashable {
     self.range = range
   }
 }
+
+extension ProgramProblem {
+  /// The problem with the line of `text` it points at and a caret under it.
+  public func rendered(in text: String) -> String {
+    let bytes = Array(text.utf8)
+    let start = max(0, min(range.start, bytes.count))
+    var lineStart = start
+    while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    var lineEnd = start
+    while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+    let column = String(decoding: bytes[lineStart..<start], as: UTF8.self).count
+    let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+    return "\(message)\n  \(line)\n  \(String(repeating: " ", count: column))^"
+  }
+}
