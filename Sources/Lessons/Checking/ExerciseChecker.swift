@@ -15,15 +15,7 @@ public struct ExerciseChecker {
   /// otherwise computed by running the givens and `solution:`.
   public func expectedEvents(for exercise: Exercise) -> Result<[TimelineEvent], ExpectationFailure> {
     if let expect = exercise.expect {
-      if ExpectedOutput.isNothing(expect.text) { return .success([]) }
-      let program = ExpectedOutput.program(for: expect.text)
-      switch runner.run(program.text) {
-      case .invalid(let problems):
-        return .failure(.expectInvalid(problems, prefixLength: program.prefixLength))
-      case .ran(let run):
-        guard let output = run.result.outputs.last else { return .failure(.noOutput(.expect)) }
-        return .success(ExpectedOutput.comparable(output.events))
-      }
+      return ExpectedOutput.events(of: expect.text, comparison: exercise.comparison, runner: runner)
     }
     guard let solution = exercise.solution else { return .failure(.nothingToCompare) }
     let program = ExerciseProgram(givens: exercise.givens, answer: solution.text)
@@ -122,8 +114,8 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
     case solution = "`solution:`"
   }
 
-  /// `expect:` does not parse; offsets are into `events ` + the expect text.
-  case expectInvalid([ProgramProblem], prefixLength: Int)
+  /// `expect:` does not parse; offsets are into the expect's own text.
+  case expectInvalid([ProgramProblem])
   /// The givens with `solution:` do not parse.
   case programInvalid([ProgramProblem])
   case runtimeError(RuntimeError)
@@ -132,7 +124,7 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .expectInvalid(let problems, _):
+    case .expectInvalid(let problems):
       return "`expect:` does not parse: " + (problems.first?.message ?? "invalid")
     case .programInvalid(let problems):
       return "the givens and `solution:` do not parse: " + (problems.first?.message ?? "invalid")

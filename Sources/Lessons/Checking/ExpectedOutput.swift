@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 /// How an `expect:` value becomes events: it is run as a program.
 ///
@@ -9,6 +10,37 @@ import StreamCore
 public enum ExpectedOutput {
   public static let nothingKeyword = "nothing"
   static let eventsPrefix = "events "
+  static let valuesPrefix = "just "
+
+  /// The expected output of `expect` with its comparable events, or the
+  /// problems of its program with offsets into the teacher's text.
+  /// With `compare: values`, a plain list of values (`"A", "B"`) is accepted
+  /// too, read as `just "A", "B"`.
+  static func events(
+    of expect: String, comparison: Comparison, runner: ProgramRunning
+  ) -> Result<[TimelineEvent], ExpectationFailure> {
+    if isNothing(expect) { return .success([]) }
+    let program = program(for: expect)
+    switch runner.run(program.text) {
+    case .ran(let run):
+      guard let output = run.result.outputs.last else { return .failure(.noOutput(.expect)) }
+      return .success(comparable(output.events))
+    case .invalid(let problems):
+      if comparison == .values, program.prefixLength > 0,
+        case .ran(let run) = runner.run(valuesPrefix + expect), let output = run.result.outputs.last
+      {
+        return .success(comparable(output.events))
+      }
+      let shifted = problems.map { problem in
+        ProgramProblem(
+          message: problem.message,
+          range: SourceRange(
+            start: max(0, problem.range.start - program.prefixLength),
+            end: max(0, problem.range.end - program.prefixLength)))
+      }
+      return .failure(.expectInvalid(shifted))
+    }
+  }
 
   /// The program that produces the expected events, and how many bytes were
   /// put in front of the teacher's text (to shift error positions back).

@@ -22,18 +22,19 @@ public struct LessonValidator {
     }
     for exercise in file.exercises {
       validateProgram(of: exercise, report: report)
-      if let expect = exercise.expect, !ExpectedOutput.isNothing(expect.text) {
-        let program = ExpectedOutput.program(for: expect.text)
-        switch runner.run(program.text) {
-        case .invalid(let problems):
+      if let expect = exercise.expect {
+        switch ExpectedOutput.events(of: expect.text, comparison: exercise.comparison, runner: runner) {
+        case .failure(.expectInvalid(let problems)):
           for problem in problems {
             report(
-              expect.position(atOffset: max(0, problem.range.start - program.prefixLength)),
-              "`expect:` \(problem.message) (write events such as `500ms:\"iph\", 1200ms:|`, or `marbles \"-a-b|\" frame 100ms`)"
+              expect.position(atOffset: problem.range.start),
+              "`expect:` \(problem.message) (write events such as `500ms:\"iph\", 1200ms:|`, or `marbles \"-a-b|\"`)"
             )
           }
-        case .ran(let run):
-          if run.result.outputs.isEmpty { report(expect.start, "`expect:` produces no output") }
+        case .failure(let failure):
+          report(expect.start, failure.description)
+        case .success:
+          break
         }
       }
       for rule in exercise.required + exercise.forbidden {
