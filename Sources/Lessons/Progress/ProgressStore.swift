@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The progress file on disk, at a path its caller chooses
 /// (`$XDG_STATE_HOME/streamlab/progress.json` for the executable).
 ///
@@ -54,16 +48,7 @@ public struct ProgressStore {
   public func save(_ progress: Progress) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let data = try encoder.encode(progress)
-    let folder = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString).tmp")
-    try data.write(to: temporary)
-    guard rename(temporary.path, url.path) == 0 else {
-      let code = errno
-      try? FileManager.default.removeItem(at: temporary)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
-    }
+    try AtomicFile.write(try encoder.encode(progress), to: url)
   }
 
   /// `progress.json.corrupt`, or `progress.json.corrupt-2`, … whichever does not exist yet.
