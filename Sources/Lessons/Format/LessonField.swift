@@ -14,12 +14,13 @@ public enum LessonField: String, CaseIterable, Hashable {
     }
   }
 
-  /// Fields whose value is a program: continuation lines join with a newline,
-  /// which the language reads as a statement separator.
-  public var holdsProgram: Bool {
+  /// How continuation lines join: programs keep their lines, which the
+  /// language reads as separate statements; text and `expect:` (one list of
+  /// events, however long) join with a space.
+  public var continuationSeparator: String {
     switch self {
-    case .given, .expect, .solution, .answer: return true
-    default: return false
+    case .given, .solution, .answer: return "\n"
+    default: return " "
     }
   }
 

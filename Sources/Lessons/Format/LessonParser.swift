@@ -176,7 +176,7 @@ private struct ParseState {
       }
       return
     }
-    let text = FieldText(pieces: value.pieces, separator: field.holdsProgram ? "\n" : " ")
+    let text = FieldText(pieces: value.pieces, separator: field.continuationSeparator)
     assign(field, text, value: value)
   }
 
