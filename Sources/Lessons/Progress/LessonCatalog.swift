@@ -28,10 +28,11 @@ public enum LessonCatalog {
       return (entry.fileName, file.title, status)
     }
     let nameWidth = rows.map(\.0.count).max() ?? 0
-    let titleWidth = rows.map(\.1.count).max() ?? 0
+    // Unreadable files do not widen the title column: their message is not a title.
+    let titleWidth = rows.filter { !$0.2.isEmpty }.map(\.1.count).max() ?? 0
     return rows.map { name, title, status in
-      let line = name.padding(nameWidth) + "  " + title.padding(titleWidth) + "  " + status
-      return String(line.reversed().drop(while: { $0 == " " }).reversed())
+      guard !status.isEmpty else { return name.padding(nameWidth) + "  " + title }
+      return name.padding(nameWidth) + "  " + title.padding(titleWidth) + "  " + status
     }.joined(separator: "\n") + "\n"
   }
 }
