@@ -90,9 +90,22 @@ import Testing
     let channel = recorder.channel(label: "range", pipeline: 0, stage: 0, isOutput: true)
     var received = 0
     let cancellable = (1...Int.max).lazy.map { Value.int($0) }.publisher
-      .setFailureType(to: StreamError.self).probe(channel).sink(receiveCompletion: { _ in }, receiveValue: { _ in received += 1 })
+      .setFailureType(to: StreamError.self).probe(channel).sink(
+        receiveCompletion: { _ in }, receiveValue: { _ in received += 1 })
     #expect(recorder.stopCause == .budget(100))
     #expect(received < 100)
     cancellable.cancel()
+  }
+}
+
+@Suite struct VirtualClockLaneTests {
+  @Test func scheduleFirstRunsBeforeOrdinaryActionsOfTheSameInstant() {
+    let clock = VirtualClock()
+    var order: [String] = []
+    clock.schedule(after: .milliseconds(250)) { order.append("send") }
+    clock.scheduleFirst(at: .milliseconds(250)) { order.append("subscribe") }
+    clock.schedule(after: .milliseconds(100)) { order.append("earlier") }
+    clock.run()
+    #expect(order == ["earlier", "subscribe", "send"])
   }
 }

@@ -23,18 +23,23 @@ public final class VirtualClock: Scheduler {
 
   private struct ScheduledAction: Comparable {
     let time: VirtualTime
+    /// 0 for actions that open an instant (see `scheduleFirst`), 1 otherwise.
+    let lane: Int
     let sequence: Int
+    /// When cancelled, the action is skipped without moving the clock, so a
+    /// cancelled source leaves no trace on the time axis.
+    let token: ScheduledActionToken?
     let action: () -> Void
 
     static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.time, lhs.sequence) < (rhs.time, rhs.sequence)
+      (lhs.time, lhs.lane, lhs.sequence) < (rhs.time, rhs.lane, rhs.sequence)
     }
     static func == (lhs: Self, rhs: Self) -> Bool {
-      (lhs.time, lhs.sequence) == (rhs.time, rhs.sequence)
+      (lhs.time, lhs.lane, lhs.sequence) == (rhs.time, rhs.lane, rhs.sequence)
     }
   }
 
-  public private(set) var now: VirtualTime = .zero
+  @exclusivity(unchecked) public private(set) var now: VirtualTime = .zero
   public var minimumTolerance: VirtualInterval { .zero }
 
   private var queue = Heap<ScheduledAction>()
@@ -73,11 +78,11 @@ public final class VirtualClock: Scheduler {
     options: Never?,
     _ action: @escaping () -> Void
   ) -> Cancellable {
-    let timer = RepeatingTimer()
+    let timer = ScheduledActionToken()
     // A zero or negative period would fire forever at one instant.
     let period = VirtualInterval(nanoseconds: max(interval.nanoseconds, 1))
     func fire(at time: VirtualTime) {
-      enqueue(at: time) { [weak self] in
+      enqueue(at: time, token: timer) { [weak self] in
         guard !timer.isCancelled else { return }
         action()
         guard !timer.isCancelled, let self else { return }
@@ -88,11 +93,29 @@ public final class VirtualClock: Scheduler {
     return timer
   }
 
+  /// Schedules `action` at `time` (or now, if that has passed), to be
+  /// withdrawn by cancelling `token`: a withdrawn action never runs and never
+  /// moves the clock. One token can withdraw many actions at once.
+  public func schedule(at time: VirtualTime, token: ScheduledActionToken, _ action: @escaping () -> Void) {
+    enqueue(at: max(time, now), token: token, action)
+  }
+
+  /// Schedules an action that runs before every ordinary action due at the
+  /// same instant. The interpreter subscribes, cancels and connects this way,
+  /// so a subscriber that arrives at 250ms sees a hot send made at 250ms.
+  public func scheduleFirst(at time: VirtualTime, _ action: @escaping () -> Void) {
+    enqueue(at: max(time, now), lane: 0, action)
+  }
+
   /// Runs actions in order until nothing is left, the next action is due
   /// after `horizon`, or `shouldStop` says so.
   @discardableResult
   public func run(until horizon: VirtualTime = VirtualTime(nanoseconds: .max)) -> StopReason {
     while let next = queue.min {
+      if let token = next.token, token.isCancelled {
+        _ = queue.popMin()
+        continue
+      }
       if shouldStop() { return .stopped }
       if next.time > horizon {
         now = max(now, horizon)
@@ -111,15 +134,10 @@ public final class VirtualClock: Scheduler {
     now = max(now, time)
   }
 
-  private func enqueue(at time: VirtualTime, _ action: @escaping () -> Void) {
-    queue.insert(ScheduledAction(time: time, sequence: nextSequence, action: action))
+  private func enqueue(
+    at time: VirtualTime, lane: Int = 1, token: ScheduledActionToken? = nil, _ action: @escaping () -> Void
+  ) {
+    queue.insert(ScheduledAction(time: time, lane: lane, sequence: nextSequence, token: token, action: action))
     nextSequence += 1
   }
-}
-
-/// The cancellation handle of a repeating schedule. Cancelling it leaves the
-/// queued firing in place but turns it into a no-op, and nothing is rescheduled.
-private final class RepeatingTimer: Cancellable {
-  private(set) var isCancelled = false
-  func cancel() { isCancelled = true }
 }

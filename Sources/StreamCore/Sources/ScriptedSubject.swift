@@ -1,0 +1,156 @@
+import OpenCombine
+
+/// `subject 100ms:1, 250ms:2, 400ms:|` and `current 0, 100ms:1`: a real
+/// OpenCombine subject, plus the sends a program scripted into it at absolute
+/// program times.
+///
+/// The subject is hot: sends happen at their times whoever listens, a late
+/// subscriber misses what was sent before it came, and sends after a
+/// completion are ignored. All of that is the subject's own behaviour; this
+/// type only schedules the sends.
+///
+/// Subscribe through `publisher(onDrop:)` to learn about values a subscriber
+/// lost because it had no outstanding demand: a transparent tap between the
+/// subject and the subscriber mirrors the subject's demand bookkeeping and
+/// reports, just before each send, the subscribers that will lose it.
+public final class ScriptedSubject {
+  /// The subject itself, as a type-erased publisher.
+  public let subject: AnyValuePublisher
+  private let send: (Value) -> Void
+  private let complete: (Subscribers.Completion<StreamError>) -> Void
+  /// The taps of the subscribers still listening, in subscription order.
+  private var taps: [DemandTapLink] = []
+
+  /// `subject …`: a `PassthroughSubject` and its scripted sends.
+  ///
+  /// - Parameters:
+  ///   - sends: The script; offsets count from the program's start (0ms).
+  ///     Sends due at the same time keep their order.
+  ///   - clock: The clock the sends are scheduled on, now.
+  public convenience init(passthrough sends: [TimedEvent], on clock: VirtualClock) {
+    let subject = PassthroughSubject<Value, StreamError>()
+    self.init(subject: subject, sends: sends, on: clock)
+  }
+
+  /// `current 0, …`: a `CurrentValueSubject` holding `initial`, and its
+  /// scripted sends. A subscriber receives the current value first.
+  public convenience init(current initial: Value, sends: [TimedEvent], on clock: VirtualClock) {
+    let subject = CurrentValueSubject<Value, StreamError>(initial)
+    self.init(subject: subject, sends: sends, on: clock)
+  }
+
+  private init<S: Subject>(subject: S, sends: [TimedEvent], on clock: VirtualClock)
+  where S.Output == Value, S.Failure == StreamError {
+    self.subject = subject.eraseToAnyPublisher()
+    self.send = { subject.send($0) }
+    self.complete = { subject.send(completion: $0) }
+    // The clock keeps the subject alive until its last scripted send.
+    for event in sends {
+      clock.schedule(after: .zero.advanced(by: event.offset)) { self.perform(event.kind) }
+    }
+  }
+
+  /// A publisher for one subscriber of the subject. `onDrop` is called with
+  /// each value that subscriber loses because it has no outstanding demand.
+  public func publisher(onDrop: ((Value) -> Void)? = nil) -> AnyValuePublisher {
+    guard let onDrop else { return subject }
+    return DemandTap(upstream: subject, owner: self, onDrop: onDrop).eraseToAnyPublisher()
+  }
+
+  private func perform(_ kind: TimedEvent.Kind) {
+    switch kind {
+    case .value(let value):
+      taps.removeAll { $0.tap == nil }
+      for link in taps { link.tap?.reportIfStarved(value) }
+      send(value)
+    case .finished:
+      complete(.finished)
+    case .failed(let message):
+      complete(.failure(StreamError(message)))
+    }
+  }
+
+  fileprivate func register(_ tap: DemandTap.Inner) {
+    taps.append(DemandTapLink(tap: tap))
+  }
+}
+
+/// A weak reference to one subscriber's tap, so a finished subscriber is forgotten.
+private struct DemandTapLink {
+  weak var tap: DemandTap.Inner?
+}
+
+/// The transparent tap between a scripted subject and one subscriber: it
+/// forwards everything unchanged and keeps the same count of outstanding
+/// demand the subject keeps for that subscriber.
+private struct DemandTap: Publisher {
+  typealias Output = Value
+  typealias Failure = StreamError
+
+  let upstream: AnyValuePublisher
+  let owner: ScriptedSubject
+  let onDrop: (Value) -> Void
+
+  func receive<Downstream: Subscriber>(subscriber: Downstream)
+  where Downstream.Input == Value, Downstream.Failure == StreamError {
+    let inner = Inner(downstream: AnySubscriber(subscriber), onDrop: onDrop)
+    owner.register(inner)
+    upstream.subscribe(inner)
+  }
+
+  /// One subscriber's tap.
+  final class Inner: Subscriber, Subscription {
+    typealias Input = Value
+    typealias Failure = StreamError
+
+    private var downstream: AnySubscriber<Value, StreamError>?
+    private let onDrop: (Value) -> Void
+    private var upstream: Subscription?
+    private var demand = Subscribers.Demand.none
+
+    init(downstream: AnySubscriber<Value, StreamError>, onDrop: @escaping (Value) -> Void) {
+      self.downstream = downstream
+      self.onDrop = onDrop
+    }
+
+    /// Called just before the subject sends `value`: with no outstanding
+    /// demand the subject will skip this subscriber, so report the loss.
+    func reportIfStarved(_ value: Value) {
+      guard downstream != nil, upstream != nil, demand == .none else { return }
+      onDrop(value)
+    }
+
+    func receive(subscription: Subscription) {
+      upstream = subscription
+      downstream?.receive(subscription: self)
+    }
+
+    func receive(_ input: Value) -> Subscribers.Demand {
+      guard let downstream else { return .none }
+      if demand > .none { demand -= 1 }
+      let more = downstream.receive(input)
+      demand += more
+      return more
+    }
+
+    func receive(completion: Subscribers.Completion<StreamError>) {
+      let downstream = self.downstream
+      self.downstream = nil
+      upstream = nil
+      downstream?.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      guard downstream != nil else { return }
+      self.demand += demand
+      upstream?.request(demand)
+    }
+
+    func cancel() {
+      downstream = nil
+      let subscription = upstream
+      upstream = nil
+      subscription?.cancel()
+    }
+  }
+}
