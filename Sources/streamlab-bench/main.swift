@@ -4,8 +4,8 @@
 //
 //     swift run -c release streamlab-bench [repetitions] [row-name-filter]
 //
-// To add a row (such as the same pipeline typed in the DSL), append a
-// `Benchmark` to a group's `rows`; the first row stays the baseline.
+// The third row of a group is the same pipeline typed in the DSL and run by
+// the Interpreter (parse, compile, build, run). The first row is the baseline.
 
 let arguments = CommandLine.arguments.dropFirst()
 let repetitions = arguments.first.flatMap(Int.init) ?? 7
@@ -21,6 +21,7 @@ let groups = [
     rows: [
       Benchmark(name: "hand-written, Int", events: synchronous) { SynchronousPipeline.handWritten(.range) },
       Benchmark(name: "StreamCore, Value", events: synchronous) { SynchronousPipeline.streamCore(.range) },
+      Benchmark(name: "DSL via Interpreter", events: synchronous) { DSLPipeline.run(DSLPipeline.synchronous) },
     ]),
   BenchmarkGroup(
     title: "synchronous, fed from an array: \(pipeline)",
@@ -33,6 +34,7 @@ let groups = [
     rows: [
       Benchmark(name: "hand-written, Int", events: ticks) { VirtualTimePipeline.handWritten() },
       Benchmark(name: "StreamCore, Value", events: ticks) { VirtualTimePipeline.streamCore() },
+      Benchmark(name: "DSL via Interpreter", events: ticks) { DSLPipeline.run(DSLPipeline.virtualTime) },
     ]),
 ]
 

@@ -1,0 +1,257 @@
+import OpenCombine
+import StreamCore
+
+extension PipelineBuilder {
+  /// Applies one operator stage to the publisher built so far. Every operator
+  /// is OpenCombine's own, or one of StreamCore's where OpenCombine has none.
+  func apply(_ stage: OperatorStage, to upstream: AnyValuePublisher, in context: BuildContext) throws
+    -> AnyValuePublisher
+  {
+    let label = context.source(stage.range)
+    switch stage.kind {
+    // MARK: transform
+    case .map(let expression):
+      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: "tryMap")
+      return upstream.map(transform).eraseToAnyPublisher()
+
+    case .tryMap(let expression):
+      let transform = try expressions.unary(expression, in: context)
+      return upstream.tryMap(transform).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .compactMap(let expression):
+      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: "tryCompactMap")
+      return upstream.compactMap { value in Self.unwrapped(transform(value)) }.eraseToAnyPublisher()
+
+    case .tryCompactMap(let expression):
+      let transform = try expressions.unary(expression, in: context)
+      return upstream.tryCompactMap { value in Self.unwrapped(try transform(value)) }
+        .mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .scan(let initial, let expression):
+      let start = try constant(initial, in: context)
+      let next = trapping2(try expressions.binary(expression, in: context), stage: label, instead: "tryScan")
+      return upstream.scan(start, next).eraseToAnyPublisher()
+
+    case .tryScan(let initial, let expression):
+      let start = try constant(initial, in: context)
+      let next = try expressions.binary(expression, in: context)
+      return upstream.tryScan(start, next).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .reduce(let initial, let expression):
+      let start = try constant(initial, in: context)
+      let next = trapping2(try expressions.binary(expression, in: context), stage: label, instead: "tryReduce")
+      return upstream.reduce(start, next).eraseToAnyPublisher()
+
+    case .tryReduce(let initial, let expression):
+      let start = try constant(initial, in: context)
+      let next = try expressions.binary(expression, in: context)
+      return upstream.tryReduce(start, next).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .flatMap(let maxPublishers, let expression):
+      let limit: Subscribers.Demand =
+        try maxPublishers.map {
+          .max(try count($0, in: context, what: "flatMap max needs a count, like `flatMap max 1 E`", atLeast: 1))
+        }
+        ?? .unlimited
+      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: "tryMap")
+      return upstream.flatMap(maxPublishers: limit) { [unowned self] value -> AnyValuePublisher in
+        self.stream(transform(value), stage: label, element: value)
+      }.eraseToAnyPublisher()
+
+    case .switchToLatest:
+      return upstream.map { [unowned self] value -> AnyValuePublisher in
+        self.stream(value, stage: label, element: value)
+      }.switchToLatest().eraseToAnyPublisher()
+
+    case .collect(let strategy):
+      return try collect(upstream, strategy, in: context)
+
+    // MARK: filter
+    case .filter(let expression):
+      let keep = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryFilter")
+      return upstream.filter(keep).eraseToAnyPublisher()
+
+    case .tryFilter(let expression):
+      let keep = throwingTest(try expressions.unary(expression, in: context))
+      return upstream.tryFilter(keep).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .removeDuplicates:
+      return upstream.removeDuplicates().eraseToAnyPublisher()
+
+    case .first(let condition):
+      guard let condition else { return upstream.first().eraseToAnyPublisher() }
+      let test = trappingTest(try expressions.unary(condition, in: context), stage: label, instead: "tryFirst")
+      return upstream.first(where: test).eraseToAnyPublisher()
+
+    case .tryFirst(let condition):
+      let test = throwingTest(try expressions.unary(condition, in: context))
+      return upstream.tryFirst(where: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .last(let condition):
+      guard let condition else { return upstream.last().eraseToAnyPublisher() }
+      let test = trappingTest(try expressions.unary(condition, in: context), stage: label, instead: "tryLast")
+      return upstream.last(where: test).eraseToAnyPublisher()
+
+    case .tryLast(let condition):
+      let test = throwingTest(try expressions.unary(condition, in: context))
+      return upstream.tryLast(where: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .prefix(let expression):
+      let limit = try count(expression, in: context, what: "prefix needs a count, like `prefix 3`")
+      return upstream.prefix(limit).eraseToAnyPublisher()
+
+    case .prefixWhile(let expression):
+      let test = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryPrefix")
+      return upstream.prefix(while: test).eraseToAnyPublisher()
+
+    case .tryPrefixWhile(let expression):
+      let test = throwingTest(try expressions.unary(expression, in: context))
+      return upstream.tryPrefix(while: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .dropFirst(let expression):
+      let skip =
+        try expression.map { try count($0, in: context, what: "dropFirst needs a count, like `dropFirst 2`") } ?? 1
+      return upstream.dropFirst(skip).eraseToAnyPublisher()
+
+    case .dropWhile(let expression):
+      let test = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryDrop")
+      return upstream.drop(while: test).eraseToAnyPublisher()
+
+    case .tryDropWhile(let expression):
+      let test = throwingTest(try expressions.unary(expression, in: context))
+      return upstream.tryDrop(while: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    case .output(let index):
+      let position = try count(index, in: context, what: "output needs a position, like `output at 2`")
+      return upstream.output(at: position).eraseToAnyPublisher()
+
+    case .ignoreOutput:
+      return upstream.ignoreOutput().map { never -> Value in }.eraseToAnyPublisher()
+
+    // MARK: time
+    case .debounce(let expression):
+      let due = try time(expression, in: context, what: "debounce needs a time, like `debounce 300ms`")
+      return upstream.debounce(for: due, scheduler: clock).eraseToAnyPublisher()
+
+    case .throttle(let expression, let latest):
+      let window = try positiveTime(expression, in: context, what: "throttle needs a time, like `throttle 300ms`")
+      return upstream.throttle(for: window, scheduler: clock, latest: latest).eraseToAnyPublisher()
+
+    case .delay(let expression):
+      let by = try time(expression, in: context, what: "delay needs a time, like `delay 200ms`")
+      return upstream.delay(for: by, scheduler: clock).eraseToAnyPublisher()
+
+    case .timeout(let expression, let failure):
+      let limit = try time(expression, in: context, what: "timeout needs a time, like `timeout 500ms`")
+      let message = try failure.map {
+        try string($0, in: context, what: "timeout's failure is a message, like `timeout 500ms fail \"slow\"`")
+      }
+      let customError: (() -> StreamError)? = message.map { text in { StreamError(text) } }
+      return upstream.timeout(limit, scheduler: clock, customError: customError).eraseToAnyPublisher()
+
+    case .measureInterval:
+      return upstream.measureInterval(using: clock).map(Value.duration).eraseToAnyPublisher()
+
+    // MARK: combine
+    case .merge(let others):
+      let inputs = try others.map { try build($0, in: context) }
+      return Publishers.MergeMany([upstream] + inputs).eraseToAnyPublisher()
+
+    case .zip(let others, let transform):
+      return try zip(upstream, others, transform: transform, in: context, stage: stage)
+
+    case .combineLatest(let others, let transform):
+      return try combineLatest(upstream, others, transform: transform, in: context, stage: stage)
+
+    case .append(.values(let expressions)):
+      let values = try expressions.map { try constant($0, in: context) }
+      return upstream.append(values).eraseToAnyPublisher()
+
+    case .append(.stream(let pipeline)):
+      return upstream.append(try build(pipeline, in: context)).eraseToAnyPublisher()
+
+    case .prepend(.values(let expressions)):
+      let values = try expressions.map { try constant($0, in: context) }
+      return upstream.prepend(values).eraseToAnyPublisher()
+
+    case .prepend(.stream(let pipeline)):
+      return upstream.prepend(try build(pipeline, in: context)).eraseToAnyPublisher()
+
+    // MARK: errors
+    case .catch(let pipeline):
+      // Built once: each failure subscribes to it anew, so a cold fallback starts fresh every time.
+      let fallback = try build(pipeline, in: context)
+      return upstream.catch { _ in fallback }.eraseToAnyPublisher()
+
+    case .replaceError(let expression):
+      let value = try constant(expression, in: context)
+      return upstream.replaceError(with: value).setFailureType(to: StreamError.self).eraseToAnyPublisher()
+
+    case .retry(let expression):
+      let attempts = try count(expression, in: context, what: "retry needs a count, like `retry 2`")
+      return upstream.retry(attempts).eraseToAnyPublisher()
+
+    case .mapError(let expression):
+      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: nil)
+      return upstream.mapError { error in
+        let mapped = transform(.string(error.message))
+        if case .string(let message) = mapped { return StreamError(message) }
+        return StreamError(mapped.description)
+      }.eraseToAnyPublisher()
+
+    case .replaceEmpty(let expression):
+      let value = try constant(expression, in: context)
+      return upstream.replaceEmpty(with: value).eraseToAnyPublisher()
+
+    // MARK: sharing
+    case .share:
+      return upstream.share().eraseToAnyPublisher()
+
+    case .multicast:
+      throw Diagnostic(
+        "multicast needs a name so it can be connected: `let m = … | multicast`, then `connect m @100ms`",
+        at: stage.range)
+
+    // MARK: aggregate
+    case .count:
+      return upstream.count().map(Value.int).eraseToAnyPublisher()
+
+    case .min:
+      return upstream.min(by: trappingOrder(stage: label)).eraseToAnyPublisher()
+
+    case .max:
+      return upstream.max(by: trappingOrder(stage: label)).eraseToAnyPublisher()
+
+    case .contains(let expression):
+      let value = try constant(expression, in: context)
+      return upstream.contains(value).map(Value.bool).eraseToAnyPublisher()
+
+    case .allSatisfy(let expression):
+      let test = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryAllSatisfy")
+      return upstream.allSatisfy(test).map(Value.bool).eraseToAnyPublisher()
+
+    case .tryAllSatisfy(let expression):
+      let test = throwingTest(try expressions.unary(expression, in: context))
+      return upstream.tryAllSatisfy(test).map(Value.bool).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+    }
+  }
+
+  /// `compactMap` drops `nil`, and unwraps nothing else: the DSL has no optionals
+  /// beyond `nil` itself.
+  static func unwrapped(_ value: Value) -> Value? {
+    if case .null = value { return nil }
+    return value
+  }
+
+  /// The publisher inside a stream value, for `flatMap` and `switchToLatest`.
+  /// Anything else is a type error that stops the run.
+  func stream(_ value: Value, stage: String, element: Value) -> AnyValuePublisher {
+    if case .stream(let stream) = value { return stream.publisher() }
+    if !recorder.isStopping {
+      recorder.fail(
+        "`\(stage)` needs a stream for each element, like `{ just x | delay 100ms }`, but got \(value.typeName) \(value)",
+        stage: stage, value: element)
+    }
+    return Empty(completeImmediately: false).eraseToAnyPublisher()
+  }
+}

@@ -1,0 +1,125 @@
+import OpenCombine
+import StreamCore
+
+extension PipelineBuilder {
+  /// Ranges shorter than this are built as arrays.
+  static let materialisedRangeLimit = 2_000_000
+
+  /// The publisher a pipeline's first stage stands for (DSL.md "Sources").
+  func buildSource(_ stage: SourceStage, in context: BuildContext, row: TimelineChannel? = nil) throws
+    -> AnyValuePublisher
+  {
+    // A timed source that has to drop a value (no demand) says so on its own row, for `:trace`.
+    let onDrop: ((Value) -> Void)? = row.map { row in { row.record(.dropped($0)) } }
+    switch stage.kind {
+    case .just(let expressions):
+      let values = try expressions.map { try constant($0, in: context) }
+      if values.count == 1 {
+        return Just(values[0]).setFailureType(to: StreamError.self).eraseToAnyPublisher()
+      }
+      return Publishers.Sequence<[Value], StreamError>(sequence: values).eraseToAnyPublisher()
+
+    case .range(let from, let to, let closed):
+      let lower = try integer(from, in: context, what: "range needs whole numbers, like `range 1...5`")
+      let upper = try integer(to, in: context, what: "range needs whole numbers, like `range 1...5`")
+      guard closed ? lower <= upper : lower <= upper else {
+        throw Diagnostic("a range must not run backwards: \(lower) is after \(upper)", at: stage.range)
+      }
+      let (count, overflow) = upper.subtractingReportingOverflow(lower)
+      // Small ranges are materialised (OpenCombine walks an array fastest);
+      // huge ones stay lazy, so `range 1...1000000000` costs nothing up front.
+      if !overflow, count < Self.materialisedRangeLimit {
+        let values = (closed ? Array(lower...upper) : Array(lower..<upper)).map(Value.int)
+        return Publishers.Sequence<[Value], StreamError>(sequence: values).eraseToAnyPublisher()
+      }
+      if closed {
+        return Publishers.Sequence<LazyMapSequence<ClosedRange<Int>, Value>, StreamError>(
+          sequence: (lower...upper).lazy.map(Value.int)
+        ).eraseToAnyPublisher()
+      }
+      return Publishers.Sequence<LazyMapSequence<Range<Int>, Value>, StreamError>(
+        sequence: (lower..<upper).lazy.map(Value.int)
+      ).eraseToAnyPublisher()
+
+    case .empty:
+      return Empty().eraseToAnyPublisher()
+
+    case .never:
+      return Empty(completeImmediately: false).eraseToAnyPublisher()
+
+    case .fail(let message):
+      let text = try string(message, in: context, what: "fail needs a message, like `fail \"boom\"`")
+      return Fail(error: StreamError(text)).eraseToAnyPublisher()
+
+    case .interval(let period):
+      let every = try positiveTime(period, in: context, what: "interval needs a time, like `interval 100ms`")
+      return Interval(every: every, on: clock, onDrop: onDrop).eraseToAnyPublisher()
+
+    case .timer(let delay):
+      let after = try time(delay, in: context, what: "timer needs a time, like `timer 500ms`")
+      return TimedEvents.timer(after: after, on: clock, onDrop: onDrop).eraseToAnyPublisher()
+
+    case .marbles(let diagram, let diagramRange, let frame):
+      let frameLength =
+        try frame.map { try positiveTime($0, in: context, what: "frame needs a time, like `frame 50ms`") }
+        ?? .milliseconds(100)
+      let marbles: MarbleDiagram
+      do {
+        marbles = try MarbleDiagram(diagram, frame: frameLength)
+      } catch {
+        // +1 skips the opening quote, so the caret lands on the offending character.
+        let offset = diagramRange.start + 1 + String(diagram.prefix(error.offset)).utf8.count
+        throw Diagnostic("malformed marble string: \(error.message)", at: SourceRange(start: offset, end: offset + 1))
+      }
+      return TimedEvents(marbles.events, on: clock, onDrop: onDrop).eraseToAnyPublisher()
+
+    case .events(let sends):
+      let events = try sends.map { try timedEvent($0, in: context) }
+      return TimedEvents(events, on: clock, onDrop: onDrop).eraseToAnyPublisher()
+
+    case .subject(let sends):
+      let events = try sends.map { try timedEvent($0, in: context) }
+      return ScriptedSubject(passthrough: events, on: clock).publisher(onDrop: onDrop)
+
+    case .current(let initial, let sends):
+      let first = try constant(initial, in: context)
+      let events = try sends.map { try timedEvent($0, in: context) }
+      return ScriptedSubject(current: first, sends: events, on: clock).publisher(onDrop: onDrop)
+
+    case .future(let delay, let value):
+      let after = try time(delay, in: context, what: "future needs a time and a value, like `future 200ms 42`")
+      let result = try constant(value, in: context)
+      return Future(fulfillingAfter: after, on: clock, with: .success(result)).eraseToAnyPublisher()
+
+    case .deferred(let pipeline):
+      return Deferred { [unowned self] () -> AnyValuePublisher in
+        self.buildNested(pipeline, in: context)
+      }.eraseToAnyPublisher()
+
+    case .name(let name):
+      return try resolveName(name, in: context)
+
+    case .group(let pipeline):
+      return try build(pipeline, in: context)
+    }
+  }
+
+  /// Builds a pipeline at subscription time; a mistake there stops the run
+  /// with a message instead of escaping as an error.
+  func buildNested(_ pipeline: Pipeline, in context: BuildContext) -> AnyValuePublisher {
+    makeStream(pipeline, in: context).publisher()
+  }
+
+  private func timedEvent(_ send: TimedSend, in context: BuildContext) throws -> TimedEvent {
+    let offset = try time(send.time, in: context, what: "a timed event needs a time, like `100ms:\"a\"`")
+    switch send.event {
+    case .value(let expression):
+      return TimedEvent(offset, .value(try constant(expression, in: context)))
+    case .finished:
+      return TimedEvent(offset, .finished)
+    case .failed(let message):
+      let text = try message.map { try string($0, in: context, what: "a failure message is a string") } ?? "error"
+      return TimedEvent(offset, .failed(text))
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/// One problem found in a program's text, pointing at where it is.
+///
+/// Lexer, parser and expression compiler all report these; `rendered(in:fileName:)`
+/// is the one place that turns them into text for a student.
+public struct Diagnostic: Hashable, Error, CustomStringConvertible {
+  /// What is wrong, in one sentence: "unknown operator `debounse`".
+  public var message: String
+  /// The text the caret and underline point at.
+  public var range: SourceRange
+  /// What would have been accepted there: "a time, like `debounce 300ms`".
+  public var expected: String?
+  /// A name the student probably meant, from edit distance: `debounce`.
+  public var suggestion: String?
+  /// Anything else worth saying, such as how Swift spells the same thing.
+  public var note: String?
+
+  public init(
+    _ message: String, at range: SourceRange, expected: String? = nil, suggestion: String? = nil,
+    note: String? = nil
+  ) {
+    self.message = message
+    self.range = range
+    self.expected = expected
+    self.suggestion = suggestion
+    self.note = note
+  }
+
+  /// The message with what was expected and the suggestion, on one line and
+  /// without position: for one-line contexts such as a lesson report.
+  public var description: String {
+    var text = message
+    if let shownExpectation { text += "; expected \(shownExpectation)" }
+    if let suggestion { text += "; did you mean `\(suggestion)`?" }
+    return text
+  }
+
+  /// What was expected, unless the message or a suggestion already says it.
+  private var shownExpectation: String? {
+    guard let expected, suggestion == nil, !message.contains(expected) else { return nil }
+    return expected
+  }
+
+  /// The diagnostic as a student sees it:
+  ///
+  ///     lesson.txt:1:14: error: unknown operator `debounse`; did you mean `debounce`?
+  ///     just 1,2,3 | debounse 300ms
+  ///                  ^~~~~~~~
+  ///
+  /// What was expected, when the message does not already say it, follows on
+  /// its own line (`expected: a time`), then the note.
+  ///
+  /// Columns count characters from 1; tabs in the line are repeated under it so
+  /// the caret lines up in any terminal.
+  public func rendered(in text: String, fileName: String? = nil) -> String {
+    let location = SourceLocation(of: range, in: text)
+    var header = "\(location.line):\(location.column): error: \(message)"
+    if let suggestion { header += "; did you mean `\(suggestion)`?" }
+    if let fileName { header = "\(fileName):" + header }
+    var lines = [header, location.lineText]
+    var marker = ""
+    for character in location.lineText.prefix(location.column - 1) {
+      marker.append(character == "\t" ? "\t" : " ")
+    }
+    marker += "^" + String(repeating: "~", count: max(0, location.width - 1))
+    lines.append(marker)
+    if let shownExpectation { lines.append("expected: \(shownExpectation)") }
+    if let note { lines.append("note: \(note)") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension Array where Element == Diagnostic {
+  /// Every diagnostic rendered, separated by newlines, in source order.
+  public func rendered(in text: String, fileName: String? = nil) -> String {
+    map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,62 @@
+import StreamCore
+
+/// The values one call of a compiled expression reads: its arguments and the
+/// captures of the closures around it. Up to two arguments travel in stored
+/// properties so that `map x * 2` allocates nothing per element.
+struct Frame {
+  var first: Value
+  var second: Value
+  /// All arguments, for closures of more than two parameters.
+  var all: [Value]
+  var captures: Captures
+}
+
+/// Evaluates one expression tree node on a frame.
+typealias CompiledBody = (Frame) throws(EvaluationError) -> Value
+
+/// An expression compiled once into Swift closures, ready to be called per
+/// element. Identifiers were resolved to argument and capture slots when it
+/// was compiled, so a call does no lookup by name.
+///
+///     let double = try compiler.compile(expr, as: .element)      // `map x * 2`
+///     let result = try double(.int(21))                            // .int(42)
+///     let sum = try compiler.compile(body, as: .accumulator)     // `scan 0, acc + x`
+///     let next = try sum(.int(1), .int(2))                         // .int(3)
+public struct CompiledExpression {
+  public let signature: ClosureSignature
+  /// What was compiled, for messages naming the expression.
+  public let expr: Expr
+  let body: CompiledBody
+
+  init(signature: ClosureSignature, expr: Expr, body: @escaping CompiledBody) {
+    self.signature = signature
+    self.expr = expr
+    self.body = body
+  }
+
+  /// Evaluates an expression of no parameters, such as `delay x.count * 100ms`
+  /// inside a nested pipeline that captured `x`.
+  public func evaluate(captures: Captures = .none) throws(EvaluationError) -> Value {
+    try body(Frame(first: .null, second: .null, all: [], captures: captures))
+  }
+
+  /// Calls a closure of one parameter: `map`, `filter`, `flatMap`, ….
+  public func callAsFunction(_ element: Value, captures: Captures = .none) throws(EvaluationError) -> Value {
+    try body(Frame(first: element, second: .null, all: [], captures: captures))
+  }
+
+  /// Calls a closure of two parameters: `scan`, `reduce`, a two-stream transform.
+  public func callAsFunction(_ first: Value, _ second: Value, captures: Captures = .none) throws(EvaluationError)
+    -> Value
+  {
+    try body(Frame(first: first, second: second, all: [], captures: captures))
+  }
+
+  /// Calls a closure of any number of parameters: `combineLatest a, b, c { … }`.
+  public func callAsFunction(_ arguments: [Value], captures: Captures = .none) throws(EvaluationError) -> Value {
+    try body(
+      Frame(
+        first: arguments.first ?? .null, second: arguments.count > 1 ? arguments[1] : .null, all: arguments,
+        captures: captures))
+  }
+}

@@ -1,0 +1,35 @@
+import StreamCore
+
+/// Runs programs and keeps the `let` bindings of a REPL session or a lesson
+/// exercise between them.
+///
+/// Each call to `run` is one program on a fresh virtual clock starting at
+/// 0ms (DSL.md): bindings carry over as pipelines, never as running streams.
+public struct Interpreter {
+  private(set) var bindings: [String: BoundPipeline] = [:]
+
+  public init() {}
+
+  /// The bound names, sorted, for completion and `:bindings`.
+  public var bindingNames: [String] { bindings.keys.sorted() }
+
+  /// The bindings as the student typed them, sorted by name.
+  public var boundPipelines: [BoundPipeline] { bindingNames.compactMap { bindings[$0] } }
+
+  /// Forgets every binding (`:clear`).
+  public mutating func removeAllBindings() {
+    bindings.removeAll()
+  }
+
+  /// Parses and runs one program. Its bindings are kept only when the whole
+  /// program parsed and built.
+  public mutating func run(_ text: String, options: RunOptions = RunOptions()) -> Evaluation {
+    let parsed = Parser.parse(text, boundNames: bindings.keys)
+    guard parsed.diagnostics.isEmpty else { return .invalid(parsed.diagnostics) }
+    var run = ProgramRun(program: parsed.program, bindings: bindings, options: options)
+    let problems = run.start()
+    guard problems.isEmpty else { return .invalid(problems) }
+    bindings = run.bindings
+    return .ran(run.finish(), parsed.program)
+  }
+}

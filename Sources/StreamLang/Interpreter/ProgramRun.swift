@@ -1,0 +1,134 @@
+import OpenCombine
+import StreamCore
+
+/// One program on one virtual clock: builds every statement, subscribes the
+/// bare pipelines at their times, runs the clock and collects the rows.
+struct ProgramRun {
+  let program: Program
+  let options: RunOptions
+  private(set) var bindings: [String: BoundPipeline]
+
+  private let clock = VirtualClock()
+  private let recorder: Recorder
+  private let builder: PipelineBuilder
+  private var shown: [ShownPipeline] = []
+  /// `connect`'s cancellables: an `AnyCancellable` cancels when released, so
+  /// the run holds them until it ends.
+  private let connections = Connections()
+
+  init(program: Program, bindings: [String: BoundPipeline], options: RunOptions) {
+    self.program = program
+    self.bindings = bindings
+    self.options = options
+    recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
+    builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
+  }
+
+  /// Compiles every expression, then builds every statement in order. All
+  /// mistakes are collected, so a program with several gets all of them
+  /// reported at once.
+  mutating func start() -> [Diagnostic] {
+    let compileErrors = builder.expressions.compiler.check(program)
+    guard compileErrors.isEmpty else { return compileErrors }
+    var errors: [Diagnostic] = []
+    for statement in program.statements {
+      do {
+        try add(statement)
+      } catch let error as Diagnostic {
+        errors.append(error)
+      } catch {
+        errors.append(Diagnostic(StreamError(wrapping: error).message, at: statement.range))
+      }
+    }
+    return errors
+  }
+
+  /// Runs the clock to the end and returns what every stage did.
+  func finish() -> RunResult {
+    let horizon = options.horizon
+    let clockStop = clock.run(until: horizon)
+    let stop: RunStop
+    switch (recorder.stopCause, clockStop) {
+    case (.runtimeError(let error)?, _): stop = .runtimeError(error)
+    case (.budget(let limit)?, _): stop = .budget(limit)
+    case (.interrupted?, _): stop = .interrupted
+    case (nil, .horizon): stop = .horizon(horizon)
+    case (nil, _): stop = .idle
+    }
+    let rows = recorder.timelines.filter { $0.pipeline >= 0 }
+    var result = RunResult(pipelines: shown, rows: rows, stop: stop, endTime: clock.now)
+    result.notes = builder.notes.notes + CombineNotes.explain(result, debounces: builder.debounceStages)
+    return result
+  }
+
+  private var context: BuildContext {
+    BuildContext(text: program.text, environment: bindings, captures: .none)
+  }
+
+  private mutating func add(_ statement: Statement) throws {
+    switch statement {
+    case .binding(let name, let pipeline, _):
+      let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: bindings)
+      try Self.check(bound)
+      bindings[name.text] = bound
+
+    case .subscription(let pipeline, let timing, _):
+      let start =
+        try timing.subscribeAt.map { try builder.time($0, in: context, what: "`@` needs a time, like `@250ms`") }
+        ?? .zero
+      let end = try timing.cancelAt.map {
+        try builder.time($0, in: context, what: "`..` needs a time, like `@..600ms`")
+      }
+      let subscribeAt = VirtualTime.zero.advanced(by: start)
+      let cancelAt = end.map { VirtualTime.zero.advanced(by: $0) }
+      if let cancelAt, cancelAt < subscribeAt, let range = timing.cancelAt?.range {
+        throw Diagnostic(
+          "the subscriber cannot cancel at \(cancelAt), before it subscribes at \(subscribeAt)", at: range)
+      }
+      let index = shown.count
+      let publisher = try builder.build(pipeline, in: context, rows: index)
+      shown.append(
+        ShownPipeline(source: program.text.slice(pipeline.range), subscribeAt: subscribeAt, cancelAt: cancelAt))
+      let subscriber = Subscribers.Sink<Value, StreamError>(receiveCompletion: { _ in }, receiveValue: { _ in })
+      clock.scheduleFirst(at: subscribeAt) { publisher.subscribe(subscriber) }
+      if let cancelAt {
+        clock.scheduleFirst(at: cancelAt) { subscriber.cancel() }
+      }
+
+    case .connect(let name, let at, _):
+      guard let binding = bindings[name.text] else {
+        throw Diagnostic(
+          "`\(name.text)` is not bound; connect takes the name of a `multicast` pipeline", at: name.range,
+          suggestion: Suggestion.closest(to: name.text, among: Array(bindings.keys)))
+      }
+      guard let connect = builder.connectable(for: binding) else {
+        throw Diagnostic(
+          "`\(name.text)` does not end in `multicast`, so there is nothing to connect", at: name.range)
+      }
+      let delay =
+        try at.map { try builder.time($0, in: context, what: "connect needs a time, like `connect m @100ms`") } ?? .zero
+      let connections = self.connections
+      clock.scheduleFirst(at: VirtualTime.zero.advanced(by: delay)) {
+        connections.all.append(connect())
+      }
+    }
+  }
+
+  /// Builds a new binding once on a throwaway clock, so a mistake in it is
+  /// reported where it was written rather than where it is first used.
+  private static func check(_ binding: BoundPipeline) throws {
+    let clock = VirtualClock()
+    let builder = PipelineBuilder(clock: clock, recorder: Recorder(clock: clock), boundNames: binding.environment.keys)
+    _ = try builder.buildBinding(binding)
+  }
+}
+
+/// The connections a run made, kept alive while it runs.
+private final class Connections {
+  var all: [Cancellable] = []
+}
+
+extension String {
+  /// The text a source range covers.
+  func slice(_ range: SourceRange) -> String { range.text(in: self) }
+}

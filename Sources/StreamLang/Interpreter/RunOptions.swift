@@ -1,0 +1,20 @@
+import StreamCore
+
+/// The limits of one run, from the command line, the REPL or a lesson.
+public struct RunOptions {
+  /// Virtual time after which the run stops (DSL.md: 10s unless `:horizon` or `--horizon` says otherwise).
+  public var horizon: VirtualTime
+  /// Recorded events after which the run stops (DSL.md: 1,000,000 unless `--max-events`).
+  public var maxEvents: Int
+  /// Polled while the run goes on; true stops it (Ctrl-C in the REPL).
+  public var isInterrupted: () -> Bool
+
+  public init(
+    horizon: VirtualTime = .milliseconds(10_000), maxEvents: Int = 1_000_000,
+    isInterrupted: @escaping () -> Bool = { false }
+  ) {
+    self.horizon = horizon
+    self.maxEvents = maxEvents
+    self.isInterrupted = isInterrupted
+  }
+}

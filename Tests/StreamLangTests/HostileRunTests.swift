@@ -1,0 +1,112 @@
+import StreamCore
+import Testing
+
+@testable import StreamLang
+
+/// Hostile programs taken all the way: parsed, built and run by the
+/// Interpreter. Each ends in diagnostics or in a run that stopped for a
+/// stated reason — never a crash, a trap or a hang.
+@Suite struct HostileRunTests {
+  static let limits = RunOptions(horizon: .milliseconds(2_000), maxEvents: 20_000)
+
+  /// Runs `text` after binding `b`, the name the generated programs use.
+  static func survive(_ text: String) -> Evaluation {
+    var interpreter = Interpreter()
+    _ = interpreter.run("let b = marbles \"-1-2-3|\"")
+    let evaluation = interpreter.run(text, options: limits)
+    if case .invalid(let diagnostics) = evaluation {
+      #expect(!diagnostics.isEmpty)
+      for diagnostic in diagnostics {
+        #expect(diagnostic.range.start >= 0 && diagnostic.range.start <= text.utf8.count, "\(text)")
+      }
+    }
+    return evaluation
+  }
+
+  @Test func everyKeywordWithEveryKindOfArgumentRunsOrExplains() {
+    var ran = 0
+    for text in HostileInputTests.everyKeywordWithEveryArgument {
+      if case .ran = Self.survive(text) { ran += 1 }
+    }
+    // Many argument kinds are right for some keyword: those programs really ran.
+    #expect(ran > 500)
+  }
+
+  @Test func everyTruncationOfEveryMustRunExampleRunsOrExplains() {
+    for text in HostileInputTests.truncations() { _ = Self.survive(text) }
+  }
+
+  @Test(arguments: HostileInputTests.malformed)
+  func malformedProgramRunsOrExplains(text: String) {
+    _ = Self.survive(text)
+  }
+
+  /// A program that runs, and why it stopped.
+  struct Runaway: CustomTestStringConvertible, Sendable {
+    let program: String
+    let stop: String
+    var testDescription: String { program }
+  }
+
+  static let runaways: [Runaway] = [
+    .init(program: "interval 1ms", stop: "horizon"),
+    .init(program: "interval 1ms | flatMap { interval 1ms }", stop: "budget"),
+    .init(program: "range 1...9223372036854775807 | count", stop: "budget"),
+    .init(program: "just 1 | flatMap { range 1...100000000000 | filter x < 0 }", stop: "budget"),
+    .init(program: "just 9223372036854775807 | map x + 1", stop: "runtime"),
+    .init(program: "just 1 | map x / 0", stop: "runtime"),
+    .init(program: "just 1 | map x % 0", stop: "runtime"),
+    .init(program: "just \"a\" | map x * 2", stop: "runtime"),
+    .init(program: "just 1 | filter x", stop: "runtime"),
+    .init(program: "just 1, \"a\" | min", stop: "runtime"),
+    .init(program: "just 1 | flatMap x", stop: "runtime"),
+    .init(program: "just 1 | switchToLatest", stop: "runtime"),
+    .init(program: "just 1 | scan 0, acc / x - 1", stop: "idle"),
+    .init(program: "just 0 | scan 1, acc / x", stop: "runtime"),
+    .init(program: "just 1 | tryMap x / 0", stop: "idle"),
+    .init(program: "never", stop: "idle"),
+  ]
+
+  @Test(arguments: runaways)
+  func runawayProgramsStopWithAReason(_ runaway: Runaway) throws {
+    guard case .ran(let result, _) = Self.survive(runaway.program) else {
+      Issue.record("did not run: \(runaway.program)")
+      return
+    }
+    let stop: String
+    switch result.stop {
+    case .idle: stop = "idle"
+    case .horizon: stop = "horizon"
+    case .budget: stop = "budget"
+    case .runtimeError: stop = "runtime"
+    case .interrupted: stop = "interrupted"
+    }
+    #expect(stop == runaway.stop)
+  }
+
+  @Test func tryMapTurnsDivisionByZeroIntoAFailure() {
+    #expect(outputs(of: "just 1 | tryMap x / 0").last?.hasPrefix("0ms #") == true)
+  }
+
+  @Test func interruptStopsARunAtOnce() throws {
+    var polls = 0
+    var interpreter = Interpreter()
+    let options = RunOptions(horizon: .milliseconds(100_000_000), maxEvents: .max) {
+      polls += 1
+      return polls > 3
+    }
+    guard case .ran(let result, _) = interpreter.run("interval 1ms", options: options) else {
+      Issue.record("did not run")
+      return
+    }
+    #expect(result.stop == .interrupted)
+  }
+
+  @Test func cancellingBeforeSubscribingIsADiagnostic() {
+    guard case .invalid(let diagnostics) = Self.survive("interval 100ms @500ms..200ms") else {
+      Issue.record("expected a diagnostic")
+      return
+    }
+    #expect(diagnostics.first?.message.contains("before it subscribes") == true)
+  }
+}

@@ -1,0 +1,212 @@
+import StreamCore
+import Testing
+
+@testable import StreamLang
+
+/// One behaviour a student will see: a program and what its last pipeline's
+/// subscriber receives, worked out by hand from Combine's rules.
+struct Behaviour: CustomTestStringConvertible, Sendable {
+  let program: String
+  let output: String
+  let rule: String
+
+  init(_ program: String, _ output: String, _ rule: String) {
+    self.program = program
+    self.output = output
+    self.rule = rule
+  }
+
+  var testDescription: String { rule }
+}
+
+@Suite struct OperatorSemanticsTests {
+  static let sources: [Behaviour] = [
+    .init("just 1,2,3", "0ms 1, 0ms 2, 0ms 3, 0ms |", "just with several values is a sequence publisher"),
+    .init("just 7", "0ms 7, 0ms |", "just with one value is Just"),
+    .init("range 1...3", "0ms 1, 0ms 2, 0ms 3, 0ms |", "a closed range includes its end"),
+    .init("range 1..<3", "0ms 1, 0ms 2, 0ms |", "a half-open range stops before its end"),
+    .init("empty", "0ms |", "Empty finishes at once"),
+    .init("never", "", "Empty(completeImmediately: false) never finishes"),
+    .init("fail \"boom\"", "0ms #\"boom\"", "Fail fails at once"),
+    .init(
+      "interval 100ms | take 3", "100ms 0, 200ms 1, 300ms 2, 400ms |",
+      "interval counts from 0, first tick after one period; take finishes when the next value arrives"),
+    .init("timer 500ms | map x + 1", "500ms 1, 500ms |", "timer sends 0 once, then finishes"),
+    .init(
+      "marbles \"-1-2-3|\" frame 50ms | scan 0, acc + x", "50ms 1, 150ms 3, 250ms 6, 300ms |",
+      "a marble frame can be set"),
+    .init(
+      "marbles \"-a-(bc)-|\"", "100ms \"a\", 300ms \"b\", 300ms \"c\", 500ms |", "a group is one instant and one frame"),
+    .init(
+      "events 0ms:\"i\", 100ms:\"ip\", 900ms:|", "0ms \"i\", 100ms \"ip\", 900ms |",
+      "events are relative to the subscription"),
+    .init("events 0ms:1, 200ms:#\"down\"", "0ms 1, 200ms #\"down\"", "events can fail with a message"),
+    .init("events 100ms:1, 300ms:| @200ms", "300ms 1, 500ms |", "a cold source starts at its subscription"),
+    .init(
+      "let s = subject 100ms:1, 250ms:2, 400ms:|; s; s @200ms", "250ms 2, 400ms |",
+      "a late subscriber to a subject misses earlier sends"),
+    .init(
+      "let s = subject 100ms:1, 250ms:2, 400ms:|; s @250ms", "250ms 2, 400ms |",
+      "a subscriber arriving at the instant of a send gets it"),
+    .init(
+      "let c = current 0, 100ms:1; c @50ms", "50ms 0, 100ms 1",
+      "CurrentValueSubject gives a new subscriber its current value"),
+    .init("let c = current 0, 100ms:1; c @200ms", "200ms 1", "CurrentValueSubject's current value is the last send"),
+    .init("let f = future 200ms 42; f @300ms", "300ms 42, 300ms |", "Future is eager and replays its result"),
+    .init(
+      "let d = deferred { future 200ms 42 }; d @300ms", "500ms 42, 500ms |",
+      "Deferred creates the Future per subscription"),
+    .init(
+      "interval 100ms @250ms..600ms", "350ms 0, 450ms 1, 550ms 2, 600ms !",
+      "a subscriber can subscribe late and cancel"),
+  ]
+
+  static let transforming: [Behaviour] = [
+    .init("just 1,2,3 | map x*2", "0ms 2, 0ms 4, 0ms 6, 0ms |", "map transforms each value"),
+    .init("just 1,2,3 | map $0 * 10", "0ms 10, 0ms 20, 0ms 30, 0ms |", "$0 names the element"),
+    .init(
+      "just 1,2,3 | tryMap x == 2 ? fail(\"two\") : x", "0ms 1, 0ms #\"two\"",
+      "tryMap turns a thrown error into a failure"),
+    .init("just \"1\",\"a\",\"3\" | compactMap Int(x)", "0ms 1, 0ms 3, 0ms |", "compactMap drops nil"),
+    .init("range 1...4 | scan 0, acc + x", "0ms 1, 0ms 3, 0ms 6, 0ms 10, 0ms |", "scan emits every running total"),
+    .init("range 1...4 | reduce 0, acc + x", "0ms 10, 0ms |", "reduce emits only the final total"),
+    .init(
+      "just 1,2 | flatMap { just x | delay x * 100ms }", "100ms 1, 200ms 2, 200ms |",
+      "flatMap merges inner streams and finishes after the last"),
+    .init(
+      "just 1,2 | flatMap max 1 { just x | delay 100ms }", "100ms 1, 200ms 2, 200ms |",
+      "flatMap max 1 subscribes to one inner stream at a time"),
+    .init(
+      "just 1,2 | flatMap { just x | delay 100ms }", "100ms 1, 100ms 2, 100ms |",
+      "flatMap without a limit runs inner streams at once"),
+    .init(
+      "events 0ms:1, 100ms:2, 300ms:| | map { just x | delay 150ms } | switchToLatest", "250ms 2, 300ms |",
+      "switchToLatest cancels the previous inner stream"),
+    .init("just 1,2,3 | collect", "0ms [1, 2, 3], 0ms |", "collect gathers everything until completion"),
+    .init(
+      "range 1...5 | collect 2", "0ms [1, 2], 0ms [3, 4], 0ms [5], 0ms |",
+      "collect by count emits the remainder at completion"),
+    .init(
+      "events 50ms:1, 120ms:2, 380ms:3, 420ms:4, 500ms:| | collect 200ms",
+      "200ms [1, 2], 400ms [3], 500ms [4], 500ms |",
+      "collect by time emits each window"),
+    .init(
+      "events 50ms:1, 120ms:2, 150ms:3, 200ms:| | collect 300ms or 2", "120ms [1, 2], 200ms [3], 200ms |",
+      "collect by time or count emits when the count is reached"),
+  ]
+
+  static let filtering: [Behaviour] = [
+    .init("range 1...5 | filter x % 2 == 0", "0ms 2, 0ms 4, 0ms |", "filter keeps matching values"),
+    .init(
+      "just 1,1,2,2,1 | removeDuplicates", "0ms 1, 0ms 2, 0ms 1, 0ms |",
+      "removeDuplicates drops consecutive repeats only"),
+    .init("just 1,2,3 | first", "0ms 1, 0ms |", "first finishes after one value"),
+    .init("just 1,2,3 | first where x > 1", "0ms 2, 0ms |", "first where finds the first match"),
+    .init("just 1,2,3 | last", "0ms 3, 0ms |", "last waits for completion"),
+    .init("just 1,2,3 | last where x < 3", "0ms 2, 0ms |", "last where keeps the last match"),
+    .init("range 1...5 | prefix 3", "0ms 1, 0ms 2, 0ms 3, 0ms |", "prefix finishes after n values"),
+    .init("range 1...5 | take 2", "0ms 1, 0ms 2, 0ms |", "take is an alias of prefix"),
+    .init("range 1...5 | prefix while x < 3", "0ms 1, 0ms 2, 0ms |", "prefix while finishes at the first miss"),
+    .init("range 1...5 | dropFirst 2", "0ms 3, 0ms 4, 0ms 5, 0ms |", "dropFirst skips n values"),
+    .init("range 1...5 | drop while x < 3", "0ms 3, 0ms 4, 0ms 5, 0ms |", "drop while skips until the first miss"),
+    .init("just \"a\",\"b\",\"c\" | output at 1", "0ms \"b\", 0ms |", "output at counts from 0"),
+    .init("just 1,2 | ignoreOutput", "0ms |", "ignoreOutput passes only completion"),
+  ]
+
+  static let timing: [Behaviour] = [
+    .init(
+      "events 0ms:\"i\", 100ms:\"ip\", 450ms:\"iph\", 900ms:| | debounce 300ms",
+      "400ms \"ip\", 750ms \"iph\", 900ms |", "debounce waits for silence"),
+    .init("just 1,2,3 | map x*2 | debounce 300ms", "0ms |", "debounce drops a pending value when upstream finishes"),
+    .init(
+      "interval 100ms | take 5 | throttle 250ms", "100ms 0, 350ms 2, 600ms 4, 600ms |",
+      "throttle emits the first value at once, then the latest of each window"),
+    .init(
+      "interval 100ms | take 5 | throttle 250ms latest: false", "100ms 0, 350ms 1, 600ms 3, 600ms |",
+      "throttle latest: false keeps the first value of a window"),
+    .init("just 1,2 | delay 200ms", "200ms 1, 200ms 2, 200ms |", "delay shifts values and completion"),
+    .init("events 0ms:1, 700ms:2 | timeout 500ms", "0ms 1, 500ms |", "timeout without an error finishes"),
+    .init(
+      "events 0ms:1, 700ms:2 | timeout 500ms fail \"slow\"", "0ms 1, 500ms #\"slow\"",
+      "timeout with an error fails"),
+    .init(
+      "events 100ms:1, 350ms:2, 400ms:| | measureInterval", "100ms 100ms, 350ms 250ms, 400ms |",
+      "measureInterval measures from the subscription, then between values"),
+  ]
+
+  static let combining: [Behaviour] = [
+    .init(
+      "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b",
+      "100ms \"a\", 200ms 1, 400ms 2, 500ms \"b\", 800ms |", "merge interleaves and finishes when all finish"),
+    .init(
+      "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | zip b",
+      "200ms (\"a\", 1), 500ms (\"b\", 2), 700ms |", "zip pairs first in, first out and finishes with the first input"),
+    .init(
+      "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | combineLatest b",
+      "200ms (\"a\", 1), 400ms (\"a\", 2), 500ms (\"b\", 2), 800ms |",
+      "combineLatest waits for every input, then emits on each"),
+    .init(
+      "let a = marbles \"-1--2|\"; let b = marbles \"--3|\"; a | combineLatest b { p, q in p + q }",
+      "200ms 4, 400ms 5, 500ms |", "combineLatest with a transform"),
+    .init("just 1,2 | append 3,4", "0ms 1, 0ms 2, 0ms 3, 0ms 4, 0ms |", "append adds values after completion"),
+    .init("just 1 | append { timer 100ms }", "0ms 1, 100ms 0, 100ms |", "append a stream subscribes after completion"),
+    .init("timer 100ms | prepend 9", "0ms 9, 100ms 0, 100ms |", "prepend sends first"),
+  ]
+
+  static let errors: [Behaviour] = [
+    .init("fail \"boom\" | replaceError 0", "0ms 0, 0ms |", "replaceError swaps the failure for a value and finishes"),
+    .init("marbles \"-1-#\" | catch { just 9 }", "100ms 1, 300ms 9, 300ms |", "catch switches to the fallback"),
+    .init(
+      "events 100ms:1, 200ms:# | retry 1", "100ms 1, 300ms 1, 400ms #\"error\"",
+      "retry resubscribes, then lets the failure through"),
+    .init("fail \"boom\" | mapError x + \"!\"", "0ms #\"boom!\"", "mapError changes the failure"),
+    .init("empty | replaceEmpty 7", "0ms 7, 0ms |", "replaceEmpty fills an empty stream"),
+  ]
+
+  static let sharing: [Behaviour] = [
+    .init(
+      "let s = interval 100ms | take 4 | share; s; s @250ms", "300ms 2, 400ms 3, 500ms |",
+      "share gives a late subscriber only later values"),
+    .init(
+      "let t = interval 100ms | take 2; t; t @250ms", "350ms 0, 450ms 1, 550ms |",
+      "without share each subscriber starts its own timer"),
+    .init(
+      "let m = marbles \"-1-2|\" | multicast; m; m @250ms; connect m @200ms", "300ms 1, 500ms 2, 600ms |",
+      "multicast starts at connect and shares with every subscriber"),
+  ]
+
+  static let aggregates: [Behaviour] = [
+    .init("just 1,2,3 | count", "0ms 3, 0ms |", "count counts at completion"),
+    .init("just 3,1,2 | min", "0ms 1, 0ms |", "min"),
+    .init("just 3,1,2 | max", "0ms 3, 0ms |", "max"),
+    .init("just 1,2,3 | contains 2", "0ms true, 0ms |", "contains finishes as soon as it finds the value"),
+    .init("just 1,2,3 | allSatisfy x > 0", "0ms true, 0ms |", "allSatisfy"),
+    .init("just 1,2,3 | allSatisfy x > 1", "0ms false, 0ms |", "allSatisfy finishes at the first miss"),
+  ]
+
+  @Test(arguments: sources + transforming + filtering + timing + combining + errors + sharing + aggregates)
+  func behaviour(_ case: Behaviour) {
+    #expect(outputs(of: `case`.program).last == `case`.output, "\(`case`.program)")
+  }
+
+  @Test func runtimeErrorInMapStopsTheRunNamingStageTimeAndValue() throws {
+    let (result, diagnostics) = runProgram("events 300ms:2 | map 10 / (x - 2)")
+    let run = try #require(result, "\(diagnostics)")
+    guard case .runtimeError(let error) = run.stop else {
+      Issue.record("expected a runtime error, got \(run.stop)")
+      return
+    }
+    #expect(error.stage == "map 10 / (x - 2)")
+    #expect(error.time == .milliseconds(300))
+    #expect(error.value == .int(2))
+    #expect(error.message.contains("Swift would trap"))
+    #expect(error.message.contains("tryMap"))
+  }
+
+  @Test func debounceAtCompletionExplainsItself() throws {
+    let (result, _) = runProgram("just 1,2,3 | map x*2 | debounce 300ms")
+    let run = try #require(result)
+    #expect(run.rows.count == 3)
+    #expect(run.notes.contains { $0.contains("Combine's debounce drops a pending value") })
+  }
+}
