@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 /// Turns a failed check into what the student reads: the problems in words,
 /// the expected and actual outputs drawn on one time axis, and a caret under
@@ -14,11 +15,12 @@ public struct CheckFeedback {
   /// The full feedback for `result`; empty for a pass.
   public func render(_ result: CheckResult) -> String {
     guard !result.passed else { return "" }
-    var sections: [String] = result.problems.map { "✗ " + $0.description }
-    for problem in result.problems {
-      if case .answerInvalid(let problems) = problem {
-        sections.append(problems.map { $0.rendered(in: result.answer) }.joined(separator: "\n"))
+    var sections: [String] = result.problems.map { problem in
+      // A parse error is shown once, in full, with the caret under the answer.
+      if case .answerInvalid(let diagnostics) = problem {
+        return "✗ the answer does not parse:\n" + diagnostics.rendered(in: result.answer, fileName: "answer")
       }
+      return "✗ " + problem.description
     }
     if let comparison = comparisonDiagram(result) { sections.append(comparison) }
     return sections.joined(separator: "\n")

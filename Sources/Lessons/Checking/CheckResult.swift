@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 /// The verdict on one answer to one exercise, with what feedback needs to show.
 public struct CheckResult: Hashable {
@@ -6,7 +7,7 @@ public struct CheckResult: Hashable {
   public enum Problem: Hashable, CustomStringConvertible {
     case noAnswer
     /// The answer does not parse; ranges are UTF-8 offsets into the answer's own text.
-    case answerInvalid([ProgramProblem])
+    case answerInvalid([Diagnostic])
     /// The answer binds names but subscribes to nothing.
     case noOutput
     /// A non-throwing stage failed, where Swift would trap.
@@ -24,7 +25,7 @@ public struct CheckResult: Hashable {
       case .noAnswer:
         return "no answer yet"
       case .answerInvalid(let problems):
-        return "the answer does not parse: " + (problems.first?.message ?? "invalid program")
+        return "the answer does not parse: " + (problems.first?.description ?? "invalid program")
       case .noOutput:
         return "the answer subscribes to nothing; end it with a pipeline, not only `let`"
       case .runtimeError(let error):

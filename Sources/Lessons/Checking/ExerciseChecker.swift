@@ -79,6 +79,10 @@ public struct ExerciseChecker {
     } else {
       problems.append(.noOutput)
     }
+    // Operator rules matter once the answer shows something; before that they are noise.
+    guard problems.isEmpty || problems.allSatisfy({ if case .mismatch = $0 { true } else { false } }) else {
+      return problems
+    }
     let used = Set(run.operators.filter { answerRange.contains($0.offset) }.map(\.canonicalName))
     for rule in exercise.required where !used.contains(OperatorNames.canonical(rule.name)) {
       problems.append(.missingOperator(rule.name))
@@ -90,17 +94,17 @@ public struct ExerciseChecker {
   }
 
   /// Problems inside the answer are the student's; problems inside a given are the lesson's.
-  private func classify(_ problems: [ProgramProblem], in program: ExerciseProgram) -> CheckResult.Problem {
-    var inAnswer: [ProgramProblem] = []
+  private func classify(_ problems: [Diagnostic], in program: ExerciseProgram) -> CheckResult.Problem {
+    var inAnswer: [Diagnostic] = []
     for problem in problems {
       guard let place = program.locate(problem.range.start) else { continue }
       if place.part != .answer {
-        return .lessonError("a given does not run: \(problem.message)")
+        return .lessonError("a given does not run: \(problem)")
       }
-      let length = max(0, problem.range.end - problem.range.start)
-      inAnswer.append(
-        ProgramProblem(
-          message: problem.message, range: SourceRange(start: place.offset, end: place.offset + length)))
+      var shifted = problem
+      shifted.range = SourceRange(
+        start: place.offset, end: place.offset + max(0, problem.range.end - problem.range.start))
+      inAnswer.append(shifted)
     }
     return .answerInvalid(inAnswer.isEmpty ? problems : inAnswer)
   }
@@ -115,9 +119,9 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
   }
 
   /// `expect:` does not parse; offsets are into the expect's own text.
-  case expectInvalid([ProgramProblem])
+  case expectInvalid([Diagnostic])
   /// The givens with `solution:` do not parse.
-  case programInvalid([ProgramProblem])
+  case programInvalid([Diagnostic])
   case runtimeError(RuntimeError)
   case noOutput(Source)
   case nothingToCompare
@@ -125,9 +129,9 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .expectInvalid(let problems):
-      return "`expect:` does not parse: " + (problems.first?.message ?? "invalid")
+      return "`expect:` does not parse: " + (problems.first?.description ?? "invalid")
     case .programInvalid(let problems):
-      return "the givens and `solution:` do not parse: " + (problems.first?.message ?? "invalid")
+      return "the givens and `solution:` do not parse: " + (problems.first?.description ?? "invalid")
     case .runtimeError(let error):
       return "the solution stops with \(error)"
     case .noOutput(let source):

@@ -32,11 +32,11 @@ public enum ExpectedOutput {
         return .success(comparable(output.events))
       }
       let shifted = problems.map { problem in
-        ProgramProblem(
-          message: problem.message,
-          range: SourceRange(
-            start: max(0, problem.range.start - program.prefixLength),
-            end: max(0, problem.range.end - program.prefixLength)))
+        var shifted = problem
+        shifted.range = SourceRange(
+          start: max(0, problem.range.start - program.prefixLength),
+          end: max(0, problem.range.end - program.prefixLength))
+        return shifted
       }
       return .failure(.expectInvalid(shifted))
     }

@@ -17,7 +17,7 @@ public struct LessonValidator {
     }
     for demo in file.demos {
       if case .invalid(let problems) = runner.run(demo.text) {
-        for problem in problems { report(demo.position(atOffset: problem.range.start), "demo: \(problem.message)") }
+        for problem in problems { report(demo.position(atOffset: problem.range.start), "demo: \(problem.description)") }
       }
     }
     for exercise in file.exercises {
@@ -26,10 +26,7 @@ public struct LessonValidator {
         switch ExpectedOutput.events(of: expect.text, comparison: exercise.comparison, runner: runner) {
         case .failure(.expectInvalid(let problems)):
           for problem in problems {
-            report(
-              expect.position(atOffset: problem.range.start),
-              "`expect:` \(problem.message) (write events such as `500ms:\"iph\", 1200ms:|`, or `marbles \"-a-b|\"`)"
-            )
+            report(expect.position(atOffset: problem.range.start), "`expect:` \(problem.description)")
           }
         case .failure(let failure):
           report(expect.start, failure.description)
@@ -54,10 +51,10 @@ public struct LessonValidator {
         guard let place = program.locate(problem.range.start) else { continue }
         switch place.part {
         case .given(let index):
-          report(exercise.givens[index].position(atOffset: place.offset), "`given:` \(problem.message)")
+          report(exercise.givens[index].position(atOffset: place.offset), "`given:` \(problem.description)")
         case .answer:
           if let solution = exercise.solution {
-            report(solution.position(atOffset: place.offset), "`solution:` \(problem.message)")
+            report(solution.position(atOffset: place.offset), "`solution:` \(problem.description)")
           }
         }
       }

@@ -29,7 +29,7 @@ public struct LessonVerifier {
     for (index, demo) in file.demos.enumerated() {
       var message = "passed"
       if case .invalid(let problems) = checker.runner.run(demo.text) {
-        message = "line \(demo.start.line): " + (problems.first?.message ?? "does not run")
+        message = "line \(demo.start.line): " + (problems.first?.description ?? "does not run")
       }
       entries.append(
         GradeEntry(

@@ -1,8 +1,8 @@
 import StreamLang
 
-/// Finds every operator stage of a program, including those in nested
-/// pipelines (`merge { … }`, `flatMap { … }`, `catch { … }`, `deferred { … }`),
-/// so `require:` and `forbid:` see what the student really used.
+/// Finds every operator stage and source keyword of a program, including those
+/// in nested pipelines (`merge { … }`, `flatMap { … }`, `catch { … }`,
+/// `deferred { … }`), so `require:` and `forbid:` see what the student really used.
 struct OperatorCollector {
   /// Maps an operator keyword as typed (`take`) to its canonical name (`prefix`).
   let canonicalName: (String) -> String
@@ -24,6 +24,12 @@ struct OperatorCollector {
   }
 
   private mutating func collect(_ pipeline: Pipeline) {
+    switch pipeline.source.kind {
+    case .name, .group: break
+    default:
+      let keyword = pipeline.source.keyword
+      uses.append(OperatorUse(canonicalName: canonicalName(keyword.text), offset: keyword.range.start))
+    }
     collect(pipeline.source.kind)
     for stage in pipeline.operators {
       uses.append(OperatorUse(canonicalName: canonicalName(stage.keyword.text), offset: stage.keyword.range.start))

@@ -11,8 +11,9 @@ public protocol ProgramRunning {
 /// What running one program's text gave.
 public enum ProgramOutcome {
   case ran(ProgramRun)
-  /// The text does not parse or does not make sense (unknown name, wrong argument).
-  case invalid([ProgramProblem])
+  /// The text does not parse or does not build (unknown name, wrong argument);
+  /// ranges are UTF-8 offsets into the text that was run.
+  case invalid([Diagnostic])
 }
 
 /// A program that ran, with what the checker needs to know about its source.
@@ -46,31 +47,5 @@ public struct OperatorUse: Hashable {
   public init(canonicalName: String, offset: Int) {
     self.canonicalName = canonicalName
     self.offset = offset
-  }
-}
-
-/// One reason a program's text was rejected, located by UTF-8 offsets into that text.
-public struct ProgramProblem: Hashable {
-  public var message: String
-  public var range: SourceRange
-
-  public init(message: String, range: SourceRange) {
-    self.message = message
-    self.range = range
-  }
-}
-
-extension ProgramProblem {
-  /// The problem with the line of `text` it points at and a caret under it.
-  public func rendered(in text: String) -> String {
-    let bytes = Array(text.utf8)
-    let start = max(0, min(range.start, bytes.count))
-    var lineStart = start
-    while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-    var lineEnd = start
-    while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-    let column = String(decoding: bytes[lineStart..<start], as: UTF8.self).count
-    let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-    return "\(message)\n  \(line)\n  \(String(repeating: " ", count: column))^"
   }
 }

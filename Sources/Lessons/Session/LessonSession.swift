@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 /// The interactive lesson runner as a pure state machine: each input line
 /// becomes output text and effects (write the answer, save progress). The
@@ -204,8 +205,7 @@ public struct LessonSession {
     guard !exercise.hints.isEmpty else { return "This exercise has no hints. Try :expected." }
     guard shown < exercise.hints.count else { return "No more hints. Try :expected, or :skip and come back later." }
     hintsShown[exercise.number] = shown + 1
-    let hint = TextWrapper.wrap(exercise.hints[shown], width: width - 14)
-    return "Hint \(shown + 1) of \(exercise.hints.count): \(hint)"
+    return TextWrapper.wrap("Hint \(shown + 1) of \(exercise.hints.count): \(exercise.hints[shown])", width: width)
   }
 
   private func solution(for exercise: Exercise) -> String {
@@ -223,7 +223,7 @@ public struct LessonSession {
       case .ran(let run):
         return "» \(demo.text)\n" + feedback.draw(run.result)
       case .invalid(let problems):
-        return "» \(demo.text)\n" + problems.map { $0.rendered(in: demo.text) }.joined(separator: "\n")
+        return "» \(demo.text)\n" + problems.rendered(in: demo.text)
       }
     }
   }
