@@ -54,6 +54,10 @@ let package = Package(
     .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
+    .testTarget(
+      name: "SwiftExportTests",
+      dependencies: ["StreamLang", "StreamCore", .product(name: "OpenCombine", package: "OpenCombine")]
+    ),
   ],
   swiftLanguageModes: [.v5]
 )
