@@ -29,8 +29,8 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     .init("never", "", "Empty(completeImmediately: false) never finishes"),
     .init("fail \"boom\"", "0ms #\"boom\"", "Fail fails at once"),
     .init(
-      "interval 100ms | take 3", "100ms 0, 200ms 1, 300ms 2, 400ms |",
-      "interval counts from 0, first tick after one period; take finishes when the next value arrives"),
+      "interval 100ms | take 3", "100ms 0, 200ms 1, 300ms 2, 300ms |",
+      "interval counts from 0, first tick after one period; take finishes with its last value"),
     .init("timer 500ms | map x + 1", "500ms 1, 500ms |", "timer sends 0 once, then finishes"),
     .init(
       "marbles \"-1-2-3|\" frame 50ms | scan 0, acc + x", "50ms 1, 150ms 3, 250ms 6, 300ms |",
@@ -165,10 +165,10 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
 
   static let sharing: [Behaviour] = [
     .init(
-      "let s = interval 100ms | take 4 | share; s; s @250ms", "300ms 2, 400ms 3, 500ms |",
+      "let s = interval 100ms | take 4 | share; s; s @250ms", "300ms 2, 400ms 3, 400ms |",
       "share gives a late subscriber only later values"),
     .init(
-      "let t = interval 100ms | take 2; t; t @250ms", "350ms 0, 450ms 1, 550ms |",
+      "let t = interval 100ms | take 2; t; t @250ms", "350ms 0, 450ms 1, 450ms |",
       "without share each subscriber starts its own timer"),
     .init(
       "let m = marbles \"-1-2|\" | multicast; m; m @250ms; connect m @200ms", "300ms 1, 500ms 2, 600ms |",

@@ -98,7 +98,8 @@ extension PipelineBuilder {
 
     case .prefix(let expression):
       let limit = try count(expression, in: context, what: "prefix needs a count, like `prefix 3`")
-      return upstream.prefix(limit).eraseToAnyPublisher()
+      // Apple's prefix finishes right after the last element; OpenCombine's waits for one more.
+      return upstream.exactPrefix(limit).eraseToAnyPublisher()
 
     case .prefixWhile(let expression):
       let test = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryPrefix")
@@ -123,7 +124,7 @@ extension PipelineBuilder {
 
     case .output(let index):
       let position = try count(index, in: context, what: "output needs a position, like `output at 2`")
-      return upstream.output(at: position).eraseToAnyPublisher()
+      return upstream.exactOutput(at: position).eraseToAnyPublisher()
 
     case .ignoreOutput:
       return upstream.ignoreOutput().map { never -> Value in }.eraseToAnyPublisher()

@@ -11,7 +11,7 @@ func beyond01CollectByTime<S: Scheduler>(scheduler: S, log: @escaping (String) -
   // interval 100ms | take 7 | collect 300ms
   scheduler.schedule {
     subscriptions.bySubscriber[0] = Interval(period: .milliseconds(100), scheduler: scheduler)
-      .prefix(7)
+      .exactPrefix(7)
       .collect(.byTime(scheduler, .milliseconds(300)))
       .sink(logging: 0, to: log)
   }

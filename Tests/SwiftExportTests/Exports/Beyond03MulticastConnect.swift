@@ -11,7 +11,7 @@ func beyond03MulticastConnect<S: Scheduler>(scheduler: S, log: @escaping (String
 
   // let m = interval 100ms | take 3 | multicast
   let m = Interval(period: .milliseconds(100), scheduler: scheduler)
-    .prefix(3)
+    .exactPrefix(3)
     .multicast(subject: PassthroughSubject<Int, Never>())
 
   // m

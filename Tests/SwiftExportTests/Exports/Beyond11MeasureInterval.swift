@@ -11,7 +11,7 @@ func beyond11MeasureInterval<S: Scheduler>(scheduler: S, log: @escaping (String)
   // interval 100ms | take 3 | measureInterval
   scheduler.schedule {
     subscriptions.bySubscriber[0] = Interval(period: .milliseconds(100), scheduler: scheduler)
-      .prefix(3)
+      .exactPrefix(3)
       .measureInterval(using: scheduler)
       .sink(logging: 0, to: log)
   }

@@ -12,7 +12,7 @@ func beyond23DropWhileOutputAt<S: Scheduler>(scheduler: S, log: @escaping (Strin
   scheduler.schedule {
     subscriptions.bySubscriber[0] = (1..<10).publisher
       .drop(while: { $0 < 3 })
-      .output(at: 2)
+      .exactOutput(at: 2)
       .sink(logging: 0, to: log)
   }
 

@@ -10,7 +10,7 @@ func beyond24Aggregates<S: Scheduler>(scheduler: S, log: @escaping (String) -> V
 
   // let t = interval 100ms | take 4
   let t = Interval(period: .milliseconds(100), scheduler: scheduler)
-    .prefix(4)
+    .exactPrefix(4)
 
   // t | min
   scheduler.schedule {

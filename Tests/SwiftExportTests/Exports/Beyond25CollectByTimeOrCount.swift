@@ -11,7 +11,7 @@ func beyond25CollectByTimeOrCount<S: Scheduler>(scheduler: S, log: @escaping (St
   // interval 100ms | take 5 | collect 250ms or 2
   scheduler.schedule {
     subscriptions.bySubscriber[0] = Interval(period: .milliseconds(100), scheduler: scheduler)
-      .prefix(5)
+      .exactPrefix(5)
       .collect(.byTimeOrCount(scheduler, .milliseconds(250), 2))
       .sink(logging: 0, to: log)
   }

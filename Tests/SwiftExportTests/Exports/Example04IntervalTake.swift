@@ -11,7 +11,7 @@ func example04IntervalTake<S: Scheduler>(scheduler: S, log: @escaping (String) -
   // interval 100ms | take 5
   scheduler.schedule {
     subscriptions.bySubscriber[0] = Interval(period: .milliseconds(100), scheduler: scheduler)
-      .prefix(5)
+      .exactPrefix(5)
       .sink(logging: 0, to: log)
   }
 

@@ -11,7 +11,7 @@ func example14IntervalThrottle<S: Scheduler>(scheduler: S, log: @escaping (Strin
   // interval 100ms | take 5 | throttle 250ms latest: false
   scheduler.schedule {
     subscriptions.bySubscriber[0] = Interval(period: .milliseconds(100), scheduler: scheduler)
-      .prefix(5)
+      .exactPrefix(5)
       .throttle(for: .milliseconds(250), scheduler: scheduler, latest: false)
       .sink(logging: 0, to: log)
   }

@@ -11,7 +11,7 @@ func example15SharedInterval<S: Scheduler>(scheduler: S, log: @escaping (String)
 
   // let s = interval 100ms | take 4 | share
   let s = Interval(period: .milliseconds(100), scheduler: scheduler)
-    .prefix(4)
+    .exactPrefix(4)
     .share()
 
   // s

@@ -11,7 +11,7 @@ func handBuiltSharedInterval<S: Scheduler>(scheduler: S, log: @escaping (String)
 
   // let s = 
   let s = Interval(period: .milliseconds(100), scheduler: scheduler)
-    .prefix(4)
+    .exactPrefix(4)
     .share()
 
   // 

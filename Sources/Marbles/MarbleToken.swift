@@ -1,0 +1,65 @@
+import StreamCore
+
+/// The text of one cell in a text diagram: `2`, `|`, `(2 4 6 |)`.
+struct MarbleToken: Hashable {
+  var parts: [StyledText]
+
+  /// The most values a group shows before the rest are replaced by `~`.
+  static let maxGroupValues = 6
+
+  /// Builds the token of `cell`, writing values through `legend`. Returns the
+  /// token and how many values it left out of an overlong group.
+  static func make(_ cell: MarbleCell, legend: ValueLegend) -> (token: MarbleToken, leftOut: Int) {
+    let valueCount = cell.events.reduce(0) {
+      if case .value = $1 { return $0 + 1 }
+      return $0
+    }
+    // An overlong group keeps its first values and its last one, so it still
+    // shows how it starts and where it ends; `~` stands for the rest.
+    let hidden = valueCount > maxGroupValues ? (maxGroupValues - 1)..<(valueCount - 1) : 0..<0
+    var symbols: [StyledText] = []
+    var valueIndex = 0
+    var previous: TimelineEvent.Kind?
+    for kind in cell.events {
+      defer { previous = kind }
+      // A resubscription in the instant the row ended (`retry`) needs no `^`:
+      // the events after it show the row is live again.
+      if kind == .subscribed, previous?.isTerminal == true { continue }
+      if case .value = kind {
+        defer { valueIndex += 1 }
+        if hidden.contains(valueIndex) {
+          if valueIndex == hidden.lowerBound { symbols.append(StyledText("~", .elided)) }
+          continue
+        }
+      }
+      symbols.append(symbol(for: kind, legend: legend))
+    }
+    let leftOut = hidden.count
+    guard symbols.count > 1 else { return (MarbleToken(parts: symbols), leftOut) }
+    var parts = [StyledText("(")]
+    for (offset, symbol) in symbols.enumerated() {
+      if offset > 0 { parts.append(StyledText(" ")) }
+      parts.append(symbol)
+    }
+    parts.append(StyledText(")"))
+    return (MarbleToken(parts: parts), leftOut)
+  }
+
+  private static func symbol(for kind: TimelineEvent.Kind, legend: ValueLegend) -> StyledText {
+    switch kind {
+    case .value(let value): return StyledText(legend.token(for: value), .value)
+    case .finished: return StyledText("|", .finished)
+    case .failed: return StyledText("#", .failed)
+    case .subscribed: return StyledText("^", .lifecycle)
+    case .cancelled: return StyledText("!", .lifecycle)
+    // Never drawn: cells hold marble events only.
+    case .requested, .dropped: return StyledText("")
+    }
+  }
+
+  var width: Int { parts.width }
+  var text: String { parts.map(\.text).joined() }
+
+  /// True for a single value, which needs a gap before another value.
+  var isBareValue: Bool { parts.count == 1 && parts[0].style == .value }
+}

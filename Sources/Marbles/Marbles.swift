@@ -1,1 +1,0 @@
-// Marbles: filled in by its issue.

@@ -1,0 +1,34 @@
+import StreamCore
+
+extension RunResult {
+  /// Each row's label, and the header line of its pipeline before the
+  /// pipeline's first row.
+  ///
+  /// Several subscribers, or one with `@` times, are grouped: a header names
+  /// the pipeline with its timing and its rows are indented under it. A
+  /// pipeline that is one row labelled as the pipeline itself (a bound name,
+  /// `s @200ms`) needs no header: the row carries the timing.
+  var headings: [(header: String?, label: String)] {
+    let grouped = pipelines.count > 1 || pipelines.contains { !$0.timing.isEmpty }
+    var rowsPerPipeline: [Int: Int] = [:]
+    for row in rows { rowsPerPipeline[row.pipeline, default: 0] += 1 }
+    var previous: Int?
+    return rows.map { row in
+      let label = row.label.singleLine
+      defer { previous = row.pipeline }
+      guard grouped else { return (nil, label) }
+      let header = header(of: row.pipeline)
+      let source = pipelines.indices.contains(row.pipeline) ? pipelines[row.pipeline].source : nil
+      if rowsPerPipeline[row.pipeline] == 1 && source?.singleLine == label { return (nil, header) }
+      return (row.pipeline != previous ? header : nil, "  " + label)
+    }
+  }
+
+  /// `s @200ms`: a pipeline's source with its timing.
+  func header(of index: Int) -> String {
+    guard pipelines.indices.contains(index) else { return "pipeline \(index + 1)" }
+    let pipeline = pipelines[index]
+    let source = pipeline.source.singleLine
+    return pipeline.timing.isEmpty ? source : "\(source) \(pipeline.timing)"
+  }
+}

@@ -1,0 +1,295 @@
+import StreamCore
+
+/// A run drawn as an SVG picture in the style of RxMarbles: one time arrow
+/// per row, values in coloured circles, a bar for finished, a cross for
+/// failed, labels on the left and the time axis at the bottom.
+///
+/// The picture is self-contained (generic font families, no scripts, no
+/// external references) and has a `viewBox`, so it scales cleanly.
+public enum SVGDiagram {
+  public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
+    SVGPage(result: result, options: options).text
+  }
+}
+
+/// One SVG document being assembled.
+private struct SVGPage {
+  static let rowHeight = 56.0
+  static let radius = 16.0
+  static let charWidth = 7.8  // 13px monospace
+  /// Marbles of one instant overlap by this much, so they read as one bundle.
+  static let overlap = 4.0
+  static let maxBundle = 6
+  static let maxInstants = 400
+  static let palette = ["#f6c343", "#7fc8f8", "#9ad39a", "#f49ac1", "#c5a3ff", "#ffb37b", "#8fd6cf", "#d6d66b"]
+
+  private(set) var text = ""
+
+  init(result: RunResult, options: DiagramOptions) {
+    let headings = result.headings.map { (header: $0.header, label: Self.shortLabel($0.label.trimmingLeadingSpaces())) }
+    let allCells = result.rows.map(\.marbleCells)
+    // A picture of ten thousand overlapping circles helps nobody and weighs
+    // megabytes: each row shows its first instants, and a note says so.
+    let cells = allCells.map { Array($0.prefix(Self.maxInstants)) }
+    let truncated = allCells.contains { $0.count > Self.maxInstants }
+    let values = cells.flatMap { $0.flatMap(\.drawnValues) }
+    let legend = ValueLegend(values: values, mode: .inline, maxInlineWidth: options.maxInlineWidth)
+
+    // Time to x: wide enough that an instant's marbles end before the next
+    // instant's begin, with the whole between 480 and 2400 px.
+    let instants = Array(Set(cells.flatMap { $0.map(\.time.nanoseconds) } + [0])).sorted()
+    let span = Double(max(instants.last ?? 0, result.endTime.nanoseconds))
+    var pixelsPerNanosecond = 0.0
+    for rowCells in cells {
+      for (cell, next) in zip(rowCells, rowCells.dropFirst()) {
+        let needed = Self.clusterWidth(cell, legend: legend) + 10
+        pixelsPerNanosecond = max(pixelsPerNanosecond, needed / Double(next.time.nanoseconds - cell.time.nanoseconds))
+      }
+    }
+    if span > 0 {
+      pixelsPerNanosecond = min(max(pixelsPerNanosecond, 480 / span), 2400 / span)
+    }
+    let longestLabel = headings.map(\.label.count).max() ?? 0
+    let left = 24 + Double(longestLabel) * Self.charWidth + 32
+    let lastBundle = cells.compactMap { $0.last.map { Self.clusterWidth($0, legend: legend) } }.max() ?? 0
+    let timelineWidth = max(span * pixelsPerNanosecond, 0) + lastBundle + 40
+    func x(_ time: VirtualTime) -> Double { left + Double(time.nanoseconds) * pixelsPerNanosecond }
+
+    var body: [String] = []
+    var y = 24.0
+    for ((row, heading), rowCells) in zip(zip(result.rows, headings), cells) {
+      if let header = heading.header {
+        // A header has the picture's whole width, so it is cut later than a label.
+        let shown =
+          header.count <= 2 * Self.maxLabel ? header : String(header.prefix(2 * Self.maxLabel - 1)) + "\u{2026}"
+        body.append(Self.label(shown, x: 16, y: y + 14, anchor: "start", bold: true))
+        y += 26
+      }
+      let middle = y + Self.rowHeight / 2
+      let end = left + timelineWidth
+      body.append(
+        "<line x1=\"\(Self.n(left - 8))\" y1=\"\(Self.n(middle))\" x2=\"\(Self.n(end))\" y2=\"\(Self.n(middle))\" class=\"arrow\"/>"
+      )
+      body.append(
+        "<path d=\"M\(Self.n(end + 8)) \(Self.n(middle)) L\(Self.n(end - 4)) \(Self.n(middle - 6)) L\(Self.n(end - 4)) \(Self.n(middle + 6)) Z\" class=\"head\"/>"
+      )
+      body.append(
+        Self.label(heading.label, x: left - 28, y: middle + 4, anchor: "end", bold: row.isOutput))
+      var live = true
+      var reach = left  // right edge of the row's last marks
+      for cell in rowCells {
+        body += Self.marks(cell, x: x(cell.time), middle: middle, legend: legend)
+        live = cell.isLive(after: live)
+        reach = x(cell.time) + Self.clusterWidth(cell, legend: legend)
+      }
+      if live && result.stop.leftStreamsRunning {
+        // Still running when the run stopped: an ellipsis on the arrow just
+        // past the stop time (and past the last marble there).
+        let ellipsisX = max(x(result.endTime), reach) + 8
+        body.append(
+          "<text x=\"\(Self.n(ellipsisX))\" y=\"\(Self.n(middle - 4))\" font-size=\"22\" font-weight=\"bold\" class=\"running\">\u{2026}</text>"
+        )
+      }
+      y += Self.rowHeight
+    }
+
+    // The axis: ticks at round times at least 60px apart.
+    let axisY = y + 12
+    body.append(
+      "<line x1=\"\(Self.n(left))\" y1=\"\(Self.n(axisY))\" x2=\"\(Self.n(left + timelineWidth))\" y2=\"\(Self.n(axisY))\" class=\"axis\"/>"
+    )
+    let tick = FrameCandidates.roundValues().first { Double($0) * pixelsPerNanosecond >= 60 } ?? Int.max
+    var time = 0
+    while Double(time) <= span && pixelsPerNanosecond > 0 {
+      let tickX = x(VirtualTime(nanoseconds: time))
+      body.append(
+        "<line x1=\"\(Self.n(tickX))\" y1=\"\(Self.n(axisY - 4))\" x2=\"\(Self.n(tickX))\" y2=\"\(Self.n(axisY + 4))\" class=\"axis\"/>"
+      )
+      body.append(Self.label(Milliseconds.text(time) + "ms", x: tickX, y: axisY + 20, anchor: "middle", bold: false))
+      let (next, overflow) = time.addingReportingOverflow(tick)
+      if overflow { break }
+      time = next
+    }
+    if span == 0 || pixelsPerNanosecond == 0 {
+      body.append(Self.label("0ms", x: left, y: axisY + 20, anchor: "middle", bold: false))
+    }
+
+    var footer = legend.entries + Self.failureEntries(result.rows)
+    footer += result.notes.map { "note: \($0)" }
+    if truncated {
+      footer.append("note: each row shows its first \(Self.maxInstants) instants; the event list shows every event")
+    }
+    if let sentence = result.stop.sentence(endTime: result.endTime) { footer.append(sentence) }
+    var footerY = axisY + 48
+    for line in footer {
+      body.append(Self.label(line, x: 16, y: footerY, anchor: "start", bold: false))
+      footerY += 20
+    }
+
+    let footerWidth = Double(footer.map(\.count).max() ?? 0) * Self.charWidth + 32
+    let width = max(left + timelineWidth + 32, footerWidth)
+    let height = footerY + 4
+    text = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" \
+      width="\(Self.n(width))" height="\(Self.n(height))" font-family="Menlo, Consolas, 'DejaVu Sans Mono', monospace" font-size="13">
+      <style>
+      .arrow { stroke: #555; stroke-width: 2; }
+      .head { fill: #555; }
+      .axis { stroke: #999; stroke-width: 1; }
+      .marble { stroke: #333; stroke-width: 1.5; }
+      .end { stroke: #333; stroke-width: 3; }
+      .fail { stroke: #c0392b; stroke-width: 3; }
+      .cancel { stroke: #b9770e; stroke-width: 3; stroke-dasharray: 4 3; }
+      .sub { fill: #b9770e; }
+      text { fill: #222; }
+      .running { fill: #8e44ad; }
+      </style>
+      <rect width="100%" height="100%" fill="#ffffff"/>
+
+      """ + body.joined(separator: "\n") + "\n</svg>\n"
+  }
+
+  /// The circles, bars and crosses of one instant. Values of one instant sit
+  /// side by side, slightly overlapping, starting at the instant's x; the
+  /// terminal goes after them.
+  static func marks(_ cell: MarbleCell, x: Double, middle: Double, legend: ValueLegend) -> [String] {
+    var marks: [String] = []
+    var cursor = x - radius  // left edge of the next marble
+    let values = cell.values
+    var drawn = 0
+    for kind in cell.events {
+      switch kind {
+      case .subscribed:
+        marks.append(
+          "<path d=\"M\(n(x)) \(n(middle + 6)) L\(n(x - 6)) \(n(middle + 16)) L\(n(x + 6)) \(n(middle + 16)) Z\" class=\"sub\"><title>subscribed</title></path>"
+        )
+      case .value(let value):
+        drawn += 1
+        if drawn > maxBundle {
+          if drawn == values.count {
+            marks.append(
+              label("+\(values.count - maxBundle)", x: cursor + 2, y: middle - 20, anchor: "start", bold: false))
+          }
+          continue
+        }
+        let width = marbleWidth(value, legend: legend)
+        marks += marble(value, x: cursor + width / 2, middle: middle, legend: legend)
+        cursor += width - overlap
+      case .finished:
+        let barX = values.isEmpty ? x : cursor + overlap + 6
+        marks.append(
+          "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"end\"/>")
+      case .failed(let message):
+        let crossX = values.isEmpty ? x : cursor + overlap + 10
+        marks.append(
+          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(escaped(message))</title></path>"
+        )
+      case .cancelled:
+        let barX = values.isEmpty ? x : cursor + overlap + 6
+        marks.append(
+          "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"cancel\"/>"
+        )
+      case .requested, .dropped:
+        break
+      }
+    }
+    return marks
+  }
+
+  /// How far an instant's marks reach right of its x.
+  static func clusterWidth(_ cell: MarbleCell, legend: ValueLegend) -> Double {
+    let widths = cell.values.prefix(maxBundle).map { marbleWidth($0, legend: legend) - overlap }
+    return widths.reduce(0, +) + (cell.events.contains(where: \.isTerminal) ? 14 : 0) + radius
+  }
+
+  static func marbleWidth(_ value: Value, legend: ValueLegend) -> Double {
+    let token = legend.token(for: value)
+    return token.count <= 2 ? 2 * radius : Double(token.count) * charWidth + 14
+  }
+
+  /// One value: a circle, or a pill for text wider than two characters.
+  static func marble(_ value: Value, x: Double, middle: Double, legend: ValueLegend) -> [String] {
+    let token = legend.token(for: value)
+    let fill = palette[Int(stableHash(value.description) % UInt64(palette.count))]
+    let title = "<title>\(escaped(value.description))</title>"
+    let shape: String
+    let width = marbleWidth(value, legend: legend)
+    if token.count <= 2 {
+      shape =
+        "<circle cx=\"\(n(x))\" cy=\"\(n(middle))\" r=\"\(n(radius))\" fill=\"\(fill)\" class=\"marble\">\(title)</circle>"
+    } else {
+      shape =
+        "<rect x=\"\(n(x - width / 2))\" y=\"\(n(middle - radius))\" width=\"\(n(width))\" height=\"\(n(2 * radius))\" rx=\"\(n(radius))\" fill=\"\(fill)\" class=\"marble\">\(title)</rect>"
+    }
+    return [shape, label(token, x: x, y: middle + 4.5, anchor: "middle", bold: true)]
+  }
+
+  static func label(_ text: String, x: Double, y: Double, anchor: String, bold: Bool) -> String {
+    let weight = bold ? " font-weight=\"bold\"" : ""
+    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(escaped(text))</text>"
+  }
+
+  /// Labels longer than `maxLabel` characters end in `…`, so one long
+  /// `events` source does not push the marbles off the picture.
+  static let maxLabel = 64
+  static func shortLabel(_ label: String) -> String {
+    let line = label.singleLine
+    return line.count <= maxLabel ? line : String(line.prefix(maxLabel - 1)) + "\u{2026}"
+  }
+
+  static func failureEntries(_ rows: [Timeline]) -> [String] {
+    var messages: [String] = []
+    for row in rows {
+      for case .failed(let message) in row.events.map(\.kind) where !messages.contains(message) {
+        messages.append(message)
+      }
+    }
+    return messages.map { "\u{2715} = \(Value.string($0))" }
+  }
+
+  /// Text made safe for XML content and attribute values.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      default:
+        // XML 1.0 forbids most control characters even when escaped.
+        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
+          result += "\u{FFFD}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+
+  /// A coordinate with at most one decimal, so the file stays small and stable.
+  static func n(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let tenths = (value * 10).rounded()
+    guard abs(tenths) < 1e15 else { return "0" }
+    let whole = Int(tenths)
+    return whole % 10 == 0 ? String(whole / 10) : String(Double(whole) / 10)
+  }
+
+  /// FNV-1a, so a value keeps its colour from run to run (Swift's `Hasher` is seeded per process).
+  static func stableHash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    // FNV's low bits hardly depend on the input; a final mix spreads them.
+    hash ^= hash >> 33
+    hash = hash &* 0xff51_afd7_ed55_8ccd
+    hash ^= hash >> 33
+    return hash
+  }
+}

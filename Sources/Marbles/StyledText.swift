@@ -1,0 +1,34 @@
+/// A run of characters drawn in one style.
+struct StyledText: Hashable {
+  var text: String
+  var style: TextStyle
+
+  init(_ text: String, _ style: TextStyle = .plain) {
+    self.text = text
+    self.style = style
+  }
+}
+
+extension Array where Element == StyledText {
+  /// Columns taken on screen: every character the diagram prints is one column
+  /// wide, because non-ASCII values are always given legend letters.
+  var width: Int { reduce(0) { $0 + $1.text.count } }
+
+  func rendered(color: Bool) -> String {
+    map { $0.style.apply(to: $0.text, color: color) }.joined()
+  }
+
+  func trimmedTrailingSpaces() -> [StyledText] {
+    var result = self
+    while let last = result.last {
+      let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
+      if trimmed.isEmpty {
+        result.removeLast()
+        continue
+      }
+      result[result.count - 1].text = trimmed
+      break
+    }
+    return result
+  }
+}

@@ -1,0 +1,184 @@
+import StreamCore
+
+/// A run drawn as text: one marble row per stage on one shared time axis.
+///
+///       just 1,2,3      (1 2 3 |)
+///       map x*2         (2 4 6 |)
+///     > debounce 300ms  |
+///                       +
+///                       0ms   frame 100ms
+///     note: …
+///
+/// Columns are frames: an event at time t sits in column t / frame. The frame
+/// is the coarsest one that divides every event time (so nothing is rounded
+/// and events at different times never share a column), keeps at least five
+/// columns across the run, and fits the width; `DiagramOptions.scale`
+/// overrides it. A token wider than one column (`iph`, `(2 4 6 |)`) starts in
+/// its event's column and covers the columns after it, which the layout
+/// keeps free, so the picture stays true to time. That is why the text row
+/// and the feed-back string (`MarbleString`) can differ: in the marble
+/// grammar a value or a group is one frame however wide it is written.
+public enum TextDiagram {
+  public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
+    let page = Page(result: result, options: options)
+    return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
+  }
+
+  /// The frame `render` draws `result` at, printed under its axis: the `F` of
+  /// `marbles "…" frame F` for feeding a row back (see `MarbleString`).
+  public static func frame(for result: RunResult, options: DiagramOptions = .init()) -> VirtualInterval {
+    Page.layout(result: result, options: options).layout.frame
+  }
+}
+
+extension TextDiagram {
+  /// A text diagram being assembled.
+  private struct Page {
+    var lines: [[StyledText]] = []
+
+    init(result: RunResult, options: DiagramOptions) {
+      let width = max(options.width, 20)
+      var (layout, labelColumn) = Self.layout(result: result, options: options)
+      let left = 2 + labelColumn + 2
+      let available = max(width - left, 16)
+      let windows = layout.windows(available: available)
+      if windows.count > 1 {
+        // Letters go to what is on screen only; a letter is one column
+        // whichever value it stands for, so the layout does not move.
+        let legend = ValueLegend(
+          values: layout.visibleValues(in: windows), mode: layout.legend.mode,
+          maxInlineWidth: layout.legend.maxInlineWidth)
+        layout = TextLayout(
+          cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+          frame: layout.frame, legend: legend)
+      }
+
+      for ((row, heading), placed) in zip(zip(result.rows, result.headings), layout.rows) {
+        if let header = heading.header { lines.append([StyledText(header)]) }
+        let marker = row.isOutput ? StyledText("> ", .output) : StyledText("  ")
+        let label = StyledText(heading.label, row.isOutput ? .output : .plain)
+        var line = [marker, label]
+        if heading.label.count > labelColumn {
+          lines.append(line)
+          line = [StyledText(String(repeating: " ", count: 2 + labelColumn))]
+        } else {
+          line.append(StyledText(String(repeating: " ", count: labelColumn - heading.label.count)))
+        }
+        line.append(StyledText("  "))
+        for (index, window) in windows.enumerated() {
+          if index > 0 { line.append(StyledText(" ~ ", .elided)) }
+          line += placed.marbles(in: window)
+        }
+        lines.append(line)
+      }
+
+      let axisEnd = Self.axisLastColumn(layout: layout, endTime: result.endTime)
+      let ruler = AxisRuler(frame: layout.frame, lastColumn: axisEnd)
+      var ticks = [StyledText(String(repeating: " ", count: left))]
+      var labels = ticks
+      for (index, window) in windows.enumerated() {
+        if index > 0 {
+          ticks.append(StyledText(" ~ ", .elided))
+          labels.append(StyledText("   "))
+        }
+        let shown = windows.reduce(0) { $0 + $1.count } + 3 * (windows.count - 1)
+        let axis = ruler.lines(
+          window: window, lastColumn: axisEnd, isLast: index == windows.count - 1, room: max(available - shown, 0))
+        ticks.append(StyledText(axis.ticks, .axis))
+        labels.append(StyledText(axis.labels, .axis))
+      }
+      let frameText = "frame \(layout.frame)"
+      if labels.width + 3 + frameText.count <= width {
+        labels.append(StyledText("   " + frameText, .axis))
+        lines += [ticks, labels]
+      } else {
+        lines += [ticks, labels, [StyledText(String(repeating: " ", count: left)), StyledText(frameText, .axis)]]
+      }
+
+      let legend = layout.legend.entries + Self.failureEntries(result.rows)
+      lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
+      for note in result.notes { lines.append([StyledText("note: \(note)")]) }
+      for remark in Self.layoutRemarks(layout: layout, windows: windows, width: width) {
+        lines.append([StyledText("note: \(remark)")])
+      }
+      if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append([StyledText(sentence)]) }
+    }
+
+    /// The layout of `result` and the width of its label column.
+    static func layout(result: RunResult, options: DiagramOptions) -> (layout: TextLayout, labelColumn: Int) {
+      let width = max(options.width, 20)
+      let longestLabel = result.headings.map(\.label.count).max() ?? 0
+      let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
+      let available = max(width - (2 + labelColumn + 2), 16)
+      let layout = TextLayout.choose(
+        cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+        options: options, available: available)
+      return (layout, labelColumn)
+    }
+
+    /// The axis reaches the last event's column and the stop time, not the
+    /// end of a wide group drawn there (the group is one instant), nor a `…`
+    /// pushed right by such a group.
+    static func axisLastColumn(layout: TextLayout, endTime: VirtualTime) -> Int {
+      var last = TextLayout.column(of: endTime, step: max(layout.frame.nanoseconds, 1))
+      for row in layout.rows {
+        if let token = row.tokens.last { last = max(last, token.column) }
+      }
+      return last
+    }
+
+    /// `# = "boom"`, or with several messages the time of each.
+    static func failureEntries(_ rows: [Timeline]) -> [String] {
+      var messages: [(String, VirtualTime)] = []
+      for row in rows {
+        for event in row.events {
+          if case .failed(let message) = event.kind, !messages.contains(where: { $0.0 == message }) {
+            messages.append((message, event.time))
+          }
+        }
+      }
+      if messages.count == 1 { return ["# = \(Value.string(messages[0].0))"] }
+      return messages.isEmpty
+        ? [] : ["# = " + messages.map { "\(Value.string($0.0)) at \($0.1)" }.joined(separator: ", ")]
+    }
+
+    static func layoutRemarks(layout: TextLayout, windows: [ClosedRange<Int>], width: Int) -> [String] {
+      var remarks: [String] = []
+      if windows.count > 1 {
+        let step = max(layout.frame.nanoseconds, 1)
+        let from = VirtualTime(
+          nanoseconds: (windows[0].upperBound + 1).multipliedReportingOverflow(by: step).partialValue)
+        let to = VirtualTime(
+          nanoseconds: (windows[1].lowerBound - 1).multipliedReportingOverflow(by: step).partialValue)
+        remarks.append(
+          "the run is too long for \(width) columns: \(from) to \(to) is cut out (~); the event list has it all")
+      }
+      if layout.leftOutValues > 0 {
+        remarks.append(
+          "~ in a group stands for \(layout.leftOutValues) more values at that instant; the event list shows them")
+      }
+      if layout.mergedInstants {
+        remarks.append(
+          "frame \(layout.frame) does not divide every event time: events in one frame are drawn as one group")
+      }
+      if layout.movedTokens > 0 {
+        remarks.append(
+          "frame \(layout.frame) is too coarse: \(layout.movedTokens) of the events are drawn right of their time")
+      }
+      return remarks
+    }
+
+    /// Legend entries joined three spaces apart, wrapped at `width`.
+    static func wrapped(_ entries: [String], width: Int) -> [String] {
+      var lines: [String] = []
+      for entry in entries {
+        if let last = lines.last, last.count + 3 + entry.count <= width {
+          lines[lines.count - 1] += "   " + entry
+        } else {
+          lines.append(entry)
+        }
+      }
+      return lines
+    }
+  }
+}

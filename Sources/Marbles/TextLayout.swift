@@ -1,0 +1,131 @@
+import StreamCore
+
+/// Where every token of a text diagram goes, in columns of one frame.
+struct TextLayout {
+  /// One token at its column.
+  struct Placed {
+    var column: Int
+    var token: MarbleToken
+    /// Whether the row is live after this token (see `MarbleCell.isLive(after:)`).
+    var isLiveAfter: Bool
+    /// The values the token draws, for the legend of what is visible.
+    var values: [Value]
+    var end: Int { column + token.width }
+  }
+
+  /// One row's tokens, left to right.
+  struct Row {
+    var tokens: [Placed]
+    /// The column of `…` for a row still running when the run was cut short.
+    var runningColumn: Int?
+    /// Whether the row is live after its last event.
+    var isLiveAtEnd: Bool
+  }
+
+  let frame: VirtualInterval
+  let legend: ValueLegend
+  let rows: [Row]
+  /// The last column any row or the axis uses.
+  let lastColumn: Int
+  /// Tokens drawn later than their time because an earlier one took their
+  /// place (only with a `scale` too coarse for the events).
+  let movedTokens: Int
+  /// Values replaced by `~` in overlong groups.
+  let leftOutValues: Int
+  /// True when some events at different times share a column (a `scale`
+  /// that does not divide the event times).
+  let mergedInstants: Bool
+
+  var width: Int { lastColumn + 1 }
+
+  /// The values of the tokens drawn whole inside `windows`, in order, so the
+  /// legend explains what is on screen and nothing else.
+  func visibleValues(in windows: [ClosedRange<Int>]) -> [Value] {
+    rows.flatMap { row in
+      row.tokens.filter { placed in
+        windows.contains { $0.contains(placed.column) && $0.contains(placed.end - 1) }
+      }.flatMap(\.values)
+    }
+  }
+  var fitsExactly: Bool { movedTokens == 0 }
+
+  /// Lays `cells` (one array per row) out at `frame`.
+  ///
+  /// - Parameters:
+  ///   - running: per row, whether it is drawn as still running (`…`) when it is live at the end.
+  ///   - endTime: when the run ended; the axis reaches it.
+  ///   - abandonsWhenInexact: stop at the first moved token; the caller only
+  ///     wants exact layouts, and a dense run is slow to lay out in full.
+  init(
+    cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, frame: VirtualInterval, legend: ValueLegend,
+    abandonsWhenInexact: Bool = false
+  ) {
+    self.frame = frame
+    self.legend = legend
+    let step = max(frame.nanoseconds, 1)
+    let endColumn = Self.column(of: endTime, step: step)
+    var lastColumn = endColumn
+    var moved = 0
+    var leftOut = 0
+    var merged = false
+    var rows: [Row] = []
+    rowLoop: for rowCells in cells {
+      var placed: [Placed] = []
+      var live = true
+      for cell in Self.mergedByColumn(rowCells, step: step, merged: &merged) {
+        let (token, hidden) = MarbleToken.make(cell, legend: legend)
+        leftOut += hidden
+        var column = Self.column(of: cell.time, step: step)
+        if let previous = placed.last {
+          // Two values side by side need a dash between them unless both are
+          // one character (`12` could be twelve; `-1-2` is what a student types).
+          let needsGap =
+            previous.token.isBareValue && token.isBareValue && !(previous.token.width == 1 && token.width == 1)
+          let earliest = previous.end + (needsGap ? 1 : 0)
+          if column < earliest {
+            column = earliest
+            moved += 1
+            if abandonsWhenInexact { break rowLoop }
+          }
+        }
+        live = cell.isLive(after: live)
+        placed.append(Placed(column: column, token: token, isLiveAfter: live, values: cell.drawnValues))
+      }
+      var runningColumn: Int?
+      if running && live {
+        // Dashes through the instant the run stopped, then `…`.
+        let column = max(endColumn + 1, placed.last?.end ?? 0)
+        runningColumn = column
+        lastColumn = max(lastColumn, column)
+      }
+      if let last = placed.last { lastColumn = max(lastColumn, last.end - 1) }
+      rows.append(Row(tokens: placed, runningColumn: runningColumn, isLiveAtEnd: live))
+    }
+    self.rows = rows
+    self.lastColumn = lastColumn
+    self.movedTokens = moved
+    self.leftOutValues = leftOut
+    self.mergedInstants = merged
+  }
+
+  /// The column of `time`, kept far enough from `Int.max` that adding a
+  /// token's width cannot overflow (a timer clamped to the end of time).
+  static func column(of time: VirtualTime, step: Int) -> Int {
+    min(max(time.nanoseconds, 0) / step, Int.max / 4)
+  }
+
+  /// Joins cells that fall into the same column, which happens only when the
+  /// frame does not divide their times: they then share one frame, as a group.
+  private static func mergedByColumn(_ cells: [MarbleCell], step: Int, merged: inout Bool) -> [MarbleCell] {
+    var result: [MarbleCell] = []
+    for cell in cells {
+      if let last = result.last?.time, last.nanoseconds / step == cell.time.nanoseconds / step {
+        result[result.count - 1].events += cell.events
+        merged = true
+      } else {
+        result.append(cell)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,40 @@
+import StreamCore
+
+/// A run as DSL.md's JSON, for tools and graders:
+///
+///     {"streamlab": 1,
+///      "rows": [{"label": "just 1,2,3", "pipeline": 0, "stage": 0,
+///                "events": [{"t": 0, "kind": "value", "value": 1}, …]}, …],
+///      "notes": ["…"]}
+///
+/// `t` is virtual milliseconds (fractions allowed). Demand and dropped
+/// events are left out: they are the trace, not the timeline. The run's stop
+/// reason, when it was cut short, is the last note.
+public enum TimelineJSON {
+  public static func encode(_ result: RunResult) -> String {
+    let rows = result.rows.map(row)
+    var notes = result.notes
+    if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
+    let rowsText = rows.isEmpty ? "[]" : "[\n  " + rows.joined(separator: ",\n  ") + "\n ]"
+    return "{\"streamlab\": 1,\n \"rows\": \(rowsText),\n \"notes\": ["
+      + notes.map(JSONText.string).joined(separator: ", ") + "]}"
+  }
+
+  private static func row(_ timeline: Timeline) -> String {
+    let events = timeline.events.compactMap(event)
+    return "{\"label\": \(JSONText.string(timeline.label)), \"pipeline\": \(timeline.pipeline), "
+      + "\"stage\": \(timeline.stage), \"events\": [" + events.joined(separator: ", ") + "]}"
+  }
+
+  private static func event(_ event: TimelineEvent) -> String? {
+    let time = "{\"t\": \(Milliseconds.text(event.time)), \"kind\": "
+    switch event.kind {
+    case .subscribed: return time + "\"subscribed\"}"
+    case .value(let value): return time + "\"value\", \"value\": \(JSONText.value(value))}"
+    case .finished: return time + "\"finished\"}"
+    case .failed(let message): return time + "\"failed\", \"error\": \(JSONText.string(message))}"
+    case .cancelled: return time + "\"cancelled\"}"
+    case .requested, .dropped: return nil
+    }
+  }
+}

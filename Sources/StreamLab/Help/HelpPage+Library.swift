@@ -1,0 +1,466 @@
+extension HelpPage {
+  /// Every page, sources first, in the order of DSL.md's tables.
+  static let library: [HelpPage] =
+    sources + transforming + filtering + timing + combining + errors + sharing
+    + aggregates
+
+  static func page(named name: String) -> HelpPage? {
+    library.first { $0.name == name }
+  }
+
+  private static let sources: [HelpPage] = [
+    HelpPage(
+      name: "just",
+      paragraph: """
+        Sends its values one after another at the instant it is subscribed, then finishes. \
+        Several values stand for a sequence's publisher, one value for `Just`.
+        """,
+      signature: "[1, 2, 3].publisher  // Publishers.Sequence<[Int], Never>\nJust(1)",
+      demo: "just 1,2,3"),
+    HelpPage(
+      name: "range",
+      paragraph: "A range's publisher: every integer of the range at once, then finished.",
+      signature: "(1...5).publisher  // Publishers.Sequence<ClosedRange<Int>, Never>",
+      demo: "range 1...5"),
+    HelpPage(
+      name: "empty",
+      paragraph: "Finishes as soon as it is subscribed, without a value.",
+      signature: "Empty<Output, Failure>(completeImmediately: true)",
+      demo: "empty"),
+    HelpPage(
+      name: "never",
+      paragraph: "Never sends and never finishes: a subscription to it stays open until cancelled.",
+      signature: "Empty<Output, Failure>(completeImmediately: false)",
+      demo: "never @..300ms"),
+    HelpPage(
+      name: "fail",
+      paragraph: "Fails with its message as soon as it is subscribed.",
+      signature: "Fail<Output, Failure>(error: Failure)",
+      demo: "fail \"boom\""),
+    HelpPage(
+      name: "interval",
+      paragraph: """
+        Counts 0, 1, 2… one value per period, the first one period after subscription, and never \
+        finishes: put a `take` after it, or the run stops at the horizon.
+        """,
+      signature: "Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()",
+      demo: "interval 100ms | take 4"),
+    HelpPage(
+      name: "timer",
+      paragraph: "One value, 0, after the time, then finished.",
+      signature: "Just(0).delay(for: .milliseconds(500), scheduler: scheduler)",
+      demo: "timer 300ms"),
+    HelpPage(
+      name: "marbles",
+      paragraph: """
+        A cold publisher drawn as a marble string: `-` is one frame (100ms unless `frame 50ms` \
+        follows), `|` finishes, `#` fails, `(ab)` is several events in one frame, any other \
+        character is a value (digits become numbers). Each subscription starts its own copy.
+        """,
+      signature: "// no Combine type: in tests, a PassthroughSubject with sends scheduled on a clock",
+      demo: "marbles \"-a-b--c|\""),
+    HelpPage(
+      name: "events",
+      paragraph: """
+        A cold publisher with explicit times, relative to its subscription: `T:value`, `T:|` to \
+        finish, `T:#` or `T:#\"msg\"` to fail.
+        """,
+      signature: "// no Combine type: in tests, a PassthroughSubject with sends scheduled on a clock",
+      demo: "events 0ms:\"i\", 100ms:\"ip\", 450ms:\"iph\", 900ms:|"),
+    HelpPage(
+      name: "subject",
+      paragraph: """
+        A `PassthroughSubject` sent to at those absolute program times. It is hot: a subscriber \
+        that comes late misses what was sent before, and a send with no demand is dropped.
+        """,
+      signature: "PassthroughSubject<Output, Failure>()\nsubject.send(1); subject.send(completion: .finished)",
+      demo: "let s = subject 100ms:1, 250ms:2, 400ms:|\ns\ns @200ms"),
+    HelpPage(
+      name: "current",
+      paragraph: """
+        A `CurrentValueSubject`: it holds a value, gives every new subscriber the current one at \
+        once, then passes on later sends.
+        """,
+      signature: "CurrentValueSubject<Output, Failure>(0)",
+      demo: "let c = current 0, 100ms:1, 300ms:2\nc @50ms\nc @200ms"),
+    HelpPage(
+      name: "future",
+      paragraph: """
+        A `Future` is eager: its work starts when the program starts, not when someone subscribes, \
+        and every subscriber gets the one result (late ones at once).
+        """,
+      signature: "Future<Output, Failure> { promise in … promise(.success(42)) }",
+      demo: "let f = future 200ms 42\nf @300ms"),
+    HelpPage(
+      name: "deferred",
+      paragraph: """
+        `Deferred` builds its publisher anew for each subscription, so a `Future` inside starts \
+        only when subscribed: the lazy counterpart of `future`.
+        """,
+      signature: "Deferred { Future<Output, Failure> { promise in … } }",
+      demo: "let d = deferred { future 200ms 42 }\nd @300ms"),
+  ]
+
+  private static let transforming: [HelpPage] = [
+    HelpPage(
+      name: "map",
+      paragraph: """
+        Transforms each value with the closure (`x` is the value; `$0` and `{ v in … }` work too). \
+        `map` cannot fail: an error in its closure stops the run, as Swift would trap; use `tryMap` \
+        to turn errors into failures.
+        """,
+      signature: "func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T>",
+      demo: "just 1,2,3 | map x * 10"),
+    HelpPage(
+      name: "tryMap",
+      paragraph: """
+        Like `map`, but the closure may throw: the error becomes the stream's failure and upstream \
+        is cancelled.
+        """,
+      signature: "func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T>",
+      demo: "just 4,0,2 | tryMap 8 / x"),
+    HelpPage(
+      name: "compactMap",
+      paragraph: "Transforms each value and drops the results that are nil.",
+      signature: "func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T>",
+      demo: "just \"1\", \"a\", \"3\" | compactMap Int(x)"),
+    HelpPage(
+      name: "tryCompactMap",
+      paragraph: "`compactMap` whose closure may throw; the error becomes the failure.",
+      signature:
+        "func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T>",
+      demo: "just 1, 0, 2 | tryCompactMap 4 / x"),
+    HelpPage(
+      name: "scan",
+      paragraph: """
+        Keeps a running result: starting from the initial value, each value updates it (`acc` is the \
+        result so far, `x` the value) and the new result is sent at once.
+        """,
+      signature:
+        "func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T>",
+      demo: "marbles \"-1-2-3|\" | scan 0, acc + x"),
+    HelpPage(
+      name: "tryScan",
+      paragraph: "`scan` whose closure may throw; the error becomes the failure.",
+      signature:
+        "func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryScan<Self, T>",
+      demo: "just 1, 2, 0 | tryScan 0, acc + 6 / x"),
+    HelpPage(
+      name: "reduce",
+      paragraph: """
+        Like `scan`, but sends only the final result, when upstream finishes. On a stream that \
+        never finishes it never sends.
+        """,
+      signature:
+        "func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Reduce<Self, T>",
+      demo: "marbles \"-1-2-3|\" | reduce 0, acc + x"),
+    HelpPage(
+      name: "tryReduce",
+      paragraph: "`reduce` whose closure may throw; the error becomes the failure.",
+      signature:
+        "func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryReduce<Self, T>",
+      demo: "just 1, 2, 0 | tryReduce 0, acc + 6 / x"),
+    HelpPage(
+      name: "flatMap",
+      paragraph: """
+        Subscribes to a new stream for every value and merges what they all send, so results can \
+        arrive out of order. `flatMap max 1 E` subscribes to one inner stream at a time, asking \
+        upstream for the next value only when it ends.
+        """,
+      signature:
+        "func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>",
+      demo: "marbles \"-a--b|\" | flatMap { just x + \"!\" | delay 250ms }"),
+    HelpPage(
+      name: "switchToLatest",
+      paragraph: """
+        For a stream of streams: follows only the latest inner stream and cancels the previous one, \
+        so a stale slow answer can never overwrite a newer one.
+        """,
+      signature: "func switchToLatest() -> Publishers.SwitchToLatest<Output, Self>  // where Output: Publisher",
+      demo: """
+        let q = events 0ms:"ipad", 100ms:"iphone", 400ms:|
+        q | map { x in { just x + "!" | delay x.count * 100ms } } | switchToLatest
+        """),
+    HelpPage(
+      name: "collect",
+      paragraph: """
+        Gathers values into arrays: all of them at completion (`collect`), every N (`collect 3`), \
+        every time window (`collect 300ms`), or whichever comes first (`collect 300ms or 3`).
+        """,
+      signature: """
+        func collect() -> Publishers.Collect<Self>
+        func collect(_ count: Int) -> Publishers.CollectByCount<Self>
+        func collect<S: Scheduler>(_ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil) -> Publishers.CollectByTime<Self, S>
+        """,
+      demo: "marbles \"-1-2-3-4-5|\" | collect 2"),
+  ]
+
+  private static let filtering: [HelpPage] = [
+    HelpPage(
+      name: "filter",
+      paragraph: "Lets through only the values for which the condition is true.",
+      signature: "func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self>",
+      demo: "range 1...6 | filter x % 2 == 0"),
+    HelpPage(
+      name: "tryFilter",
+      paragraph: "`filter` whose condition may throw; the error becomes the failure.",
+      signature: "func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self>",
+      demo: "just 3, 1, 0, 2 | tryFilter 6 / x > 2"),
+    HelpPage(
+      name: "removeDuplicates",
+      paragraph: "Drops a value equal to the one just before it (not to every earlier one).",
+      signature: "func removeDuplicates() -> Publishers.RemoveDuplicates<Self>  // where Output: Equatable",
+      demo: "just 1, 1, 2, 2, 1 | removeDuplicates"),
+    HelpPage(
+      name: "first",
+      paragraph: """
+        Sends the first value (or the first that matches `where`), then finishes and cancels \
+        upstream at once.
+        """,
+      signature: """
+        func first() -> Publishers.First<Self>
+        func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self>
+        """,
+      demo: "marbles \"-1-2-3|\" | first where x > 1"),
+    HelpPage(
+      name: "tryFirst",
+      paragraph: "`first where` whose condition may throw; the error becomes the failure.",
+      signature: "func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self>",
+      demo: "just 3, 0, 5 | tryFirst where 6 / x > 4"),
+    HelpPage(
+      name: "last",
+      paragraph: "Sends the last value (or the last that matched `where`) when upstream finishes.",
+      signature: """
+        func last() -> Publishers.Last<Self>
+        func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self>
+        """,
+      demo: "marbles \"-1-2-3|\" | last"),
+    HelpPage(
+      name: "tryLast",
+      paragraph: "`last where` whose condition may throw; the error becomes the failure.",
+      signature: "func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self>",
+      demo: "just 3, 0 | tryLast where 6 / x > 1"),
+    HelpPage(
+      name: "prefix",
+      paragraph: """
+        Sends the first N values (`prefix 3`, also spelt `take 3`) or the values while a condition \
+        holds (`prefix while E`), then finishes and cancels upstream: `prefix 3` finishes right \
+        after the third value, `prefix while` at the first value that fails the condition.
+        """,
+      signature: """
+        func prefix(_ maxLength: Int) -> Publishers.Output<Self>
+        func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self>
+        """,
+      demo: "interval 100ms | prefix 3"),
+    HelpPage(
+      name: "tryPrefix",
+      paragraph: "`prefix while` whose condition may throw; the error becomes the failure.",
+      signature:
+        "func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>",
+      demo: "just 3, 2, 0 | tryPrefix while 6 / x < 4"),
+    HelpPage(
+      name: "dropFirst",
+      paragraph: """
+        Drops the first value, or the first N (`dropFirst 2`, also `drop 2`); `drop while E` drops \
+        values until the condition first fails.
+        """,
+      signature: """
+        func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self>
+        func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self>
+        """,
+      demo: "marbles \"-1-2-3|\" | dropFirst 2"),
+    HelpPage(
+      name: "tryDrop",
+      paragraph: "`drop while` whose condition may throw; the error becomes the failure.",
+      signature: "func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self>",
+      demo: "just 3, 2, 0 | tryDrop while 6 / x < 4"),
+    HelpPage(
+      name: "output",
+      paragraph: """
+        Sends only the value at that index (from 0), then finishes and cancels upstream.
+        """,
+      signature: "func output(at index: Int) -> Publishers.Output<Self>",
+      demo: "marbles \"-a-b-c|\" | output at 1"),
+    HelpPage(
+      name: "ignoreOutput",
+      paragraph: "Drops every value and passes on only the completion.",
+      signature: "func ignoreOutput() -> Publishers.IgnoreOutput<Self>",
+      demo: "marbles \"-1-2|\" | ignoreOutput"),
+  ]
+
+  private static let timing: [HelpPage] = [
+    HelpPage(
+      name: "debounce",
+      paragraph: """
+        Waits for a quiet period: each value restarts the timer, and a value is sent only when no \
+        other follows it within the time. When upstream finishes, Combine drops a value still \
+        waiting (RxJS would send it).
+        """,
+      signature:
+        "func debounce<S: Scheduler>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S>",
+      demo: "events 0ms:\"i\", 100ms:\"ip\", 450ms:\"iph\", 900ms:| | debounce 300ms"),
+    HelpPage(
+      name: "throttle",
+      paragraph: """
+        Sends at most one value per interval: the first value at once, then at the end of each \
+        interval the latest value seen in it (`latest: true`, the default) or the first \
+        (`latest: false`).
+        """,
+      signature:
+        "func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool) -> Publishers.Throttle<Self, S>",
+      demo: "interval 100ms | take 5 | throttle 250ms latest: false"),
+    HelpPage(
+      name: "delay",
+      paragraph: "Shifts every value and the completion later by the time.",
+      signature:
+        "func delay<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S>",
+      demo: "marbles \"-a-b|\" | delay 150ms"),
+    HelpPage(
+      name: "timeout",
+      paragraph: """
+        Ends the stream when upstream stays silent for the time: it finishes (Combine's behaviour \
+        without a custom error) or, with `fail \"msg\"`, fails.
+        """,
+      signature:
+        "func timeout<S: Scheduler>(_ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil, customError: (() -> Failure)? = nil) -> Publishers.Timeout<Self, S>",
+      demo: "marbles \"-a-----b|\" | timeout 300ms"),
+    HelpPage(
+      name: "measureInterval",
+      paragraph: "Replaces each value by the time since the previous one (or since subscription).",
+      signature:
+        "func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S>",
+      demo: "marbles \"-a--b-c|\" | measureInterval"),
+  ]
+
+  /// Two streams the combining demos share.
+  private static let twoStreams = "let a = marbles \"-a---b-|\"\nlet b = marbles \"--1-2---|\"\n"
+
+  private static let combining: [HelpPage] = [
+    HelpPage(
+      name: "merge",
+      paragraph: "Sends the values of all the streams as they come; finishes when all have finished.",
+      signature: "func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>",
+      demo: twoStreams + "a | merge b"),
+    HelpPage(
+      name: "zip",
+      paragraph: """
+        Pairs values in order: the first of each stream, then the second of each, and so on. It \
+        waits for every stream, and finishes when one finishes with no pair left to make.
+        """,
+      signature: "func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P>",
+      demo: twoStreams + "a | zip b"),
+    HelpPage(
+      name: "combineLatest",
+      paragraph: """
+        Whenever any stream sends, sends the latest value of each, but only once every stream has \
+        sent at least one. A trailing `{ a, b in … }` transforms the pair.
+        """,
+      signature: """
+        func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
+        func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
+        """,
+      demo: twoStreams + "a | combineLatest b"),
+    HelpPage(
+      name: "append",
+      paragraph: "After upstream finishes, sends these values (or subscribes to this stream).",
+      signature: """
+        func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>>
+        func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
+        """,
+      demo: "marbles \"-1-2|\" | append 3, 4"),
+    HelpPage(
+      name: "prepend",
+      paragraph: "Sends these values (or this whole stream) first, then subscribes to upstream.",
+      signature: """
+        func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self>
+        func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
+        """,
+      demo: "marbles \"-1-2|\" | prepend 0"),
+  ]
+
+  private static let errors: [HelpPage] = [
+    HelpPage(
+      name: "catch",
+      paragraph: """
+        When upstream fails, subscribes to the given stream instead and passes on what it sends. \
+        The original stream is over either way.
+        """,
+      signature: "func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P>",
+      demo: "marbles \"-1-#\" | catch { just 0 }"),
+    HelpPage(
+      name: "replaceError",
+      paragraph: "When upstream fails, sends this value and finishes.",
+      signature: "func replaceError(with output: Output) -> Publishers.ReplaceError<Self>",
+      demo: "marbles \"-1-#\" | replaceError 0"),
+    HelpPage(
+      name: "retry",
+      paragraph: """
+        When upstream fails, subscribes to it again, up to N times; a cold source starts over \
+        each time.
+        """,
+      signature: "func retry(_ retries: Int) -> Publishers.Retry<Self>",
+      demo: "marbles \"-1-2-#\" | retry 1"),
+    HelpPage(
+      name: "mapError",
+      paragraph: "Transforms the failure (its message is `x`); values pass unchanged.",
+      signature: "func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E>",
+      demo: "marbles \"-1-#\" | mapError \"wrapped\""),
+    HelpPage(
+      name: "replaceEmpty",
+      paragraph: "If upstream finishes without a single value, sends this value before finishing.",
+      signature: "func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self>",
+      demo: "empty | replaceEmpty 0"),
+  ]
+
+  private static let sharing: [HelpPage] = [
+    HelpPage(
+      name: "share",
+      paragraph: """
+        One upstream subscription for every subscriber: the first subscriber starts it, a later \
+        one gets only what is sent after it joins.
+        """,
+      signature: "func share() -> Publishers.Share<Self>",
+      demo: "let s = interval 100ms | take 4 | share\ns\ns @250ms"),
+    HelpPage(
+      name: "multicast",
+      paragraph: """
+        Like `share`, but nothing flows until `connect NAME @T`, so every subscriber can be in \
+        place before the first value.
+        """,
+      signature: "func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>  // then .connect()",
+      demo: "let m = interval 100ms | take 3 | multicast\nm\nm @50ms\nconnect m @100ms"),
+  ]
+
+  private static let aggregates: [HelpPage] = [
+    HelpPage(
+      name: "count",
+      paragraph: "Sends how many values upstream sent, when it finishes.",
+      signature: "func count() -> Publishers.Count<Self>",
+      demo: "marbles \"-a-b-c|\" | count"),
+    HelpPage(
+      name: "min",
+      paragraph: "Sends the smallest value when upstream finishes.",
+      signature: "func min() -> Publishers.Comparison<Self>  // where Output: Comparable",
+      demo: "just 3, 1, 2 | min"),
+    HelpPage(
+      name: "max",
+      paragraph: "Sends the largest value when upstream finishes.",
+      signature: "func max() -> Publishers.Comparison<Self>  // where Output: Comparable",
+      demo: "just 3, 1, 2 | max"),
+    HelpPage(
+      name: "contains",
+      paragraph: "Sends true and finishes as soon as the value arrives; false if upstream finishes first.",
+      signature: "func contains(_ output: Output) -> Publishers.Contains<Self>  // where Output: Equatable",
+      demo: "marbles \"-1-2-3|\" | contains 2"),
+    HelpPage(
+      name: "allSatisfy",
+      paragraph: "Sends false as soon as a value fails the condition, or true when upstream finishes.",
+      signature: "func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self>",
+      demo: "just 2, 4, 5 | allSatisfy x % 2 == 0"),
+    HelpPage(
+      name: "tryAllSatisfy",
+      paragraph: "`allSatisfy` whose condition may throw; the error becomes the failure.",
+      signature: "func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self>",
+      demo: "just 2, 1, 0 | tryAllSatisfy 2 / x > 0"),
+  ]
+}

@@ -1,0 +1,88 @@
+import Foundation
+import StreamCore
+import StreamLang
+
+/// The text of `:help`: an overview, and a page per source and operator
+/// whose diagram comes from running the page's demo.
+enum HelpText {
+  static func overview(width: Int) -> String {
+    let commands = MetaCommand.table.map { entry in
+      let head = "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces)
+      return "  " + head.padding(toLength: 18, withPad: " ", startingAt: 0) + entry.summary
+    }
+    return """
+      Type a pipeline: a source, then operators joined by `|`. It runs on a virtual clock
+      and every stage is drawn on one time axis.
+
+        just 1,2,3 | map x*2 | debounce 300ms
+        let clicks = marbles "-a--b|"      (a binding: it runs nothing)
+        clicks | merge { interval 150ms | take 2 }
+
+      A line that ends in `|` or leaves a bracket or quote open continues on the next line.
+
+      sources:
+      \(columns(Keywords.sources, width: width))
+      operators:
+      \(columns(Keywords.operators, width: width))
+      commands:
+      \(commands.joined(separator: "\n"))
+
+      `:help debounce` explains one operator and shows it running.
+      """
+  }
+
+  /// The page for a source or operator, or nil when `name` is neither.
+  static func page(for name: String, presenter: RunPresenter) -> String? {
+    let roles: [KeywordRole] = [.operator, .source, .statement]
+    guard let keyword = roles.lazy.compactMap({ Keywords.keyword(named: name, role: $0) }).first else { return nil }
+    var lines = ["\(keyword.name) — \(keyword.summary)"]
+    guard let page = HelpPage.page(named: keyword.name) ?? HelpPage.page(named: keyword.canonical) else {
+      return (lines + [keyword.usage]).joined(separator: "\n")
+    }
+    if keyword.isAlias {
+      lines.append("(`\(keyword.name)` is streamlab's short name for Combine's `\(keyword.canonical)`)")
+    }
+    lines.append(wrapped(page.paragraph, width: presenter.settings.width))
+    lines.append("")
+    lines.append("Combine:")
+    lines += page.signature.split(separator: "\n").map { "  " + $0 }
+    lines.append("")
+    lines.append(keyword.usage.prefix(1).uppercased() + keyword.usage.dropFirst() + ".")
+    lines.append("")
+    lines.append("Example:")
+    lines += page.demo.split(separator: "\n").map { "  " + $0 }
+    lines.append("")
+    lines.append(demoDiagram(page.demo, presenter: presenter))
+    return lines.joined(separator: "\n")
+  }
+
+  /// Runs `demo` on a fresh interpreter, so the student's bindings neither
+  /// leak into it nor change, and draws what it did.
+  static func demoDiagram(_ demo: String, presenter: RunPresenter) -> String {
+    var interpreter = Interpreter()
+    switch interpreter.run(demo) {
+    case .ran(let result, _): return presenter.diagram(of: result)
+    case .invalid(let diagnostics): return diagnostics.map { $0.rendered(in: demo) }.joined(separator: "\n")
+    }
+  }
+
+  private static func columns(_ keywords: [Keyword], width: Int) -> String {
+    CompletionCandidates.columns(keywords.map(\.name), width: width - 2)
+      .split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+  }
+
+  /// `text` with its words wrapped to lines of at most `width` characters.
+  static func wrapped(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import StreamCore
+import StreamLang
+
+/// One REPL command that starts with a colon, such as `:trace` or
+/// `:horizon 20s`, with its argument already parsed.
+public enum MetaCommand: Equatable {
+  case help(topic: String?)
+  case trace
+  case swift
+  case json
+  case events
+  case svg(path: String)
+  case bindings
+  case clear
+  /// `:horizon` alone shows the current horizon.
+  case horizon(VirtualInterval?)
+  /// `:scale` alone shows the current scale.
+  case scale(VirtualInterval?)
+  /// `:scale auto`: let each diagram choose the scale that fits.
+  case automaticScale
+  case load(path: String)
+  case lessons
+  case quit
+
+  /// Every meta-command's name, argument and one-line summary, in the order
+  /// `:help` lists them. Completion and did-you-mean read the names from here.
+  public static let table: [(name: String, argument: String, summary: String)] = [
+    (":help", "[OPERATOR]", "this list, or what one operator or source does, with a diagram"),
+    (":trace", "", "the last run's subscription log per stage: subscribe, request, values, completion, cancel"),
+    (":swift", "", "the last program as the Combine code you would write in Swift"),
+    (":json", "", "the last run as JSON, for tools"),
+    (":events", "", "the last run as one line per event"),
+    (":svg", "FILE", "write the last run's diagram to FILE as SVG"),
+    (":bindings", "", "the names bound with `let`"),
+    (":clear", "", "forget every binding"),
+    (":horizon", "[TIME]", "show or set how much virtual time a run may take (like `:horizon 20s`)"),
+    (":scale", "[TIME]", "show or set the time one diagram column stands for (like `:scale 50ms`; `auto` fits)"),
+    (":load", "FILE", "run a file of statements; its bindings stay"),
+    (":lessons", "", "the lesson files and how to start one"),
+    (":quit", "", "leave streamlab (Ctrl-D does too)"),
+  ]
+
+  public static var names: [String] { table.map(\.name) }
+
+  /// Parses a line that starts with `:`.
+  public static func parse(_ line: String) -> Result<MetaCommand, MetaCommandError> {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    let name = String(trimmed.prefix { !$0.isWhitespace })
+    let argument = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+    let hasArgument = !argument.isEmpty
+    switch name {
+    case ":help", ":h", ":?": return .success(.help(topic: hasArgument ? argument : nil))
+    case ":trace": return .success(.trace)
+    case ":swift": return .success(.swift)
+    case ":json": return .success(.json)
+    case ":events": return .success(.events)
+    case ":svg": return hasArgument ? .success(.svg(path: argument)) : .failure(.missingArgument(name, "a file name"))
+    case ":bindings": return .success(.bindings)
+    case ":clear": return .success(.clear)
+    case ":scale" where argument == "auto":
+      return .success(.automaticScale)
+    case ":horizon", ":scale":
+      var interval: VirtualInterval?
+      if hasArgument {
+        guard let parsed = DurationText(argument), parsed.interval > .zero else {
+          return .failure(.badArgument(name, argument, "a time such as 20s or 50ms"))
+        }
+        interval = parsed.interval
+      }
+      return .success(name == ":horizon" ? .horizon(interval) : .scale(interval))
+    case ":load": return hasArgument ? .success(.load(path: argument)) : .failure(.missingArgument(name, "a file name"))
+    case ":lessons": return .success(.lessons)
+    case ":quit", ":q", ":exit": return .success(.quit)
+    default: return .failure(.unknown(name, suggestion: Suggestion.closest(to: name, among: names)))
+    }
+  }
+}
+
+/// Why a `:` line is not a meta-command streamlab can run.
+public enum MetaCommandError: Error, Equatable, CustomStringConvertible {
+  case unknown(String, suggestion: String?)
+  case missingArgument(String, String)
+  case badArgument(String, String, String)
+
+  public var description: String {
+    switch self {
+    case .unknown(let name, let suggestion?):
+      return "unknown command `\(name)`; did you mean `\(suggestion)`? (`:help` lists them all)"
+    case .unknown(let name, nil):
+      return "unknown command `\(name)`; `:help` lists them all"
+    case .missingArgument(let name, let what):
+      return "`\(name)` needs \(what), like `\(name) \(what == "a file name" ? "pipeline.svg" : "20s")`"
+    case .badArgument(let name, let argument, let expected):
+      return "`\(name)` expected \(expected), not `\(argument)`"
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/// One way of showing a finished run: `--format` of `streamlab eval`, and the
+/// `:events`, `:json`, `:svg` and `:swift` meta-commands.
+public enum OutputFormat: String, CaseIterable {
+  /// Marble diagrams, one row per stage.
+  case text
+  /// One line per recorded event.
+  case events
+  case json
+  case svg
+  /// The Combine code a student would write for the program.
+  case swift
+
+  /// Formats read by programs, which must never contain colour escapes.
+  public var isMachineReadable: Bool { self != .text }
+}
+
+/// Why a run cannot be shown in the format asked for.
+public enum PresentationError: Error, Equatable, CustomStringConvertible {
+  case unavailable(OutputFormat, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unavailable(let format, let reason): return "\(format.rawValue) output is not available yet: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import Marbles
+import StreamCore
+import StreamLang
+
+/// Shows finished runs in streamlab's output formats with one session's (or
+/// one command line's) width, colour and scale. `streamlab eval` and the
+/// REPL both draw through it, so they always agree.
+public struct RunPresenter {
+  public var settings: ReplSettings
+
+  public init(settings: ReplSettings) {
+    self.settings = settings
+  }
+
+  /// The run as the REPL shows it after each input: its marble diagram.
+  public func diagram(of result: RunResult) -> String {
+    TextDiagram.render(result, options: diagramOptions(color: settings.color))
+  }
+
+  /// - Parameter earlierBindings: the session's bindings the program may
+  ///   use, which its Swift export declares first.
+  public func render(
+    _ result: RunResult, program: Program, earlierBindings: [BoundPipeline] = [], as format: OutputFormat
+  ) -> Result<String, PresentationError> {
+    switch format {
+    case .text: return .success(diagram(of: result))
+    case .events: return .success(EventList.render(result))
+    case .json: return .success(TimelineJSON.encode(result))
+    // Machine formats never carry colour, whatever the terminal says.
+    case .svg: return .success(SVGDiagram.render(result, options: diagramOptions(color: false)))
+    // A program Swift cannot express with the same behaviour exports as a
+    // comment that says why, never as code that would teach otherwise.
+    case .swift: return .success(SwiftExporter.export(program, bindings: earlierBindings).source)
+    }
+  }
+
+  private func diagramOptions(color: Bool) -> DiagramOptions {
+    DiagramOptions(width: settings.width, scale: settings.scale, color: color)
+  }
+}

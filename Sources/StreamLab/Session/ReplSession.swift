@@ -1,0 +1,218 @@
+import Foundation
+import StreamCore
+import StreamLang
+
+/// One student's playground session: the bindings made so far, the last run,
+/// the settings, and whether any input failed.
+///
+/// It is a pure state machine: `submit` takes one complete input (a program
+/// or a meta-command) and returns the text to show. It never touches the
+/// terminal or the file system; work only the shell can do comes back as a
+/// `ReplEffect`.
+public struct ReplSession {
+  public var settings: ReplSettings
+  /// True once any input failed: a parse error, a runtime error, or a
+  /// meta-command that could not be carried out. Piped mode exits 1 then.
+  public private(set) var hasFailed = false
+
+  private var interpreter = Interpreter()
+  private var lastRun: LastRun?
+  private let isInterrupted: () -> Bool
+
+  /// The program that ran last and what it did.
+  private struct LastRun {
+    var text: String
+    var program: Program
+    var result: RunResult
+    /// The bindings the program could use, for its Swift export.
+    var earlierBindings: [BoundPipeline]
+  }
+
+  /// - Parameter isInterrupted: polled while a program runs; true stops the
+  ///   run (the shell wires Ctrl-C to it).
+  public init(settings: ReplSettings = ReplSettings(), isInterrupted: @escaping () -> Bool = { false }) {
+    self.settings = settings
+    self.isInterrupted = isInterrupted
+  }
+
+  /// The line shown when an interactive session starts (never when piped).
+  public var welcome: String {
+    "Type a pipeline to run it. `:help` for help, `:lessons` for the lessons in \(settings.lessonsDirectory)"
+  }
+
+  /// True when `text` is unfinished (an open bracket or string, or a trailing
+  /// `|`) and the shell should read another line before submitting it.
+  public static func needsMoreInput(_ text: String) -> Bool {
+    OpenInput(text).needsMoreInput
+  }
+
+  /// The names bound with `let` so far.
+  public var boundNames: [String] { interpreter.bindingNames }
+
+  /// What Tab could complete at the end of `text` (the input before the cursor).
+  public func completions(before text: String) -> CompletionCandidates {
+    Completer(
+      sources: Keywords.sources.map(\.name), operators: Keywords.operators.map(\.name), boundNames: boundNames,
+      fileNames: settings.lessonFiles
+    ).candidates(before: text)
+  }
+
+  /// Runs one complete input: a program, or a line starting with `:`.
+  public mutating func submit(_ input: String) -> ReplReply {
+    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.isEmpty { return ReplReply(text: "") }
+    if trimmed.hasPrefix(":") {
+      switch MetaCommand.parse(trimmed) {
+      case .success(let command): return perform(command)
+      case .failure(let error): return failure(error.description)
+      }
+    }
+    return run(input, fileName: nil)
+  }
+
+  /// Runs the contents of a file the shell read for `:load`, as one program.
+  public mutating func load(_ contents: String, from path: String) -> ReplReply {
+    run(contents, fileName: path)
+  }
+
+  /// Records a failure the shell met while carrying out an effect (a file
+  /// that could not be read or written) and words it for the student.
+  public mutating func fail(_ message: String) -> ReplReply {
+    failure(message)
+  }
+
+  private mutating func failure(_ message: String) -> ReplReply {
+    hasFailed = true
+    return ReplReply(text: message, isError: true)
+  }
+
+  // MARK: Programs
+
+  private mutating func run(_ text: String, fileName: String?) -> ReplReply {
+    var options = RunOptions()
+    options.horizon = VirtualTime.zero.advanced(by: settings.horizon)
+    options.maxEvents = settings.maxEvents
+    options.isInterrupted = isInterrupted
+    let earlierBindings = interpreter.boundPipelines
+    switch interpreter.run(text, options: options) {
+    case .invalid(let diagnostics):
+      return failure(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"))
+    case .ran(let result, let program):
+      lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
+      let bound = Self.boundNames(in: program)
+      let reply: ReplReply
+      if result.pipelines.isEmpty {
+        reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
+      } else {
+        reply = ReplReply(text: presenter.diagram(of: result))
+      }
+      // The diagram of a run a runtime error stopped is still the answer
+      // (its last line says what went wrong), so it is not an error text;
+      // but the input failed, which piped mode reports with status 1.
+      if case .runtimeError = result.stop { hasFailed = true }
+      return reply
+    }
+  }
+
+  /// The names `program` binds with `let`, in order.
+  private static func boundNames(in program: Program) -> [String] {
+    program.statements.compactMap { statement in
+      guard case .binding(let name, _, _) = statement else { return nil }
+      return name.text
+    }
+  }
+
+  private var presenter: RunPresenter { RunPresenter(settings: settings) }
+
+  // MARK: Meta-commands
+
+  private mutating func perform(_ command: MetaCommand) -> ReplReply {
+    switch command {
+    case .help(nil):
+      return ReplReply(text: HelpText.overview(width: settings.width))
+    case .help(let topic?):
+      return help(on: topic)
+    case .trace:
+      guard let lastRun else { return nothingRanYet() }
+      return ReplReply(text: TraceLog(result: lastRun.result).text)
+    case .events:
+      return showLastRun(as: .events)
+    case .json:
+      return showLastRun(as: .json)
+    case .swift:
+      return showLastRun(as: .swift)
+    case .svg(let path):
+      var reply = showLastRun(as: .svg)
+      if !reply.isError {
+        reply = ReplReply(text: "wrote \(path)", effect: .writeFile(path: path, contents: reply.text))
+      }
+      return reply
+    case .bindings:
+      let bindings = interpreter.boundPipelines
+      if bindings.isEmpty { return ReplReply(text: "no bindings yet; make one with `let clicks = marbles \"-a--b|\"`") }
+      return ReplReply(text: bindings.map(\.source).joined(separator: "\n"))
+    case .clear:
+      let count = boundNames.count
+      interpreter.removeAllBindings()
+      return ReplReply(text: "forgot \(count) binding\(count == 1 ? "" : "s")")
+    case .horizon(let interval):
+      if let interval { settings.horizon = interval }
+      return ReplReply(text: "horizon: \(Self.seconds(settings.horizon)) of virtual time")
+    case .scale(let interval):
+      if let interval { settings.scale = interval }
+      return ReplReply(text: "scale: " + (settings.scale.map { "\($0) per column" } ?? "chosen to fit each diagram"))
+    case .automaticScale:
+      settings.scale = nil
+      return ReplReply(text: "scale: chosen to fit each diagram")
+    case .load(let path):
+      return ReplReply(text: "", effect: .readFile(path: path))
+    case .lessons:
+      return ReplReply(text: lessonList)
+    case .quit:
+      return ReplReply(text: "", effect: .quit)
+    }
+  }
+
+  private mutating func showLastRun(as format: OutputFormat) -> ReplReply {
+    guard let lastRun else { return nothingRanYet() }
+    switch presenter.render(
+      lastRun.result, program: lastRun.program, earlierBindings: lastRun.earlierBindings, as: format)
+    {
+    case .success(let text): return ReplReply(text: text)
+    case .failure(let error): return failure(error.description)
+    }
+  }
+
+  private mutating func nothingRanYet() -> ReplReply {
+    failure("nothing has run yet: type a pipeline first, such as `just 1,2,3 | map x*2`")
+  }
+
+  private mutating func help(on topic: String) -> ReplReply {
+    let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+    if let entry = MetaCommand.table.first(where: { $0.name == ":" + name }) {
+      return ReplReply(
+        text: "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces) + " — " + entry.summary)
+    }
+    if let page = HelpText.page(for: name, presenter: presenter) { return ReplReply(text: page) }
+    let known = Keywords.sources.map(\.name) + Keywords.operators.map(\.name) + MetaCommand.names
+    if let suggestion = Suggestion.closest(to: name, among: known) {
+      return failure("no help on `\(name)`; did you mean `\(suggestion)`?")
+    }
+    return failure("no help on `\(name)`; `:help` lists every source, operator and command")
+  }
+
+  private var lessonList: String {
+    guard !settings.lessonFiles.isEmpty else {
+      return "no lesson files found in \(settings.lessonsDirectory)"
+    }
+    return (["lessons (start one with `streamlab run FILE`):"] + settings.lessonFiles.map { "  " + $0 })
+      .joined(separator: "\n")
+  }
+
+  /// `20s`, `1.5s`, `250ms`: horizons read best in seconds once they are long.
+  private static func seconds(_ interval: VirtualInterval) -> String {
+    guard interval.nanoseconds >= 1_000_000_000 else { return interval.description }
+    let seconds = Double(interval.nanoseconds) / 1e9
+    return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+  }
+}

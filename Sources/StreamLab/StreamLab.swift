@@ -1,1 +1,0 @@
-// StreamLab: filled in by its issue.

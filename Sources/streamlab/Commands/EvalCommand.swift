@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import StreamCore
+import StreamLab
+import StreamLang
+
+/// `streamlab eval`: runs one program and prints it in one format.
+struct EvalCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "eval",
+    abstract: "Run one program and print what every stage did.",
+    discussion: """
+      Exit status: 0 when the program ran, 1 when a runtime error stopped it, \
+      2 when it does not parse or the command line is wrong.
+
+      Examples:
+        streamlab eval 'just 1,2,3 | map x*2 | debounce 300ms'
+        streamlab eval 'interval 100ms | take 5' --format events
+        streamlab eval -f program.txt --format svg --output program.svg
+        echo 'range 1...5 | filter x % 2 == 0' | streamlab eval - --format json
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The program, or - to read it from standard input.", valueName: "program"))
+  var program: String?
+
+  @Option(name: .short, help: ArgumentHelp("Read the program from a file.", valueName: "file"), completion: .file())
+  var file: String?
+
+  @Option(help: "Output format: text, events, json, svg or swift.")
+  var format: OutputFormat = .text
+
+  @Option(
+    help: ArgumentHelp("Write the output to a file instead of standard output.", valueName: "file"),
+    completion: .file())
+  var output: String?
+
+  @OptionGroup var display: DisplayOptions
+
+  func validate() throws {
+    if program == nil && file == nil { throw ValidationError("give a program, -f FILE, or - to read standard input") }
+    if program != nil && file != nil { throw ValidationError("give either a program or -f FILE, not both") }
+  }
+
+  func run() throws {
+    let (text, fileName) = try readProgram()
+    let terminal = TerminalFacts.current()
+    var settings = ReplSettings()
+    settings.width = display.width ?? terminal.width
+    settings.color = !format.isMachineReadable && output == nil && display.color.isEnabled(for: terminal)
+    if let scale = display.scale { settings.scale = scale.interval }
+
+    var options = RunOptions()
+    if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
+    if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    var interpreter = Interpreter()
+    switch interpreter.run(text, options: options) {
+    case .invalid(let diagnostics):
+      fail(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"), status: 2)
+    case .ran(let result, let program):
+      switch RunPresenter(settings: settings).render(result, program: program, as: format) {
+      case .failure(let error):
+        fail(error.description, status: 2)
+      case .success(let rendered):
+        try write(rendered)
+        if case .runtimeError(let error) = result.stop { fail(error.description, status: 1) }
+      }
+    }
+  }
+
+  private func readProgram() throws -> (text: String, fileName: String?) {
+    if let file {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw ValidationError("cannot read \(file)")
+      }
+      return (String(decoding: data, as: UTF8.self), file)
+    }
+    if program == "-" {
+      let data = FileHandle.standardInput.readDataToEndOfFile()
+      return (String(decoding: data, as: UTF8.self), "<stdin>")
+    }
+    return (program ?? "", nil)
+  }
+
+  private func write(_ rendered: String) throws {
+    let text = rendered.hasSuffix("\n") ? rendered : rendered + "\n"
+    guard let output else {
+      print(text, terminator: "")
+      return
+    }
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } catch {
+      fail("cannot write \(output): \(error.localizedDescription)", status: 1)
+    }
+  }
+
+  private func fail(_ message: String, status: Int32) -> Never {
+    fflush(stdout)
+    var standardError = FileHandle.standardError
+    print(message, to: &standardError)
+    Foundation.exit(status)
+  }
+}
+
+extension OutputFormat: ExpressibleByArgument {}

@@ -1,0 +1,106 @@
+import Foundation
+import StreamLab
+
+/// The interactive (or piped) playground: reads inputs, hands them to a
+/// `ReplSession`, prints the replies and carries out their effects.
+struct Repl {
+  var display: DisplayOptions
+  var terminal: TerminalFacts
+
+  /// Runs until `:quit`, Ctrl-D or the end of the input; returns the exit
+  /// status: 0, or 1 when piped input had a failure.
+  func run() -> Int32 {
+    var settings = ReplSettings()
+    settings.width = display.width ?? terminal.width
+    settings.color = display.color.isEnabled(for: terminal)
+    if let horizon = display.horizon { settings.horizon = horizon.interval }
+    if let scale = display.scale { settings.scale = scale.interval }
+    if let maxEvents = display.maxEvents { settings.maxEvents = maxEvents }
+    settings.lessonFiles = LessonFiles.list(in: "lessons")
+
+    let interactive = terminal.canEditLines
+    var session = ReplSession(settings: settings, isInterrupted: { InterruptFlag.isRaised })
+    let reader: LineReading
+    if interactive, let editor = makeEditor(session: { session }) {
+      InterruptFlag.install()
+      reader = editor
+      print(session.welcome)
+    } else {
+      reader = PlainLineReader()
+    }
+    let prompts = terminal.speaksUTF8 ? ("» ", "… ") : ("> ", ". ")
+
+    var pending: [String] = []
+    while true {
+      switch reader.read(prompt: pending.isEmpty ? prompts.0 : prompts.1, pending: pending.joined(separator: "\n")) {
+      case .interrupted:
+        print("^C")
+        pending = []
+      case .endOfInput:
+        // Piped input may end inside an unfinished input: run it, so its
+        // error is reported instead of silently dropped.
+        if !pending.isEmpty { _ = perform(session.submit(pending.joined(separator: "\n")), in: &session) }
+        if interactive { print() }
+        return interactive || !session.hasFailed ? 0 : 1
+      case .line(let line):
+        pending.append(line)
+        let input = pending.joined(separator: "\n")
+        if ReplSession.needsMoreInput(input) { continue }
+        pending = []
+        guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+        reader.remember(input)
+        if perform(session.submit(input), in: &session) == .quit { return interactive || !session.hasFailed ? 0 : 1 }
+      }
+    }
+  }
+
+  /// The line editor, completing from the session as it is at each Tab press.
+  private func makeEditor(session: @escaping () -> ReplSession) -> LineEditor? {
+    LineEditor(
+      historyURL: terminal.stateDirectory.appendingPathComponent("history"),
+      width: display.width ?? terminal.width,
+      completer: { session().completions(before: $0) }
+    )
+  }
+
+  /// Prints a reply and carries out its effect; returns the effect when it
+  /// ends the loop.
+  private func perform(_ reply: ReplReply, in session: inout ReplSession) -> ReplEffect? {
+    switch reply.effect {
+    case .quit?:
+      show(reply)
+      return .quit
+    case .readFile(let path)?:
+      let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+      guard let data = try? Data(contentsOf: url) else {
+        show(session.fail("cannot read \(path)"))
+        return nil
+      }
+      return perform(session.load(String(decoding: data, as: UTF8.self), from: path), in: &session)
+    case .writeFile(let path, let contents)?:
+      let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+      do {
+        try Data(contents.utf8).write(to: url, options: .atomic)
+        show(reply)
+      } catch {
+        show(session.fail("cannot write \(path): \(error.localizedDescription)"))
+      }
+      return nil
+    case nil:
+      show(reply)
+      return nil
+    }
+  }
+
+  private func show(_ reply: ReplReply) {
+    guard !reply.text.isEmpty else { return }
+    if reply.isError {
+      fflush(stdout)
+      var standardError = FileHandle.standardError
+      print(reply.text, to: &standardError)
+    } else {
+      print(reply.text)
+    }
+    fflush(stdout)
+  }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Set by the SIGINT handler, read and cleared by the REPL. A handler may only
+/// touch lock-free state, so this is a `sig_atomic_t` and nothing more.
+private nonisolated(unsafe) var interruptRaised: sig_atomic_t = 0
+
+/// Ctrl-C as a flag rather than a kill: while a program runs on the virtual
+/// clock the run polls `isRaised` and stops; at the prompt the interrupted
+/// read returns and the input is cleared.
+enum InterruptFlag {
+  /// Installs the handler without `SA_RESTART`, so a blocked `read` at the
+  /// prompt returns `EINTR` and libedit hands control back.
+  static func install() {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in interruptRaised = 1 }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(SIGINT, &action, nil)
+    // A parent may have started us with SIGINT blocked (thread pools block
+    // it and children inherit the mask); then Ctrl-C would never arrive.
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &interrupt, nil)
+  }
+
+  static var isRaised: Bool { interruptRaised != 0 }
+
+  static func clear() { interruptRaised = 0 }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What streamlab knows about the terminal and environment it was started in.
+///
+/// This is the only place that reads `isatty`, the window size and the
+/// environment; everything below the executable receives these as values, so
+/// the session and the renderers stay pure and testable.
+struct TerminalFacts {
+  /// Standard input is a terminal: the REPL may prompt and edit lines.
+  var inputIsTerminal: Bool
+  /// Standard output is a terminal: colour and widths make sense.
+  var outputIsTerminal: Bool
+  /// `TERM=dumb` (Emacs shells, some CI): no editing escapes at all.
+  var termIsDumb: Bool
+  /// `NO_COLOR` is set to something non-empty (https://no-color.org).
+  var noColor: Bool
+  /// Columns to draw diagrams in.
+  var width: Int
+  /// The directory that holds streamlab's history and progress.
+  var stateDirectory: URL
+  /// The locale can show `»` and `…`; otherwise prompts stay ASCII.
+  var speaksUTF8: Bool
+
+  /// The REPL edits lines with libedit only on a real, capable terminal at
+  /// both ends: with output redirected, prompts and redraws would land in
+  /// the file.
+  var canEditLines: Bool { inputIsTerminal && outputIsTerminal && !termIsDumb }
+
+  /// Reads the facts of the running process.
+  static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalFacts {
+    let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    return TerminalFacts(
+      inputIsTerminal: isatty(STDIN_FILENO) == 1,
+      outputIsTerminal: outputIsTerminal,
+      termIsDumb: environment["TERM"] == "dumb",
+      noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
+      width: width(environment: environment, outputIsTerminal: outputIsTerminal),
+      stateDirectory: stateDirectory(environment: environment),
+      speaksUTF8: String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "")
+        == "UTF8"
+    )
+  }
+
+  /// `COLUMNS` wins (it is how users and tests pin a width), then the
+  /// window size of the output terminal, then 80.
+  private static func width(environment: [String: String], outputIsTerminal: Bool) -> Int {
+    if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return min(columns, 1_000) }
+    if outputIsTerminal {
+      var size = winsize()
+      if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    }
+    return 80
+  }
+
+  /// `$XDG_STATE_HOME/streamlab`, or `~/.local/state/streamlab` when it is
+  /// unset or not absolute (the XDG spec says to ignore relative paths).
+  private static func stateDirectory(environment: [String: String]) -> URL {
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+      return URL(fileURLWithPath: state).appendingPathComponent("streamlab")
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/streamlab")
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One finished run of the `streamlab` binary with piped standard streams.
+struct ProcessRun {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+
+  /// Runs streamlab with `arguments`, feeding `input` to its standard input.
+  /// A run that has not ended after `PseudoTerminal.patience` seconds is
+  /// killed and reported, rather than hanging the suite.
+  static func streamlab(_ arguments: [String], input: String = "", home: URL? = nil) throws -> ProcessRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: StreamlabBinary.path)
+    process.arguments = arguments
+    let home = try home ?? StreamlabBinary.temporaryHome()
+    process.environment = StreamlabBinary.environment(home: home)
+    // Output goes to files rather than pipes, so a large output can never
+    // fill a pipe and stall the process while the test waits.
+    let outputURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
+    let errorURL = home.appendingPathComponent("stderr-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let stdin = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let deadline = Date().addingTimeInterval(PseudoTerminal.patience)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+    if process.isRunning {
+      process.terminate()
+      throw PseudoTerminal.Failure("streamlab \(arguments) did not finish within \(Int(PseudoTerminal.patience))s")
+    }
+    process.waitUntilExit()
+    let outputData = try Data(contentsOf: outputURL)
+    let errorData = try Data(contentsOf: errorURL)
+    return ProcessRun(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+}

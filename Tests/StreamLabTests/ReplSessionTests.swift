@@ -1,0 +1,243 @@
+import StreamCore
+import Testing
+
+@testable import StreamLab
+
+/// The session as the REPL drives it: one complete input in, text out.
+@Suite struct ReplSessionTests {
+  private func session(width: Int = 80) -> ReplSession {
+    var settings = ReplSettings()
+    settings.width = width
+    settings.lessonFiles = ["lessons/lesson01.txt", "lessons/lesson02.txt"]
+    return ReplSession(settings: settings)
+  }
+
+  @Test func bindingsPersistAcrossInputs() {
+    var session = session()
+    let bound = session.submit("let a = just 1")
+    #expect(bound == ReplReply(text: "bound a"))
+    let run = session.submit("a | map x+1")
+    #expect(!run.isError)
+    #expect(run.text.contains("map x+1"))
+    #expect(session.boundNames == ["a"])
+    #expect(session.submit(":bindings").text == "let a = just 1")
+    #expect(!session.hasFailed)
+  }
+
+  @Test func clearForgetsEveryBinding() {
+    var session = session()
+    _ = session.submit("let a = just 1; let b = just 2")
+    #expect(session.submit(":clear").text == "forgot 2 bindings")
+    #expect(session.boundNames.isEmpty)
+    #expect(session.submit("a").isError)
+  }
+
+  @Test func parseErrorIsReportedWithASuggestionAndCountsAsAFailure() {
+    var session = session()
+    let reply = session.submit("just 1 | debounse 300ms")
+    #expect(reply.isError)
+    #expect(reply.text.contains("debounce"))
+    #expect(reply.text.contains("^"))
+    #expect(session.hasFailed)
+  }
+
+  @Test func runtimeErrorInMapStopsTheRunAndCountsAsAFailure() {
+    var session = session()
+    let reply = session.submit("just 1, 0 | map 6 / x")
+    #expect(!reply.isError)
+    #expect(reply.text.contains("tryMap"))
+    #expect(session.hasFailed)
+  }
+
+  @Test func aFailedEventIsNotAFailedInput() {
+    var session = session()
+    let reply = session.submit("fail \"boom\"")
+    #expect(!reply.isError)
+    #expect(!session.hasFailed)
+  }
+
+  @Test func interruptionStopsTheRunAndSaysSo() {
+    var session = ReplSession(settings: ReplSettings(), isInterrupted: { true })
+    let reply = session.submit("interval 1ms")
+    #expect(reply.text.contains("interrupted"))
+    #expect(!reply.isError)
+  }
+
+  @Test func horizonSetsHowLongARunMayTake() {
+    var session = session()
+    #expect(session.submit(":horizon 20s").text == "horizon: 20s of virtual time")
+    #expect(session.settings.horizon == .seconds(20))
+    #expect(session.submit(":horizon 250ms").text == "horizon: 250ms of virtual time")
+    let reply = session.submit("interval 100ms")
+    #expect(reply.text.contains("250ms horizon"))
+  }
+
+  @Test func svgIsHandedToTheShellToWrite() {
+    var session = session()
+    _ = session.submit("just 1,2,3")
+    let reply = session.submit(":svg out/diagram.svg")
+    #expect(reply.text == "wrote out/diagram.svg")
+    guard case .writeFile(let path, let contents)? = reply.effect else {
+      Issue.record("no file to write: \(reply)")
+      return
+    }
+    #expect(path == "out/diagram.svg")
+    #expect(contents.contains("<svg"))
+  }
+
+  @Test func jsonAndEventsShowTheLastRun() {
+    var session = session()
+    _ = session.submit("just 7")
+    #expect(session.submit(":json").text.contains(#"{"t": 0, "kind": "value", "value": 7}"#))
+    #expect(session.submit(":events").text.contains("value 7"))
+  }
+
+  @Test func scaleIsShownSetAndReset() {
+    var session = session()
+    #expect(session.submit(":scale").text == "scale: chosen to fit each diagram")
+    #expect(session.submit(":scale 50ms").text == "scale: 50ms per column")
+    #expect(session.settings.scale == .milliseconds(50))
+    #expect(session.submit(":scale auto").text == "scale: chosen to fit each diagram")
+    #expect(session.settings.scale == nil)
+  }
+
+  @Test func lastRunFormatsNeedARunFirst() {
+    var session = session()
+    for command in [":trace", ":json", ":events", ":swift", ":svg out.svg"] {
+      let reply = session.submit(command)
+      #expect(reply.isError, "\(command)")
+      #expect(reply.text.contains("nothing has run yet"), "\(command)")
+    }
+  }
+
+  /// The session's trace is the real run's: the same events the unit test
+  /// of `TraceLog` spells out for this program.
+  @Test func traceShowsTheLastRunsDemandAndCancellation() {
+    var session = session()
+    _ = session.submit("just 1,2 | prefix 1")
+    #expect(
+      session.submit(":trace").text == """
+        pipeline 1: just 1,2 | prefix 1
+          just 1,2
+            0ms  receive subscription
+            0ms  request unlimited
+            0ms  receive value: (1)
+            0ms  receive cancel
+          prefix 1
+            0ms  receive subscription
+            0ms  request unlimited
+            0ms  receive value: (1)
+            0ms  receive finished
+        """)
+  }
+
+  @Test func swiftExportsTheLastProgramWithTheBindingsItUses() {
+    var session = session()
+    _ = session.submit("let a = just 1, 2")
+    _ = session.submit("a | map x * 2")
+    let swift = session.submit(":swift")
+    #expect(!swift.isError)
+    #expect(swift.text.contains("import Combine"))
+    #expect(swift.text.contains("[1, 2].publisher"))
+    #expect(swift.text.contains(".map"))
+  }
+
+  @Test func loadAsksTheShellForTheFileThenRunsIt() {
+    var session = session()
+    #expect(session.submit(":load streams.txt").effect == .readFile(path: "streams.txt"))
+    #expect(session.load("let z = just 5\n", from: "streams.txt") == ReplReply(text: "bound z"))
+    #expect(session.boundNames == ["z"])
+    let broken = session.load("just 1 | bogus 3", from: "streams.txt")
+    #expect(broken.isError)
+    #expect(broken.text.contains("streams.txt:1:"))
+  }
+
+  @Test func unknownMetaCommandSuggestsOneAndCountsAsAFailure() {
+    var session = session()
+    let reply = session.submit(":trce")
+    #expect(
+      reply
+        == ReplReply(text: "unknown command `:trce`; did you mean `:trace`? (`:help` lists them all)", isError: true))
+    #expect(session.hasFailed)
+  }
+
+  @Test func quitIsAnEffect() {
+    var session = session()
+    #expect(session.submit(":quit").effect == .quit)
+  }
+
+  @Test func lessonsListsTheFilesTheShellFound() {
+    var session = session()
+    #expect(
+      session.submit(":lessons").text == """
+        lessons (start one with `streamlab run FILE`):
+          lessons/lesson01.txt
+          lessons/lesson02.txt
+        """)
+  }
+
+  @Test func helpListsCommandsSourcesAndOperators() {
+    var session = session()
+    let help = session.submit(":help").text
+    for word in [":trace", ":horizon", "debounce", "switchToLatest", "interval", "marbles"] {
+      #expect(help.contains(word), "\(word)")
+    }
+  }
+
+  @Test func helpOnAnOperatorShowsItsSignatureAndARealRun() {
+    var session = session()
+    let page = session.submit(":help debounce").text
+    #expect(page.hasPrefix("debounce — "))
+    #expect(page.contains("func debounce<S: Scheduler>(for dueTime: S.SchedulerTimeType.Stride"))
+    // The demo's diagram: `iph` is the only value that survives the quiet period.
+    #expect(page.contains("> debounce 300ms"))
+    #expect(page.contains("iph"))
+  }
+
+  @Test func helpOnAnAliasNamesTheCombineOperator() {
+    var session = session()
+    let page = session.submit(":help take").text
+    #expect(page.contains("Combine's `prefix`"))
+    #expect(page.contains("func prefix(_ maxLength: Int)"))
+  }
+
+  @Test func helpOnAStatementGivesItsUsage() {
+    var session = session()
+    #expect(
+      session.submit(":help let").text == """
+        let — binds a name to a pipeline; runs nothing
+        let needs a name, `=` and a pipeline, like `let clicks = marbles "-a--b|"`
+        """)
+  }
+
+  @Test func helpOnAMetaCommand() {
+    var session = session()
+    #expect(session.submit(":help :trace").text.hasPrefix(":trace — "))
+  }
+
+  @Test func helpOnAMisspeltNameSuggests() {
+    var session = session()
+    let reply = session.submit(":help debounse")
+    #expect(reply.isError)
+    #expect(reply.text.contains("did you mean `debounce`?"))
+  }
+
+  @Test func completionOffersBoundNames() {
+    var session = session()
+    _ = session.submit("let clicks = marbles \"-a--b|\"")
+    #expect(session.completions(before: "cl").candidates == ["clicks"])
+    #expect(session.completions(before: "clicks | deb").candidates == ["debounce"])
+    #expect(session.completions(before: ":load lessons/lesson01").candidates == ["lessons/lesson01.txt"])
+  }
+
+  @Test func continuationIsAskedForOpenInput() {
+    #expect(ReplSession.needsMoreInput("just 1 |"))
+    #expect(!ReplSession.needsMoreInput("just 1"))
+  }
+
+  @Test func welcomeSaysWhereHelpAndLessonsAre() {
+    let welcome = session().welcome
+    #expect(welcome.contains(":help"))
+    #expect(welcome.contains("lessons/"))
+  }
+}
