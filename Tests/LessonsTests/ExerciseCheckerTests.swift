@@ -119,11 +119,12 @@ import Testing
 
   @Test func feedbackDrawsExpectedAndActualOnOneAxis() throws {
     let result = try check("typing | debounce 200ms")
-    let feedback = LessonFixtures.feedback.render(result)
+    let feedback = CheckFeedback(width: 80, color: false).render(result)
     let lines = feedback.split(separator: "\n").map(String.init)
     #expect(lines.first == #"✗ expected "iph" at 500ms, got "iph" at 400ms"#)
-    #expect(lines.contains { $0.contains("expected") && $0.contains("iph") && $0.contains("ipho") })
-    #expect(lines.contains { $0.hasPrefix(">") && $0.contains("yours") })
+    // One axis, frame 50ms: "iph" at 500ms is column 10 on the expected row, 400ms column 8 on yours.
+    #expect(lines.contains("  expected  ----------iph-------ipho|"))
+    #expect(lines.contains("> yours     --------iph-------ipho--|"))
     #expect(!feedback.contains("\u{1B}"))
   }
 }

@@ -86,7 +86,10 @@ import Testing
 
   @Test func colourIsNeverInMachineFormatsEvenWhenFeedbackIsColoured() throws {
     let lesson = try LessonFixtures.lesson()
-    let coloured = LessonFixtures.feedback
+    let coloured = CheckFeedback(width: 80, color: true)
+    #expect(
+      coloured.render(LessonFixtures.checker.check(lesson.exercises[0], answer: "typing | debounce 200ms")).contains(
+        "\u{1B}["))
     let grader = Grader(checker: LessonFixtures.checker, details: { result, _ in coloured.render(result) })
     let failing = LessonFixtures.debounce.replacingOccurrences(
       of: "answer:\n\nexercise", with: "answer: typing | debounce 200ms\n\nexercise")
