@@ -1,4 +1,5 @@
 import Marbles
+import StreamLang
 
 extension CheckFeedback {
   /// Feedback drawn with the Marbles module's text diagrams, `width` columns
@@ -11,7 +12,7 @@ extension CheckFeedback {
 
 extension LessonTools {
   /// The tools on the real interpreter, with plain (never coloured) diagrams for reports.
-  public static func standard(width: Int) -> LessonTools {
-    LessonTools(runner: InterpreterRunner(), feedback: CheckFeedback(width: width, color: false))
+  public static func standard(width: Int, options: RunOptions = RunOptions()) -> LessonTools {
+    LessonTools(runner: InterpreterRunner(options: options), feedback: CheckFeedback(width: width, color: false))
   }
 }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import Lessons
+import StreamCore
 import StreamLab
+import StreamLang
 
 /// `streamlab run LESSON`: the lesson at a terminal, `--check` for CI, and
 /// `--answers` to grade a class.
@@ -47,7 +49,10 @@ struct RunCommand: ParsableCommand {
     let terminal = TerminalFacts.current()
     let text = try ToolOutcome.read(lesson)
     let width = display.width ?? terminal.width
-    let tools = LessonTools.standard(width: width)
+    var options = RunOptions()
+    if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
+    if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    let tools = LessonTools.standard(width: width, options: options)
     if !answers.isEmpty {
       let submissions = answers.map(Submission.init(contentsOfFile:))
       throw tools.grade(text, fileName: lesson, submissions: submissions, format: format).finish()
@@ -74,7 +79,7 @@ struct RunCommand: ParsableCommand {
     let url = URL(fileURLWithPath: lesson).standardizedFileURL
     let color = display.color.isEnabled(for: terminal)
     var session = LessonSession(
-      lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: InterpreterRunner()),
+      lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
       feedback: CheckFeedback(width: width, color: color), width: width)
     let reader = makeReader(terminal: terminal, width: width)
     var output = session.start()
