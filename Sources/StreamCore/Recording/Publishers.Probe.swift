@@ -90,7 +90,9 @@ extension Publishers.Probe {
     func cancel() {
       guard !isDone else { return }
       isDone = true
-      channel.record(.cancelled)
+      // A run that is stopping tears its pipelines down; that is streamlab's
+      // doing, not the subscriber's, so it is not drawn as a cancel.
+      if !channel.isStopping { channel.record(.cancelled) }
       let subscription = upstream
       upstream = nil
       subscription?.cancel()

@@ -1,7 +1,8 @@
 import ArgumentParser
+import Foundation
+import Lessons
 
-/// `streamlab lesson verify|student`: teacher tools, filled in by the lessons
-/// engine; until it lands each says so and exits with status 2.
+/// `streamlab lesson verify|student`: teacher tools for lesson files.
 struct LessonCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lesson",
@@ -12,26 +13,44 @@ struct LessonCommand: ParsableCommand {
   /// `streamlab lesson verify FILE…`.
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Check that every solution passes, an empty answer fails and every demo runs.")
+      abstract: "Check that every solution passes, an empty answer fails and every demo runs.",
+      discussion: "Exit status: 0 all good, 1 a check failed, 2 a lesson file has errors.")
 
-    @Argument(help: "Lesson files.")
+    @Argument(help: "Lesson files.", completion: .file(extensions: ["txt"]))
     var files: [String] = []
 
+    func validate() throws {
+      if files.isEmpty { throw ValidationError("give at least one lesson file") }
+    }
+
     func run() throws {
-      throw LessonsPending.exit()
+      var unreadable = ToolOutcome()
+      var readable: [(fileName: String, text: String)] = []
+      for file in files {
+        switch LessonFileText.read(file) {
+        case .success(let text): readable.append((file, text))
+        case .failure(let error): unreadable = ToolOutcome(standardError: "streamlab: \(error)\n", exitCode: 2)
+        }
+      }
+      var outcome = LessonTools.standard(width: 80).verify(readable)
+      outcome.standardError = unreadable.standardError + outcome.standardError
+      outcome.exitCode = max(outcome.exitCode, unreadable.exitCode)
+      throw outcome.finish()
     }
   }
 
   /// `streamlab lesson student FILE`.
   struct Student: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print the student copy of a lesson: expects filled in, solutions removed.")
+      abstract: "Print the student copy of a lesson: expects filled in, solutions removed.",
+      discussion: "Example: streamlab lesson student lessons/lesson04.txt > handout/lesson04.txt")
 
-    @Argument(help: "A lesson file.")
-    var file: String?
+    @Argument(help: "A lesson file.", completion: .file(extensions: ["txt"]))
+    var file: String
 
     func run() throws {
-      throw LessonsPending.exit()
+      let text = try ToolOutcome.read(file)
+      throw LessonTools.standard(width: 80).studentCopy(text, fileName: file).finish()
     }
   }
 }

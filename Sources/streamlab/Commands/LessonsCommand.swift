@@ -1,17 +1,35 @@
 import ArgumentParser
+import Foundation
+import Lessons
 
-/// `streamlab lessons`: filled in by the lessons engine; until it lands the
-/// command says so and exits with status 2.
+/// `streamlab lessons`: every lesson in `lessons/` with its title and progress.
 struct LessonsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lessons",
-    abstract: "List the lessons and your progress."
+    abstract: "List the lessons and your progress.",
+    discussion: """
+      Lists lessons/lessonNN.txt (or the folder given) with each lesson's title \
+      and how many of its exercises you have passed.
+      """
   )
 
-  @Argument(parsing: .captureForPassthrough, help: .hidden)
-  var arguments: [String] = []
+  @Argument(help: ArgumentHelp("The folder of lessons.", valueName: "folder"), completion: .directory)
+  var folder = "lessons"
 
   func run() throws {
-    throw LessonsPending.exit()
+    let terminal = TerminalFacts.current()
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+      .filter { $0.hasPrefix("lesson") && $0.hasSuffix(".txt") }.sorted()
+    let entries = names.compactMap { name -> LessonCatalog.Entry? in
+      let path = (folder as NSString).appendingPathComponent(name)
+      guard case .success(let text) = LessonFileText.read(path) else { return nil }
+      return LessonCatalog.Entry(key: URL(fileURLWithPath: path).standardizedFileURL.path, fileName: name, text: text)
+    }
+    let store = ProgressStore(url: terminal.stateDirectory.appendingPathComponent("progress.json"))
+    let (progress, warning) = store.load()
+    throw ToolOutcome(
+      standardOutput: LessonCatalog.listing(entries, progress: progress),
+      standardError: warning.map { $0 + "\n" } ?? "", exitCode: 0
+    ).finish()
   }
 }

@@ -1,17 +1,143 @@
 import ArgumentParser
+import Foundation
+import Lessons
+import StreamCore
+import StreamLab
+import StreamLang
 
-/// `streamlab run`: filled in by the lessons engine; until it lands the
-/// command says so and exits with status 2.
+/// `streamlab run LESSON`: the lesson at a terminal, `--check` for CI, and
+/// `--answers` to grade a class.
 struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
-    abstract: "Run a lesson file: prose, demos and exercises."
+    abstract: "Run a lesson file: prose, demos and exercises.",
+    discussion: """
+      At a terminal, shows the lesson and asks each exercise at a prompt \
+      (:hint, :expected, :skip, :back, :solution after passing, :quit). A passing \
+      answer is written into the file's answer: line and progress is saved in \
+      $XDG_STATE_HOME/streamlab/progress.json; running again resumes where you left off.
+
+      With --check, or when standard input is not a terminal, checks the file's \
+      answer: lines and prints one line per exercise. With --answers, checks each \
+      student's file against this lesson. Exit status: 0 all passed, 1 a check \
+      failed, 2 the lesson file has errors.
+
+      Examples:
+        streamlab run lessons/lesson04.txt
+        streamlab run lessons/lesson04.txt --check
+        streamlab run lessons/lesson04.txt --answers submissions/*/lesson04.txt --format junit
+      """
   )
 
-  @Argument(parsing: .captureForPassthrough, help: .hidden)
-  var arguments: [String] = []
+  @Argument(help: ArgumentHelp("The lesson file.", valueName: "lesson"), completion: .file(extensions: ["txt"]))
+  var lesson: String
+
+  @Flag(help: "Check the file's answer: lines without prompting.")
+  var check = false
+
+  @Option(
+    parsing: .upToNextOption, help: ArgumentHelp("Students' lesson files to grade.", valueName: "file"),
+    completion: .file(extensions: ["txt"]))
+  var answers: [String] = []
+
+  @Option(help: "Report format for --check and --answers: text, json, tap or junit.")
+  var format: ReportFormat = .text
+
+  @OptionGroup var display: DisplayOptions
 
   func run() throws {
-    throw LessonsPending.exit()
+    let terminal = TerminalFacts.current()
+    let text = try ToolOutcome.read(lesson)
+    let width = display.width ?? terminal.width
+    var options = RunOptions()
+    if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
+    if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    let tools = LessonTools.standard(width: width, options: options)
+    if !answers.isEmpty {
+      let submissions = answers.map(Submission.init(contentsOfFile:))
+      throw tools.grade(text, fileName: lesson, submissions: submissions, format: format).finish()
+    }
+    if check || !terminal.inputIsTerminal || format != .text {
+      throw tools.check(text, fileName: lesson, format: format).finish()
+    }
+    throw ExitCode(try interactive(text: text, tools: tools, terminal: terminal, width: width))
+  }
+
+  /// The lesson at a terminal: the session's text out, lines in, effects carried out.
+  private func interactive(text: String, tools: LessonTools, terminal: TerminalFacts, width: Int) throws -> Int32 {
+    let file: LessonFile
+    switch tools.load(text, fileName: lesson) {
+    case .failure(let outcome):
+      throw outcome.finish()
+    case .success(let loaded):
+      file = loaded
+    }
+    let store = ProgressStore(url: terminal.stateDirectory.appendingPathComponent("progress.json"))
+    let (progress, warning) = store.load()
+    var standardError = FileHandle.standardError
+    if let warning { print(warning, to: &standardError) }
+    let url = URL(fileURLWithPath: lesson).standardizedFileURL
+    let color = display.color.isEnabled(for: terminal)
+    var session = LessonSession(
+      lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
+      feedback: CheckFeedback(width: width, color: color), width: width)
+    let reader = makeReader(terminal: terminal, width: width)
+    var output = session.start()
+    while true {
+      print(output.text)
+      for effect in output.effects {
+        switch effect {
+        case .writeAnswer(_, _, let newText):
+          do { try AtomicFile.write(newText, to: url) } catch {
+            print(
+              "warning: could not write your answer into \(lesson): \(error.localizedDescription)", to: &standardError)
+          }
+        case .saveProgress(let progress):
+          do { try store.save(progress) } catch {
+            print("warning: could not save progress: \(error.localizedDescription)", to: &standardError)
+          }
+        }
+      }
+      guard let prompt = output.prompt else { return 0 }
+      switch reader.read(prompt: prompt, pending: "") {
+      case .line(let line):
+        if !line.trimmingCharacters(in: .whitespaces).isEmpty { reader.remember(line) }
+        output = session.handle(line)
+      case .interrupted:
+        output = SessionOutput(text: "", prompt: prompt)
+      case .endOfInput:
+        output = session.handle(":quit")
+      }
+    }
+  }
+
+  /// libedit at a capable terminal, plain lines otherwise. Answers complete
+  /// like playground input: sources and operators.
+  private func makeReader(terminal: TerminalFacts, width: Int) -> LineReading {
+    guard terminal.canEditLines else { return PlainLineReader() }
+    let completion = ReplSession()
+    let editor = LineEditor(
+      historyURL: terminal.stateDirectory.appendingPathComponent("history"), width: width,
+      completer: { completion.completions(before: $0) })
+    return editor ?? PlainLineReader()
+  }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+
+extension ToolOutcome {
+  /// Prints the outcome and gives the exit code to end the command with.
+  func finish() -> ExitCode {
+    FileHandle.standardOutput.write(standardOutput)
+    FileHandle.standardError.write(standardError)
+    return ExitCode(exitCode)
+  }
+
+  /// The text of a lesson file, or the exit (status 2) that reports why it cannot be read.
+  static func read(_ path: String) throws -> String {
+    switch LessonFileText.read(path) {
+    case .success(let text): return text
+    case .failure(let error): throw ToolOutcome(standardError: "streamlab: \(error)\n", exitCode: 2).finish()
+    }
   }
 }

@@ -1,0 +1,78 @@
+import StreamCore
+import StreamLang
+
+/// The verdict on one answer to one exercise, with what feedback needs to show.
+public struct CheckResult: Hashable {
+  /// One reason an answer does not pass.
+  public enum Problem: Hashable, CustomStringConvertible {
+    case noAnswer
+    /// The answer does not parse; ranges are UTF-8 offsets into the answer's own text.
+    case answerInvalid([Diagnostic])
+    /// The answer binds names but subscribes to nothing.
+    case noOutput
+    /// A non-throwing stage failed, where Swift would trap.
+    case runtimeError(RuntimeError)
+    case mismatch(OutputDifference)
+    /// A `require:` operator the answer does not use.
+    case missingOperator(String)
+    /// A `forbid:` operator the answer uses.
+    case forbiddenOperator(String)
+    /// The exercise itself cannot be checked (a given or the expect is broken): the teacher's problem.
+    case lessonError(String)
+
+    public var description: String {
+      switch self {
+      case .noAnswer:
+        return "no answer yet"
+      case .answerInvalid(let problems):
+        return "the answer does not parse: " + (problems.first?.description ?? "invalid program")
+      case .noOutput:
+        return "the answer subscribes to nothing; end it with a pipeline, not only `let`"
+      case .runtimeError(let error):
+        return error.description
+      case .mismatch(let difference):
+        return difference.description
+      case .missingOperator(let name):
+        return "this exercise asks you to use `\(name)`"
+      case .forbiddenOperator(let name):
+        return "this exercise forbids `\(name)`, and the answer uses it"
+      case .lessonError(let message):
+        return "the lesson cannot check this exercise: \(message)"
+      }
+    }
+  }
+
+  /// 1-based exercise number.
+  public var exercise: Int
+  public var answer: String
+  public var problems: [Problem]
+  /// The expected output's comparable events, when they could be computed.
+  public var expected: [TimelineEvent]?
+  /// The answer's output row, when the answer ran.
+  public var actual: Timeline?
+  /// True when the answer's run was cut short (horizon, budget), so an
+  /// unterminated row is still running rather than silent.
+  public var actualLeftRunning: Bool
+  /// When the answer's run ended.
+  public var actualEndTime: VirtualTime
+
+  public init(
+    exercise: Int, answer: String, problems: [Problem], expected: [TimelineEvent]? = nil, actual: Timeline? = nil,
+    actualLeftRunning: Bool = false, actualEndTime: VirtualTime = .zero
+  ) {
+    self.actualEndTime = actualEndTime
+    self.exercise = exercise
+    self.answer = answer
+    self.problems = problems
+    self.expected = expected
+    self.actual = actual
+    self.actualLeftRunning = actualLeftRunning
+  }
+
+  public var passed: Bool { problems.isEmpty }
+
+  /// `passed`, or every problem in words, separated by `; `.
+  public var summary: String {
+    passed ? "passed" : problems.map(\.description).joined(separator: "; ")
+  }
+}

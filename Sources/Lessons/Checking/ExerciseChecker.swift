@@ -1,0 +1,143 @@
+import StreamCore
+import StreamLang
+
+/// Decides whether an answer solves an exercise: runs the exercise's givens and
+/// the answer as one program, compares the answer's output with the expected
+/// output, and enforces `require:` and `forbid:`.
+public struct ExerciseChecker {
+  public let runner: ProgramRunning
+
+  public init(runner: ProgramRunning) {
+    self.runner = runner
+  }
+
+  /// The expected output's comparable events: from `expect:` when written,
+  /// otherwise computed by running the givens and `solution:`.
+  public func expectedEvents(for exercise: Exercise) -> Result<[TimelineEvent], ExpectationFailure> {
+    if let expect = exercise.expect {
+      return ExpectedOutput.events(of: expect.text, comparison: exercise.comparison, runner: runner)
+    }
+    guard let solution = exercise.solution else { return .failure(.nothingToCompare) }
+    let program = ExerciseProgram(givens: exercise.givens, answer: solution.text)
+    switch runner.run(program.text) {
+    case .invalid(let problems):
+      return .failure(.programInvalid(problems))
+    case .ran(let run):
+      if case .runtimeError(let error) = run.result.stop { return .failure(.runtimeError(error)) }
+      guard let output = run.lastOutput(startingIn: program.answerRange) else {
+        return .failure(.noOutput(.solution))
+      }
+      return .success(ExpectedOutput.comparable(output.events))
+    }
+  }
+
+  /// Checks `answer` (the student's text) against the exercise.
+  public func check(_ exercise: Exercise, answer: String) -> CheckResult {
+    let trimmed = Substring(answer).trimmingWhitespace()
+    var result = CheckResult(exercise: exercise.number, answer: trimmed, problems: [])
+    guard !trimmed.isEmpty else {
+      result.problems = [.noAnswer]
+      return result
+    }
+    let expected: [TimelineEvent]
+    switch expectedEvents(for: exercise) {
+    case .failure(let failure):
+      result.problems = [.lessonError(failure.description)]
+      return result
+    case .success(let events):
+      expected = events
+      result.expected = events
+    }
+    let program = ExerciseProgram(givens: exercise.givens, answer: trimmed)
+    switch runner.run(program.text) {
+    case .invalid(let problems):
+      result.problems = [classify(problems, in: program)]
+    case .ran(let run):
+      result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
+    }
+    return result
+  }
+
+  private func judge(
+    _ run: ProgramRun, in program: ExerciseProgram, against expected: [TimelineEvent], exercise: Exercise,
+    result: inout CheckResult
+  ) -> [CheckResult.Problem] {
+    var problems: [CheckResult.Problem] = []
+    let answerRange = program.answerRange
+    let output = run.lastOutput(startingIn: answerRange)
+    result.actual = output
+    result.actualLeftRunning = run.result.stop.leftStreamsRunning
+    result.actualEndTime = run.result.endTime
+    if case .runtimeError(let error) = run.result.stop {
+      problems.append(.runtimeError(error))
+    } else if let output {
+      if let difference = OutputDifference.first(
+        expected: expected, actual: output.events, comparison: exercise.comparison)
+      {
+        problems.append(.mismatch(difference))
+      }
+    } else {
+      problems.append(.noOutput)
+    }
+    // Operator rules matter once the answer shows something; before that they are noise.
+    guard problems.isEmpty || problems.allSatisfy({ if case .mismatch = $0 { true } else { false } }) else {
+      return problems
+    }
+    let used = Set(run.operators.filter { answerRange.contains($0.offset) }.map(\.canonicalName))
+    for rule in exercise.required where !used.contains(OperatorNames.canonical(rule.name)) {
+      problems.append(.missingOperator(rule.name))
+    }
+    for rule in exercise.forbidden where used.contains(OperatorNames.canonical(rule.name)) {
+      problems.append(.forbiddenOperator(rule.name))
+    }
+    return problems
+  }
+
+  /// Problems inside the answer are the student's; problems inside a given are the lesson's.
+  private func classify(_ problems: [Diagnostic], in program: ExerciseProgram) -> CheckResult.Problem {
+    var inAnswer: [Diagnostic] = []
+    for problem in problems {
+      guard let place = program.locate(problem.range.start) else { continue }
+      if place.part != .answer {
+        return .lessonError("a given does not run: \(problem)")
+      }
+      var shifted = problem
+      shifted.range = SourceRange(
+        start: place.offset, end: place.offset + max(0, problem.range.end - problem.range.start))
+      inAnswer.append(shifted)
+    }
+    return .answerInvalid(inAnswer.isEmpty ? problems : inAnswer)
+  }
+}
+
+/// Why the expected output of an exercise could not be computed.
+public enum ExpectationFailure: Error, CustomStringConvertible {
+  /// Which field was supposed to produce the expected output.
+  public enum Source: String {
+    case expect = "`expect:`"
+    case solution = "`solution:`"
+  }
+
+  /// `expect:` does not parse; offsets are into the expect's own text.
+  case expectInvalid([Diagnostic])
+  /// The givens with `solution:` do not parse.
+  case programInvalid([Diagnostic])
+  case runtimeError(RuntimeError)
+  case noOutput(Source)
+  case nothingToCompare
+
+  public var description: String {
+    switch self {
+    case .expectInvalid(let problems):
+      return "`expect:` does not parse: " + (problems.first?.description ?? "invalid")
+    case .programInvalid(let problems):
+      return "the givens and `solution:` do not parse: " + (problems.first?.description ?? "invalid")
+    case .runtimeError(let error):
+      return "the solution stops with \(error)"
+    case .noOutput(let source):
+      return "\(source.rawValue) subscribes to nothing"
+    case .nothingToCompare:
+      return "the exercise has neither `expect:` nor `solution:`"
+    }
+  }
+}

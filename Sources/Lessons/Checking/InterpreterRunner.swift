@@ -1,0 +1,28 @@
+import StreamCore
+import StreamLang
+
+/// Runs programs with the language's real `Interpreter`, each on a fresh
+/// interpreter (no bindings from earlier runs) and a fresh virtual clock.
+public struct InterpreterRunner: ProgramRunning {
+  public var options: RunOptions
+
+  public init(options: RunOptions = RunOptions()) {
+    self.options = options
+  }
+
+  public func run(_ text: String) -> ProgramOutcome {
+    var interpreter = Interpreter()
+    switch interpreter.run(text, options: options) {
+    case .invalid(let diagnostics):
+      return .invalid(diagnostics)
+    case .ran(let result, let program):
+      let offsets = program.statements.compactMap { statement -> Int? in
+        if case .subscription(_, _, let range) = statement { return range.start }
+        return nil
+      }
+      var collector = OperatorCollector(canonicalName: OperatorNames.canonical)
+      collector.collect(program)
+      return .ran(ProgramRun(result: result, subscriptionOffsets: offsets, operators: collector.uses))
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import StreamCore
+
+/// Checks the programs inside a parsed lesson file: every given, `expect:`,
+/// `solution:` and demo must parse, the operators named by `require:` and
+/// `forbid:` must exist, and each error is placed at its line and column in the file.
+public struct LessonValidator {
+  public let runner: ProgramRunning
+
+  public init(runner: ProgramRunning) {
+    self.runner = runner
+  }
+
+  public func validate(_ file: LessonFile) -> [LessonError] {
+    var errors: [LessonError] = []
+    func report(_ position: FilePosition, _ message: String) {
+      errors.append(LessonError(fileName: file.fileName, position: position, message: message))
+    }
+    for demo in file.demos {
+      if case .invalid(let problems) = runner.run(demo.text) {
+        for problem in problems { report(demo.position(atOffset: problem.range.start), "demo: \(problem.description)") }
+      }
+    }
+    for exercise in file.exercises {
+      validateProgram(of: exercise, report: report)
+      if let expect = exercise.expect {
+        switch ExpectedOutput.events(of: expect.text, comparison: exercise.comparison, runner: runner) {
+        case .failure(.expectInvalid(let problems)):
+          for problem in problems {
+            report(expect.position(atOffset: problem.range.start), "`expect:` \(problem.description)")
+          }
+        case .failure(let failure):
+          report(expect.start, failure.description)
+        case .success:
+          break
+        }
+      }
+      for rule in exercise.required + exercise.forbidden {
+        if let message = OperatorNames.problem(with: rule.name) { report(rule.position, message) }
+      }
+    }
+    return errors
+  }
+
+  /// Runs the givens with the solution (or alone) and places their errors.
+  private func validateProgram(of exercise: Exercise, report: (FilePosition, String) -> Void) {
+    guard !exercise.givens.isEmpty || exercise.solution != nil else { return }
+    let program = ExerciseProgram(givens: exercise.givens, answer: exercise.solution?.text)
+    switch runner.run(program.text) {
+    case .invalid(let problems):
+      for problem in problems {
+        guard let place = program.locate(problem.range.start) else { continue }
+        switch place.part {
+        case .given(let index):
+          report(exercise.givens[index].position(atOffset: place.offset), "`given:` \(problem.description)")
+        case .answer:
+          if let solution = exercise.solution {
+            report(solution.position(atOffset: place.offset), "`solution:` \(problem.description)")
+          }
+        }
+      }
+    case .ran(let run):
+      guard let solution = exercise.solution else { return }
+      if case .runtimeError(let error) = run.result.stop {
+        report(solution.start, "`solution:` stops with \(error)")
+      } else if run.lastOutput(startingIn: program.answerRange) == nil {
+        report(solution.start, "`solution:` subscribes to nothing; expected a pipeline after the `let`s")
+      }
+    }
+  }
+}
+
+/// Reads a lesson file completely: its structure, then its programs.
+public struct LessonLoader {
+  public let runner: ProgramRunning
+
+  public init(runner: ProgramRunning) {
+    self.runner = runner
+  }
+
+  /// The lesson, or every error found in it, sorted by position.
+  public func load(_ text: String, fileName: String) -> Result<LessonFile, LessonErrors> {
+    let (file, structural) = LessonParser(mode: .lesson).parse(text, fileName: fileName)
+    let errors = structural + LessonValidator(runner: runner).validate(file)
+    return errors.isEmpty ? .success(file) : .failure(LessonErrors(errors))
+  }
+}

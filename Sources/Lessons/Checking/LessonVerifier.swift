@@ -1,0 +1,41 @@
+/// The teacher's check of a lesson (`streamlab lesson verify`): every solution
+/// passes its expect, an empty answer and one that emits nothing both fail,
+/// and every demo parses and runs.
+public struct LessonVerifier {
+  public let checker: ExerciseChecker
+
+  public init(checker: ExerciseChecker) {
+    self.checker = checker
+  }
+
+  /// One entry per exercise and per demo, as a `GradeReport` whose student is the file itself.
+  public func verify(_ file: LessonFile) -> GradeReport {
+    var entries: [GradeEntry] = []
+    for exercise in file.exercises {
+      var problems: [String] = []
+      if let solution = exercise.solution {
+        let result = checker.check(exercise, answer: solution.text)
+        if !result.passed { problems.append("the solution does not pass: \(result.summary)") }
+      }
+      if checker.check(exercise, answer: "").passed { problems.append("the empty answer passes") }
+      if checker.check(exercise, answer: "never").passed {
+        problems.append("an answer that emits nothing (`never`) passes; the expected output needs an event")
+      }
+      entries.append(
+        GradeEntry(
+          student: file.fileName, exercise: exercise.number, title: exercise.title, passed: problems.isEmpty,
+          message: problems.isEmpty ? "passed" : problems.joined(separator: "; ")))
+    }
+    for (index, demo) in file.demos.enumerated() {
+      var message = "passed"
+      if case .invalid(let problems) = checker.runner.run(demo.text) {
+        message = "line \(demo.start.line): " + (problems.first?.description ?? "does not run")
+      }
+      entries.append(
+        GradeEntry(
+          student: file.fileName, exercise: file.exercises.count + index + 1, title: "demo: \(demo.text)",
+          passed: message == "passed", message: message))
+    }
+    return GradeReport(lesson: file.fileName, entries: entries)
+  }
+}

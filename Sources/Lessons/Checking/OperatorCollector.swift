@@ -1,0 +1,96 @@
+import StreamLang
+
+/// Finds every operator stage and source keyword of a program, including those
+/// in nested pipelines (`merge { … }`, `flatMap { … }`, `catch { … }`,
+/// `deferred { … }`), so `require:` and `forbid:` see what the student really used.
+struct OperatorCollector {
+  /// Maps an operator keyword as typed (`take`) to its canonical name (`prefix`).
+  let canonicalName: (String) -> String
+  private(set) var uses: [OperatorUse] = []
+
+  init(canonicalName: @escaping (String) -> String) {
+    self.canonicalName = canonicalName
+  }
+
+  mutating func collect(_ program: Program) {
+    for statement in program.statements {
+      switch statement {
+      case .binding(_, let pipeline, _), .subscription(let pipeline, _, _):
+        collect(pipeline)
+      case .connect(_, let at, _):
+        if let at { collect(at) }
+      }
+    }
+  }
+
+  private mutating func collect(_ pipeline: Pipeline) {
+    switch pipeline.source.kind {
+    case .name, .group: break
+    default:
+      let keyword = pipeline.source.keyword
+      uses.append(OperatorUse(canonicalName: canonicalName(keyword.text), offset: keyword.range.start))
+    }
+    collect(pipeline.source.kind)
+    for stage in pipeline.operators {
+      uses.append(OperatorUse(canonicalName: canonicalName(stage.keyword.text), offset: stage.keyword.range.start))
+      collect(stage.kind)
+    }
+  }
+
+  private mutating func collect(_ source: SourceKind) {
+    switch source {
+    case .deferred(let pipeline), .group(let pipeline):
+      collect(pipeline)
+    case .just(let values):
+      values.forEach { collect($0) }
+    case .future(_, let value):
+      collect(value)
+    default:
+      break
+    }
+  }
+
+  private mutating func collect(_ kind: OperatorKind) {
+    switch kind {
+    case .merge(let pipelines):
+      pipelines.forEach { collect($0) }
+    case .zip(let pipelines, let transform), .combineLatest(let pipelines, let transform):
+      pipelines.forEach { collect($0) }
+      if let transform { collect(transform) }
+    case .append(.stream(let pipeline)), .prepend(.stream(let pipeline)), .catch(let pipeline):
+      collect(pipeline)
+    case .map(let expr), .tryMap(let expr), .compactMap(let expr), .tryCompactMap(let expr), .filter(let expr),
+      .tryFilter(let expr), .flatMap(_, let expr), .scan(_, let expr), .tryScan(_, let expr), .reduce(_, let expr),
+      .tryReduce(_, let expr), .mapError(let expr):
+      collect(expr)
+    default:
+      break
+    }
+  }
+
+  /// Pipelines used as values: `{ just x | delay 100ms }` inside a closure.
+  private mutating func collect(_ expr: Expr) {
+    switch expr.kind {
+    case .stream(let pipeline):
+      collect(pipeline)
+    case .array(let items), .tuple(let items):
+      items.forEach { collect($0) }
+    case .unary(_, let operand), .member(let operand, _):
+      collect(operand)
+    case .binary(_, let lhs, let rhs):
+      collect(lhs)
+      collect(rhs)
+    case .ternary(let condition, let then, let otherwise):
+      collect(condition)
+      collect(then)
+      collect(otherwise)
+    case .call(let callee, let arguments):
+      collect(callee)
+      arguments.forEach { collect($0) }
+    case .closure(_, let body):
+      collect(body)
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/// One exercise of a lesson: from its `exercise:` line to the next one or the end of the file.
+public struct Exercise: Hashable {
+  /// 1-based position in the lesson.
+  public var number: Int
+  public var title: String
+  /// The line of `exercise:`.
+  public var line: Int
+  /// Prose and demos written inside the exercise, shown before its task.
+  public var items: [LessonItem] = []
+  /// Statements run before the answer, in the same program and on the same clock.
+  public var givens: [FieldText] = []
+  public var task: FieldText?
+  /// The expected output in `events` syntax or as `marbles "…"`; computed from `solution` when nil.
+  public var expect: FieldText?
+  public var comparison: Comparison = .events
+  public var required: [OperatorRule] = []
+  public var forbidden: [OperatorRule] = []
+  public var hints: [String] = []
+  public var solution: FieldText?
+  public var answer: FieldText?
+  /// Where `answer:` is written: the UTF-8 range from just after its colon to the
+  /// end of its last line's content. Nil when the exercise has no `answer:` line.
+  public var answerSpan: Range<Int>?
+  /// The UTF-8 range of the whole `solution:` line(s), line endings included, for the student copy.
+  public var solutionLines: Range<Int>?
+  /// The UTF-8 offset just after the exercise's last field line (its line ending
+  /// included), where a missing `answer:` line is inserted.
+  public var fieldsEnd: Int
+  /// True when that last field line had no line ending (the end of the file).
+  public var fieldsEndWithoutNewline: Bool = false
+
+  public init(number: Int, title: String, line: Int, fieldsEnd: Int) {
+    self.number = number
+    self.title = title
+    self.line = line
+    self.fieldsEnd = fieldsEnd
+  }
+
+  /// The student's answer, or the empty string.
+  public var answerText: String { answer?.text ?? "" }
+
+  /// `3. Only search when the user pauses`
+  public var heading: String { "\(number). \(title)" }
+}

@@ -1,0 +1,38 @@
+/// One kind of `key:` line a lesson file may contain.
+public enum LessonField: String, CaseIterable, Hashable {
+  case lesson, title
+  case exercise, given, task, expect, compare, require, forbid, hint, solution, answer
+
+  /// Fields that describe the whole lesson and belong before the first exercise.
+  public var isHeader: Bool { self == .lesson || self == .title }
+
+  /// Fields that may appear more than once in one exercise.
+  public var isRepeatable: Bool {
+    switch self {
+    case .given, .hint, .require, .forbid: return true
+    default: return false
+    }
+  }
+
+  /// How continuation lines join: programs keep their lines, which the
+  /// language reads as separate statements; text and `expect:` (one list of
+  /// events, however long) join with a space.
+  public var continuationSeparator: String {
+    switch self {
+    case .given, .solution, .answer: return "\n"
+    default: return " "
+    }
+  }
+
+  /// The known field closest to a misspelt key, when it is close enough to be a typo.
+  static func suggestion(for key: String) -> LessonField? {
+    let scored = allCases.map { ($0, EditDistance.between(key, $0.rawValue)) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= maximumTypoDistance(for: best.0.rawValue) else {
+      return nil
+    }
+    return best.0
+  }
+
+  /// Short keys tolerate one slip (`hints` for `hint`), longer ones two (`soltuion`).
+  private static func maximumTypoDistance(for key: String) -> Int { key.count <= 5 ? 1 : 2 }
+}

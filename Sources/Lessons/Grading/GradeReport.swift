@@ -1,0 +1,51 @@
+/// The results of checking one or more students' answers to one lesson:
+/// one entry per student and exercise.
+public struct GradeReport: Hashable {
+  /// The teacher's lesson file name, such as `lesson04.txt`.
+  public var lesson: String
+  public var entries: [GradeEntry]
+
+  public init(lesson: String, entries: [GradeEntry]) {
+    self.lesson = lesson
+    self.entries = entries
+  }
+
+  public var passedCount: Int { entries.filter(\.passed).count }
+  public var failedCount: Int { entries.count - passedCount }
+  public var allPassed: Bool { failedCount == 0 }
+
+  /// Student names in the order they were graded.
+  public var students: [String] {
+    var seen: Set<String> = []
+    return entries.map(\.student).filter { seen.insert($0).inserted }
+  }
+}
+
+/// One student's result on one exercise.
+public struct GradeEntry: Hashable {
+  /// The submission's file name (or the lesson's own name with `--check`).
+  public var student: String
+  /// 1-based exercise number.
+  public var exercise: Int
+  public var title: String
+  public var passed: Bool
+  /// `passed`, or why not, in one line.
+  public var message: String
+  /// Longer plain-text feedback (diagrams, a caret under a parse error); may be empty.
+  public var details: String
+
+  public init(student: String, exercise: Int, title: String, passed: Bool, message: String, details: String = "") {
+    self.student = student
+    self.exercise = exercise
+    self.title = title
+    self.passed = passed
+    self.message = message
+    self.details = details
+  }
+
+  /// `3. Only search when the user pauses`
+  public var heading: String { "\(exercise). \(title)" }
+
+  /// `alice.txt: 3. Only search when the user pauses`: unique across a class.
+  public var testName: String { "\(student): \(heading)" }
+}

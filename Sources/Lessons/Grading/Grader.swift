@@ -1,0 +1,54 @@
+/// Grades students' lesson files against the teacher's lesson: each answer is
+/// checked with the TEACHER's givens, expect and solution, never the student's.
+public struct Grader {
+  public let checker: ExerciseChecker
+  /// Turns a failed check into plain-text details (diagrams, caret); no colour.
+  public let details: (CheckResult, Exercise) -> String
+
+  public init(checker: ExerciseChecker, details: @escaping (CheckResult, Exercise) -> String = { _, _ in "" }) {
+    self.checker = checker
+    self.details = details
+  }
+
+  /// One entry per submission and exercise of `lesson`, in order.
+  public func grade(_ lesson: LessonFile, submissions: [Submission]) -> GradeReport {
+    GradeReport(lesson: lesson.fileName, entries: submissions.flatMap { grade(lesson, $0) })
+  }
+
+  /// The lesson's own `answer:` lines checked (what `--check` reports).
+  public func check(_ lesson: LessonFile) -> GradeReport {
+    grade(lesson, submissions: [Submission(name: lesson.fileName, text: lesson.text)])
+  }
+
+  private func grade(_ lesson: LessonFile, _ submission: Submission) -> [GradeEntry] {
+    func failAll(_ reason: String) -> [GradeEntry] {
+      lesson.exercises.map {
+        GradeEntry(student: submission.name, exercise: $0.number, title: $0.title, passed: false, message: reason)
+      }
+    }
+    guard let text = submission.text else {
+      return failAll("cannot read the submission: \(submission.readError ?? "unknown error")")
+    }
+    let (file, errors) = LessonParser(mode: .submission).parse(text, fileName: submission.name)
+    if let first = errors.first {
+      let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+      return failAll("the submission does not parse: \(first)\(more)")
+    }
+    return lesson.exercises.map { exercise in
+      let answer = Self.answer(to: exercise, in: file, lesson: lesson)
+      let result = checker.check(exercise, answer: answer)
+      return GradeEntry(
+        student: submission.name, exercise: exercise.number, title: exercise.title, passed: result.passed,
+        message: result.summary, details: result.passed ? "" : details(result, exercise))
+    }
+  }
+
+  /// The student's answer to a teacher's exercise: the exercise with the same
+  /// title, or failing that the one at the same position when the student's
+  /// file has as many exercises as the lesson.
+  static func answer(to exercise: Exercise, in submission: LessonFile, lesson: LessonFile) -> String {
+    if let match = submission.exercises.first(where: { $0.title == exercise.title }) { return match.answerText }
+    guard submission.exercises.count == lesson.exercises.count else { return "" }
+    return submission.exercises[exercise.number - 1].answerText
+  }
+}

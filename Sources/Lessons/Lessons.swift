@@ -1,1 +1,0 @@
-// Lessons: filled in by its issue.

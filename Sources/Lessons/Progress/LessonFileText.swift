@@ -1,0 +1,33 @@
+import Foundation
+
+/// Reads lesson and submission files from disk, at paths the caller gives.
+public enum LessonFileText {
+  /// Why a file could not be read as text.
+  public struct ReadError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The file's text. Only UTF-8 is accepted: decoding anything else would
+  /// replace bytes, and rewriting an answer must keep every other byte.
+  public static func read(_ path: String) -> Result<String, ReadError> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+      return .failure(ReadError(description: "\(path) \(reason)"))
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      return .failure(ReadError(description: "\(path) is not UTF-8 text"))
+    }
+    return .success(text)
+  }
+}
+
+extension Submission {
+  /// A student's file read from `path`; an unreadable file becomes a
+  /// submission that fails every exercise with the reason.
+  public init(contentsOfFile path: String) {
+    switch LessonFileText.read(path) {
+    case .success(let text): self.init(name: path, text: text)
+    case .failure(let error): self.init(name: path, readError: error.description)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/// The TAP version 14 report: a plan, then one test point per student and
+/// exercise; a failing point carries a YAML block with the reason.
+enum TAPReport {
+  static func render(_ report: GradeReport) -> String {
+    var lines = ["TAP version 14", "1..\(report.entries.count)"]
+    for (index, entry) in report.entries.enumerated() {
+      let status = entry.passed ? "ok" : "not ok"
+      lines.append("\(status) \(index + 1) - \(description(entry.testName))")
+      if !entry.passed {
+        lines.append("  ---")
+        lines.append(contentsOf: yamlBlock("message", PlainText.sanitized(entry.message)))
+        if !entry.details.isEmpty { lines.append(contentsOf: yamlBlock("details", PlainText.sanitized(entry.details))) }
+        lines.append("  student: \(yamlQuoted(PlainText.sanitized(entry.student)))")
+        lines.append("  exercise: \(entry.exercise)")
+        lines.append("  ...")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A test point description: one line, and `#` escaped so it is not read as a directive.
+  private static func description(_ text: String) -> String {
+    PlainText.sanitized(text)
+      .replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "#", with: "\\#")
+      .split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+
+  /// `  key: |-` followed by the text indented, so any character is safe in YAML.
+  private static func yamlBlock(_ key: String, _ text: String) -> [String] {
+    ["  \(key): |-"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+  }
+
+  private static func yamlQuoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+}

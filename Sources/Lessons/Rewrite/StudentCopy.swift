@@ -1,0 +1,53 @@
+/// Makes the copy of a lesson that students receive: every exercise's
+/// `expect:` written out (computed from its solution when the teacher wrote
+/// none), solutions removed and answers emptied. Every other byte stays as the teacher wrote it.
+public enum StudentCopy {
+  public static func make(_ file: LessonFile, checker: ExerciseChecker) -> Result<String, LessonErrors> {
+    var edits: [FileEdit] = []
+    var errors: [LessonError] = []
+    let newline = FileEdit.lineEnding(of: file.text)
+    let bytes = Array(file.text.utf8)
+    for exercise in file.exercises {
+      if let lines = exercise.solutionLines {
+        var replacement = ""
+        if exercise.expect == nil {
+          switch expectText(for: exercise, checker: checker) {
+          case .success(let text):
+            let endsLine =
+              lines.upperBound > 0 && lines.upperBound <= bytes.count
+              && bytes[lines.upperBound - 1] == UInt8(ascii: "\n")
+            replacement = "expect: " + text + (endsLine ? newline : "")
+          case .failure(let problem):
+            let position = exercise.solution?.start ?? FilePosition(line: exercise.line, column: 1)
+            errors.append(LessonError(fileName: file.fileName, position: position, message: problem.message))
+          }
+        }
+        edits.append(FileEdit(range: lines, replacement: replacement))
+      }
+      if let span = exercise.answerSpan, exercise.answer != nil {
+        edits.append(FileEdit(range: span, replacement: ""))
+      }
+    }
+    guard errors.isEmpty else { return .failure(LessonErrors(errors)) }
+    return .success(FileEdit.apply(edits, to: file.text))
+  }
+
+  private static func expectText(for exercise: Exercise, checker: ExerciseChecker) -> Result<String, ExpectProblem> {
+    switch checker.expectedEvents(for: exercise) {
+    case .failure(let failure):
+      return .failure(ExpectProblem(message: "cannot compute `expect:` from the solution: \(failure)"))
+    case .success(let events):
+      guard let text = EventsText.format(events) else {
+        return .failure(
+          ExpectProblem(
+            message: "the solution's output holds streams, which `expect:` cannot write; write `expect:` by hand"))
+      }
+      return .success(text)
+    }
+  }
+}
+
+/// Why an exercise's `expect:` could not be written out, in words.
+private struct ExpectProblem: Error {
+  var message: String
+}

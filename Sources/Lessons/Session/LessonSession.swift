@@ -1,0 +1,230 @@
+import StreamCore
+import StreamLang
+
+/// The interactive lesson runner as a pure state machine: each input line
+/// becomes output text and effects (write the answer, save progress). The
+/// executable only reads lines and carries out the effects.
+///
+/// It shows the lesson's prose (wrapped) and demos (run and drawn), then each
+/// exercise: its task, the diagrams of its given streams and of the expected
+/// output. Commands: `:hint`, `:expected`, `:skip`, `:back`, `:solution` (only
+/// after passing), `:quit`, `:help`. It starts at the first exercise not passed yet.
+public struct LessonSession {
+  /// The lesson file; re-read after each answer is written, so later rewrites use fresh offsets.
+  public private(set) var lesson: LessonFile
+  /// The lesson file's key in the progress store (its absolute path).
+  public let lessonKey: String
+  public private(set) var progress: Progress
+  /// 0-based index of the exercise on screen; `lesson.exercises.count` once past the last.
+  public private(set) var current = 0
+  /// Exercise numbers passed, in this session or before it.
+  public private(set) var passed: Set<Int> = []
+  private var hintsShown: [Int: Int] = [:]
+  /// The exercise passed by the previous line, so `:solution` right after a pass shows its solution.
+  private var justPassed: Exercise?
+  private var finished = false
+  private let checker: ExerciseChecker
+  private let feedback: CheckFeedback
+  private let width: Int
+
+  public init(
+    lesson: LessonFile, lessonKey: String, progress: Progress, checker: ExerciseChecker, feedback: CheckFeedback,
+    width: Int
+  ) {
+    self.lesson = lesson
+    self.lessonKey = lessonKey
+    self.progress = progress
+    self.checker = checker
+    self.feedback = feedback
+    self.width = max(width, 20)
+  }
+
+  /// The opening screen: title, introduction, then the first exercise not passed yet.
+  /// An exercise counts as passed when the progress file says so or when the
+  /// answer already in the file passes (the progress file may be new or lost).
+  public mutating func start() -> SessionOutput {
+    for exercise in lesson.exercises {
+      if progress.hasPassed(lesson: lessonKey, exercise: exercise.title)
+        || (exercise.answer != nil && checker.check(exercise, answer: exercise.answerText).passed)
+      {
+        passed.insert(exercise.number)
+      }
+    }
+    var sections: [String] = []
+    let number = lesson.number.map { "Lesson \($0): " } ?? ""
+    sections.append(number + lesson.title)
+    sections += lesson.introduction.map(render)
+    current = lesson.exercises.firstIndex(where: { !passed.contains($0.number) }) ?? lesson.exercises.count
+    if !passed.isEmpty, current < lesson.exercises.count {
+      sections.append(
+        "Welcome back: \(passed.count) of \(lesson.exercises.count) exercises passed; continuing with exercise \(current + 1)."
+      )
+    }
+    return show(sections)
+  }
+
+  /// Handles one line typed at the prompt.
+  public mutating func handle(_ line: String) -> SessionOutput {
+    guard !finished else { return SessionOutput(text: "", prompt: nil) }
+    let input = Substring(line).trimmingWhitespace()
+    let previous = justPassed
+    justPassed = nil
+    guard current < lesson.exercises.count else { return quit() }
+    let exercise = lesson.exercises[current]
+    switch input {
+    case "":
+      return SessionOutput(text: "", prompt: prompt)
+    case ":hint":
+      return SessionOutput(text: nextHint(for: exercise), prompt: prompt)
+    case ":expected":
+      return SessionOutput(text: expectedScreen(for: exercise), prompt: prompt)
+    case ":skip":
+      current += 1
+      return show(["Skipped."])
+    case ":back":
+      guard current > 0 else { return SessionOutput(text: "This is the first exercise.", prompt: prompt) }
+      current -= 1
+      return show([])
+    case ":solution":
+      return SessionOutput(
+        text: solution(for: passed.contains(exercise.number) ? exercise : previous ?? exercise), prompt: prompt)
+    case ":quit", ":q":
+      return quit()
+    case ":help":
+      return SessionOutput(text: Self.help, prompt: prompt)
+    default:
+      if input.hasPrefix(":") {
+        return SessionOutput(text: "unknown command \(input)\n" + Self.help, prompt: prompt)
+      }
+      return answer(input, to: exercise)
+    }
+  }
+
+  static let help = """
+    Type a pipeline to answer. Commands:
+      :hint      the next hint
+      :expected  the expected output again
+      :skip      go to the next exercise
+      :back      go to the previous exercise
+      :solution  the teacher's solution (after you pass)
+      :quit      stop here; your progress is saved
+    """
+
+  /// `2/5 » `
+  public var prompt: String? {
+    finished ? nil : "\(min(current + 1, lesson.exercises.count))/\(lesson.exercises.count) » "
+  }
+
+  private mutating func answer(_ input: String, to exercise: Exercise) -> SessionOutput {
+    let result = checker.check(exercise, answer: input)
+    guard result.passed else {
+      return SessionOutput(text: feedback.render(result) + "\n(:hint for a hint)", prompt: prompt)
+    }
+    passed.insert(exercise.number)
+    let text = AnswerRewriter.rewrite(lesson, exercise: exercise.number, answer: input)
+    let reparsed = LessonParser(mode: .submission).parse(text, fileName: lesson.fileName).file
+    lesson.text = text
+    lesson.exercises = reparsed.exercises
+    progress.recordPass(lesson: lessonKey, lessonTitle: lesson.title, exercise: exercise.title, answer: input)
+    justPassed = exercise
+    var sections = ["✓ Passed! (:solution shows the teacher's solution)"]
+    if let diagram = feedback.comparisonDiagram(result) { sections.append(diagram) }
+    current += 1
+    var output = show(sections)
+    output.effects = [
+      .writeAnswer(exercise: exercise.number, answer: input, text: text), .saveProgress(progress),
+    ]
+    return output
+  }
+
+  /// The given sections, then the current exercise, or the closing screen after the last one.
+  private mutating func show(_ sections: [String]) -> SessionOutput {
+    guard current < lesson.exercises.count else {
+      var closing = sections
+      closing.append(summary)
+      finished = true
+      return SessionOutput(text: closing.joined(separator: "\n\n"), prompt: nil)
+    }
+    let screen = exerciseScreen(lesson.exercises[current])
+    return SessionOutput(text: (sections + [screen]).joined(separator: "\n\n"), prompt: prompt)
+  }
+
+  private mutating func quit() -> SessionOutput {
+    finished = true
+    return SessionOutput(text: summary + " Progress saved.", prompt: nil)
+  }
+
+  private var summary: String {
+    let count = lesson.exercises.count
+    if passed.count == count { return "Lesson complete: all \(count) exercises passed." }
+    return "\(passed.count) of \(count) exercises passed."
+  }
+
+  private func exerciseScreen(_ exercise: Exercise) -> String {
+    let status = passed.contains(exercise.number) ? " (passed)" : ""
+    var sections = ["Exercise \(exercise.number) of \(lesson.exercises.count): \(exercise.title)\(status)"]
+    sections += exercise.items.map(render)
+    if let task = exercise.task { sections.append(TextWrapper.wrap(task.text, width: width)) }
+    sections.append(expectedScreen(for: exercise))
+    return sections.joined(separator: "\n\n")
+  }
+
+  /// The givens' streams and the expected output, drawn.
+  private func expectedScreen(for exercise: Exercise) -> String {
+    var sections: [String] = []
+    if let givens = givenDiagram(exercise) { sections.append("Given:\n" + givens) }
+    switch checker.expectedEvents(for: exercise) {
+    case .success(let events):
+      sections.append("Expected output:\n" + feedback.expectedDiagram(events))
+    case .failure(let failure):
+      sections.append("The expected output cannot be shown: \(failure)")
+    }
+    return sections.joined(separator: "\n\n")
+  }
+
+  /// Each stream bound by a given, subscribed on one clock and drawn.
+  private func givenDiagram(_ exercise: Exercise) -> String? {
+    let names = exercise.givens.flatMap { Self.boundNames(in: $0.text) }
+    guard !names.isEmpty else { return nil }
+    let program = (exercise.givens.map(\.text) + names).joined(separator: "\n")
+    guard case .ran(let run) = checker.runner.run(program) else { return nil }
+    return feedback.draw(run.result)
+  }
+
+  /// The names of `let NAME = …` statements in a given.
+  static func boundNames(in text: String) -> [String] {
+    text.split(whereSeparator: { $0 == "\n" || $0 == ";" }).compactMap { statement in
+      let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
+      guard words.count >= 2, words[0] == "let" else { return nil }
+      return String(words[1])
+    }
+  }
+
+  private mutating func nextHint(for exercise: Exercise) -> String {
+    let shown = hintsShown[exercise.number, default: 0]
+    guard !exercise.hints.isEmpty else { return "This exercise has no hints. Try :expected." }
+    guard shown < exercise.hints.count else { return "No more hints. Try :expected, or :skip and come back later." }
+    hintsShown[exercise.number] = shown + 1
+    return TextWrapper.wrap("Hint \(shown + 1) of \(exercise.hints.count): \(exercise.hints[shown])", width: width)
+  }
+
+  private func solution(for exercise: Exercise) -> String {
+    guard passed.contains(exercise.number) else { return "The solution opens once you pass this exercise." }
+    guard let solution = exercise.solution else { return "This exercise has no written solution; yours passed." }
+    return "Solution: \(solution.text)"
+  }
+
+  private func render(_ item: LessonItem) -> String {
+    switch item {
+    case .prose(let lines):
+      return TextWrapper.wrap(lines, width: width).joined(separator: "\n")
+    case .demo(let demo):
+      switch checker.runner.run(demo.text) {
+      case .ran(let run):
+        return "» \(demo.text)\n" + feedback.draw(run.result)
+      case .invalid(let problems):
+        return "» \(demo.text)\n" + problems.rendered(in: demo.text)
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import StreamCore
+import Testing
+
+@testable import Lessons
+
+@Suite struct ExerciseCheckerTests {
+  private func check(_ answer: String, exercise: Int = 1) throws -> CheckResult {
+    let lesson = try LessonFixtures.lesson()
+    return LessonFixtures.checker.check(lesson.exercises[exercise - 1], answer: answer)
+  }
+
+  @Test func theSolutionPasses() throws {
+    let result = try check("typing | debounce 300ms")
+    #expect(result.passed)
+    #expect(result.summary == "passed")
+  }
+
+  @Test func expectedEventsComeFromExpectOrFromTheSolution() throws {
+    let lesson = try LessonFixtures.lesson()
+    var exercise = lesson.exercises[0]
+    let written = try LessonFixtures.checker.expectedEvents(for: exercise).get()
+    exercise.expect = nil
+    let computed = try LessonFixtures.checker.expectedEvents(for: exercise).get()
+    let expected: [TimelineEvent] = [
+      TimelineEvent(time: .milliseconds(500), kind: .value(.string("iph"))),
+      TimelineEvent(time: .milliseconds(1000), kind: .value(.string("ipho"))),
+      TimelineEvent(time: .milliseconds(1200), kind: .finished),
+    ]
+    #expect(written == expected)
+    #expect(computed == expected)
+  }
+
+  // Each answer differs from the expected output in one way; the first
+  // difference is said in words. Times follow Combine's debounce: a value is
+  // sent once `due` passes without another one, and finishing is forwarded at once.
+  @Test(arguments: [
+    // debounce 200ms: "iph" arrives at 200ms, so it is sent at 400ms.
+    ("typing | debounce 200ms", #"expected "iph" at 500ms, got "iph" at 400ms"#),
+    (#"typing | map x + "!" | debounce 300ms"#, #"expected "iph" at 500ms, got "iph!" at 500ms"#),
+    // first finishes right after the first value.
+    ("typing | debounce 300ms | first", #"expected "ipho" at 1000ms, got finished at 500ms"#),
+    // Cancelled at 1100ms: the cancellation is not an event the expect can name, so the finish is missing.
+    ("typing | debounce 300ms @..1100ms", "expected finished at 1200ms, got nothing more"),
+    (#"typing | debounce 300ms | append "!""#, #"expected finished at 1200ms, got "!" at 1200ms"#),
+    (#"typing | tryMap fail("boom") | debounce 300ms"#, #"expected "iph" at 500ms, got failure "boom" at 0ms"#),
+  ])
+  func reportsTheFirstDifferenceInWords(answer: String, difference: String) throws {
+    let result = try check(answer)
+    #expect(!result.passed)
+    #expect(result.summary == difference)
+    #expect(result.expected?.count == 3)
+    #expect(result.actual != nil)
+  }
+
+  @Test func extraEventsAfterTheExpectedOnesAreADifference() throws {
+    let text = "title: T\nexercise: E\nexpect: 0ms:1, 0ms:2\n"
+    let lesson = try LessonFixtures.lesson(text)
+    let result = LessonFixtures.checker.check(lesson.exercises[0], answer: "just 1, 2")
+    #expect(result.summary == "expected nothing more, got finished at 0ms")
+  }
+
+  @Test(arguments: [
+    ("clicks | map x.uppercased()", nil),
+    ("clicks | map x.uppercased() | dropFirst", #"expected "A" as value 1, got "B""#),
+    ("clicks | map x.uppercased() | prefix 2", #"expected "C" as value 3, got no more values"#),
+    (#"clicks | map x.uppercased() | append "D""#, #"expected only 3 values, got "D" as value 4"#),
+  ])
+  func compareValuesIgnoresTimes(answer: String, difference: String?) throws {
+    let result = try check(answer, exercise: 2)
+    #expect(result.passed == (difference == nil))
+    if let difference { #expect(result.summary == difference) }
+  }
+
+  @Test func requireIsEnforcedEvenWhenTheOutputMatches() throws {
+    let result = try check(#"events 500ms:"iph", 1000ms:"ipho", 1200ms:|"#)
+    #expect(result.problems == [.missingOperator("debounce")])
+    #expect(result.summary == "this exercise asks you to use `debounce`")
+  }
+
+  @Test func forbidSeesNestedPipelinesAndAliases() throws {
+    let nested = try check("typing | flatMap { just x } | debounce 300ms")
+    #expect(nested.problems == [.forbiddenOperator("flatMap")])
+    // `forbid: take` also forbids `prefix`, the operator `take` stands for.
+    let alias = try check("typing | debounce 300ms | prefix 5")
+    #expect(alias.problems == [.forbiddenOperator("take")])
+  }
+
+  @Test func requireAcceptsSourcesToo() throws {
+    let text = "title: T\nexercise: E\nexpect: 100ms:\"a\", 300ms:|\nrequire: events\n"
+    let lesson = try LessonFixtures.lesson(text)
+    let exercise = lesson.exercises[0]
+    #expect(LessonFixtures.checker.check(exercise, answer: #"events 100ms:"a", 300ms:|"#).passed)
+    #expect(
+      LessonFixtures.checker.check(exercise, answer: #"marbles "-a-|""#).problems == [.missingOperator("events")])
+  }
+
+  @Test func anAnswerThatDoesNotParseGetsACaretInItsOwnText() throws {
+    let result = try check("typing | debounse 300ms")
+    guard case .answerInvalid(let problems) = result.problems.first else {
+      Issue.record("expected a parse problem, got \(result.problems)")
+      return
+    }
+    // The position is in the answer's own text, not in the givens + answer program.
+    #expect(problems.first?.range.start == 9)
+    let feedback = LessonFixtures.feedback.render(result)
+    #expect(feedback.contains("typing | debounse 300ms\n         ^"))
+  }
+
+  @Test func emptyAnswersOnlyBindingsAndRuntimeErrorsFail() throws {
+    #expect(try check("  ").problems == [.noAnswer])
+    let bindingOnly = try check("let other = typing")
+    #expect(bindingOnly.problems == [.noOutput], "\(bindingOnly.problems)")
+    let runtime = try check("typing | map x * 2")
+    guard case .runtimeError = runtime.problems.first else {
+      Issue.record("expected a runtime error, got \(runtime.problems)")
+      return
+    }
+  }
+
+  @Test func feedbackDrawsExpectedAndActualOnOneAxis() throws {
+    let result = try check("typing | debounce 200ms")
+    let feedback = CheckFeedback(width: 80, color: false).render(result)
+    let lines = feedback.split(separator: "\n").map(String.init)
+    #expect(lines.first == #"✗ expected "iph" at 500ms, got "iph" at 400ms"#)
+    // One axis, frame 50ms: "iph" at 500ms is column 10 on the expected row, 400ms column 8 on yours.
+    #expect(lines.contains("  expected  ----------iph-------ipho|"))
+    #expect(lines.contains("> yours     --------iph-------ipho--|"))
+    #expect(!feedback.contains("\u{1B}"))
+  }
+}

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import Lessons
+
+@Suite struct LessonToolsTests {
+  private let tools = LessonTools(runner: InterpreterRunner(), feedback: LessonFixtures.feedback)
+
+  @Test func programErrorsInsideTheFileArePlacedAtTheirLineAndColumn() {
+    let text = """
+      title: T
+      > just 1 | mapp x
+      exercise: E
+      given: let a = marbles "-a-|"
+      given: let b = a | debounse 100ms
+      expect: 100ms:"a", 300ms:
+      solution: a | nope
+      require: debounse
+      """
+    let outcome = tools.check(text, fileName: "lesson04.txt")
+    #expect(outcome.exitCode == 2)
+    let positions = outcome.standardError.split(separator: "\n")
+      .filter { $0.hasPrefix("lesson04.txt:") }
+      .map { $0.split(separator: " ").first.map(String.init) ?? "" }
+    // demo `mapp` at 2:12; given `debounse` at 5:20; the expect's missing event at 6:27 or later;
+    // `nope` at 7:15; the unknown required operator at 8:10.
+    #expect(positions.contains("lesson04.txt:2:12:"))
+    #expect(positions.contains("lesson04.txt:5:20:"))
+    #expect(positions.contains { $0.hasPrefix("lesson04.txt:6:") })
+    #expect(positions.contains("lesson04.txt:8:10:"))
+    #expect(outcome.standardError.contains("did you mean `debounce`?"))
+  }
+
+  @Test func verifyPassesAGoodLessonAndCatchesAWrongSolution() {
+    let good = tools.verify([("lesson04.txt", LessonFixtures.debounce)])
+    #expect(good.exitCode == 0)
+    #expect(good.standardOutput.hasSuffix("lesson04.txt: 3 passed, 0 failed\n"))
+    let wrong = LessonFixtures.debounce.replacingOccurrences(
+      of: "solution: typing | debounce 300ms", with: "solution: typing | debounce 200ms")
+    let bad = tools.verify([("lesson04.txt", wrong)])
+    #expect(bad.exitCode == 1)
+    #expect(
+      bad.standardOutput.contains(
+        #"FAIL  lesson04.txt: 1. Only search when the user pauses: the solution does not pass: expected "iph" at 500ms, got "iph" at 400ms"#
+      ))
+    let broken = tools.verify([("lesson04.txt", LessonFixtures.debounce), ("x.txt", "exercise: E\n")])
+    #expect(broken.exitCode == 2)
+  }
+
+  @Test func verifyRejectsAnExpectThatNothingSatisfies() {
+    let vacuous = "title: T\nexercise: E\nexpect: nothing\nsolution: never\n"
+    let outcome = tools.verify([("l.txt", vacuous)])
+    #expect(outcome.exitCode == 1)
+    #expect(outcome.standardOutput.contains("an answer that emits nothing (`never`) passes"))
+  }
+
+  @Test func studentCopyFillsInExpectsAndRemovesSolutionsAndAnswers() {
+    let text = """
+      title: T
+      exercise: Computed
+      given: let clicks = marbles "-a--b|"
+      solution: clicks | map x.uppercased()
+      hint: h
+      answer: clicks
+
+      exercise: Written
+      expect: 0ms:1, 0ms:|
+      solution: just 1
+      answer:
+      """
+    let outcome = tools.studentCopy(text, fileName: "l.txt")
+    #expect(outcome.exitCode == 0)
+    #expect(
+      outcome.standardOutput == """
+        title: T
+        exercise: Computed
+        given: let clicks = marbles "-a--b|"
+        expect: 100ms:"A", 400ms:"B", 500ms:|
+        hint: h
+        answer:
+
+        exercise: Written
+        expect: 0ms:1, 0ms:|
+        answer:
+        """)
+    // The copy is itself a valid lesson whose expects match the solutions.
+    #expect(tools.check(outcome.standardOutput, fileName: "l.txt").exitCode == 1)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import Lessons
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite struct ReportFormatTests {
+  /// Two students, one exercise passed and one failed each, with text that is
+  /// hostile to every format: escape codes, XML specials, a TAP `#`, newlines.
+  static let report = GradeReport(
+    lesson: "lesson04.txt",
+    entries: [
+      GradeEntry(
+        student: "alice.txt", exercise: 1, title: "Only search when the user pauses", passed: true, message: "passed"),
+      GradeEntry(
+        student: "alice.txt", exercise: 2, title: "Throttle # the <clicks> & \"taps\"", passed: false,
+        message: "\u{1B}[31mexpected \"iph\" at 500ms, got \"iph\" at 300ms\u{1B}[0m",
+        details: "expected  ----a|\n\u{1B}[1myours\u{1B}[0m     --a--|"),
+      GradeEntry(
+        student: "bob.txt", exercise: 1, title: "Only search when the user pauses", passed: false,
+        message: "no answer yet"),
+      GradeEntry(
+        student: "bob.txt", exercise: 2, title: "Throttle # the <clicks> & \"taps\"", passed: true, message: "passed"),
+    ])
+
+  @Test(arguments: [ReportFormat.json, .tap, .junit])
+  func machineFormatsNeverContainEscapeCodes(format: ReportFormat) {
+    #expect(!format.render(Self.report).contains("\u{1B}"))
+  }
+
+  @Test func textReportHasOneLinePerExerciseThenTotals() {
+    #expect(
+      ReportFormat.text.render(Self.report) == """
+        alice.txt
+          PASS  1. Only search when the user pauses
+          FAIL  2. Throttle # the <clicks> & "taps": expected "iph" at 500ms, got "iph" at 300ms
+        bob.txt
+          FAIL  1. Only search when the user pauses: no answer yet
+          PASS  2. Throttle # the <clicks> & "taps"
+        2 passed, 2 failed
+
+        """)
+  }
+
+  @Test func jsonReportHasTheAutograderShape() throws {
+    let data = Data(ReportFormat.json.render(Self.report).utf8)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["version"] as? Int == 1)
+    #expect(object["status"] as? String == "fail")
+    #expect(object["max_score"] as? Int == 4)
+    #expect(object["score"] as? Int == 2)
+    let tests = try #require(object["tests"] as? [[String: Any]])
+    #expect(tests.count == 4)
+    #expect(tests[0]["name"] as? String == "alice.txt: 1. Only search when the user pauses")
+    #expect(tests[0]["status"] as? String == "pass")
+    #expect(tests[1]["status"] as? String == "fail")
+    #expect(tests[1]["message"] as? String == "expected \"iph\" at 500ms, got \"iph\" at 300ms")
+    #expect(tests[1]["details"] as? String == "expected  ----a|\nyours     --a--|")
+    #expect(tests[2]["student"] as? String == "bob.txt")
+    #expect(tests[2]["exercise"] as? Int == 1)
+  }
+
+  @Test func jsonStatusIsPassWhenEverythingPassed() throws {
+    let report = GradeReport(
+      lesson: "l.txt", entries: [GradeEntry(student: "l.txt", exercise: 1, title: "E", passed: true, message: "passed")]
+    )
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(report).utf8)) as? [String: Any])
+    #expect(object["status"] as? String == "pass")
+  }
+
+  @Test func tapReportHasVersionPlanAndOnePointPerResult() {
+    let lines = ReportFormat.tap.render(Self.report).split(separator: "\n").map(String.init)
+    #expect(lines[0] == "TAP version 14")
+    #expect(lines[1] == "1..4")
+    let points = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+    #expect(
+      points == [
+        "ok 1 - alice.txt: 1. Only search when the user pauses",
+        ##"not ok 2 - alice.txt: 2. Throttle \# the <clicks> & "taps""##,
+        "not ok 3 - bob.txt: 1. Only search when the user pauses",
+        ##"ok 4 - bob.txt: 2. Throttle \# the <clicks> & "taps""##,
+      ])
+    // The failure's YAML block follows its test point, indented, between --- and ...
+    let failure = lines.firstIndex(of: points[1]) ?? 0
+    #expect(lines[failure + 1] == "  ---")
+    #expect(lines[failure + 2] == "  message: |-")
+    #expect(lines[failure + 3] == #"    expected "iph" at 500ms, got "iph" at 300ms"#)
+    #expect(lines.contains("  ..."))
+  }
+
+  @Test func junitReportIsWellFormedXmlWithOneSuitePerStudent() throws {
+    let xml = ReportFormat.junit.render(Self.report)
+    let reader = JUnitReader()
+    let parser = XMLParser(data: Data(xml.utf8))
+    parser.delegate = reader
+    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
+    #expect(reader.suites == ["alice.txt", "bob.txt"])
+    #expect(reader.rootAttributes["tests"] == "4")
+    #expect(reader.rootAttributes["failures"] == "2")
+    #expect(reader.cases.count == 4)
+    #expect(reader.cases[1].name == "2. Throttle # the <clicks> & \"taps\"")
+    #expect(reader.cases[1].failure == "expected \"iph\" at 500ms, got \"iph\" at 300ms")
+    #expect(reader.cases[0].failure == nil)
+  }
+}
+
+/// Collects what a CI server reads from a JUnit file.
+private final class JUnitReader: NSObject, XMLParserDelegate {
+  var rootAttributes: [String: String] = [:]
+  var suites: [String] = []
+  var cases: [(name: String, failure: String?)] = []
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    switch elementName {
+    case "testsuites": rootAttributes = attributes
+    case "testsuite": suites.append(attributes["name"] ?? "")
+    case "testcase": cases.append((attributes["name"] ?? "", nil))
+    case "failure": cases[cases.count - 1].failure = attributes["message"]
+    default: break
+    }
+  }
+}
