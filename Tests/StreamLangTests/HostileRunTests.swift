@@ -110,3 +110,19 @@ import Testing
     #expect(diagnostics.first?.message.contains("before it subscribes") == true)
   }
 }
+
+@Suite struct DroppedValueTests {
+  /// `flatMap max 1` asks for one value at a time, so a timed source sending
+  /// while the inner stream runs loses that value, as a Timer would.
+  @Test(arguments: [
+    "events 0ms:\"macbook\", 200ms:\"mac\", 1000ms:| | flatMap max 1 { just x | delay 700ms }",
+    "let q = events 0ms:\"macbook\", 200ms:\"mac\", 1000ms:|; q | flatMap max 1 { just x | delay 700ms }",
+  ])
+  func aTimedSourceWithoutDemandRecordsTheDrop(program: String) throws {
+    let (result, diagnostics) = runProgram(program)
+    let run = try #require(result, "\(diagnostics)")
+    let source = try #require(run.rows.first { $0.stage == 0 })
+    #expect(source.events.contains { $0.kind == .dropped(.string("mac")) && $0.time == .milliseconds(200) })
+    #expect(compact(run.outputs[0]) == "700ms \"macbook\", 1000ms |")
+  }
+}

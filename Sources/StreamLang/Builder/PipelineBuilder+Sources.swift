@@ -97,7 +97,7 @@ extension PipelineBuilder {
       }.eraseToAnyPublisher()
 
     case .name(let name):
-      return try resolveName(name, in: context)
+      return try resolveName(name, in: context, row: row)
 
     case .group(let pipeline):
       return try build(pipeline, in: context)

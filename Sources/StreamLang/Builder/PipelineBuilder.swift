@@ -109,7 +109,7 @@ final class PipelineBuilder {
   }
 
   /// Looks a name up as a captured stream parameter first, then as a binding.
-  func resolveName(_ name: Name, in context: BuildContext) throws -> AnyValuePublisher {
+  func resolveName(_ name: Name, in context: BuildContext, row: TimelineChannel? = nil) throws -> AnyValuePublisher {
     if let value = context.captures.value(of: name.text) {
       guard case .stream(let stream) = value else {
         throw Diagnostic("`\(name.text)` is \(value.typeName) \(value), not a stream", at: name.range)
@@ -117,11 +117,29 @@ final class PipelineBuilder {
       return stream.publisher()
     }
     if let binding = context.environment[name.text] {
+      // A bare cold timed source is the same publisher however often it is
+      // built, so each use builds its own: then what it drops for want of
+      // demand shows on the row of the name that uses it.
+      if let row, binding.pipeline.operators.isEmpty, binding.pipeline.source.kind.isColdTimedSource {
+        let bindingContext = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
+        return try buildSource(binding.pipeline.source, in: bindingContext, row: row)
+      }
       return try buildBinding(binding)
     }
     let known = Array(context.environment.keys) + context.captures.layout.names
     throw Diagnostic(
       "`\(name.text)` is not a source, an operator or a bound name", at: name.range,
       suggestion: Suggestion.closest(to: name.text, among: known + Keywords.sources.map(\.name)))
+  }
+}
+
+extension SourceKind {
+  /// `interval`, `timer`, `marbles` and `events`: cold sources that send on
+  /// the clock and drop what their subscriber has not asked for.
+  var isColdTimedSource: Bool {
+    switch self {
+    case .interval, .timer, .marbles, .events: return true
+    default: return false
+    }
   }
 }
