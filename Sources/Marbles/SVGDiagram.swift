@@ -183,7 +183,7 @@ private struct SVGPage {
       case .failed(let message):
         let crossX = values.isEmpty ? x : cursor + overlap + 10
         marks.append(
-          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(escaped(message))</title></path>"
+          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(XMLText.escaped(message))</title></path>"
         )
       case .cancelled:
         let barX = values.isEmpty ? x : cursor + overlap + 6
@@ -212,7 +212,7 @@ private struct SVGPage {
   static func marble(_ value: Value, x: Double, middle: Double, legend: ValueLegend) -> [String] {
     let token = legend.token(for: value)
     let fill = palette[Int(stableHash(value.description) % UInt64(palette.count))]
-    let title = "<title>\(escaped(value.description))</title>"
+    let title = "<title>\(XMLText.escaped(value.description))</title>"
     let shape: String
     let width = marbleWidth(value, legend: legend)
     if token.count <= 2 {
@@ -227,7 +227,7 @@ private struct SVGPage {
 
   static func label(_ text: String, x: Double, y: Double, anchor: String, bold: Bool) -> String {
     let weight = bold ? " font-weight=\"bold\"" : ""
-    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(escaped(text))</text>"
+    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(XMLText.escaped(text))</text>"
   }
 
   /// Labels longer than `maxLabel` characters end in `…`, so one long
@@ -246,28 +246,6 @@ private struct SVGPage {
       }
     }
     return messages.map { "\u{2715} = \(Value.string($0))" }
-  }
-
-  /// Text made safe for XML content and attribute values.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default:
-        // XML 1.0 forbids most control characters even when escaped.
-        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" {
-          result += "\u{FFFD}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
   }
 
   /// A coordinate with at most one decimal, so the file stays small and stable.

@@ -46,6 +46,12 @@ import Testing
     #expect(broken.exitCode == 2)
   }
 
+  @Test func verifyingSeveralFilesEndsWithTheirTotal() {
+    let both = tools.verify([("lesson04.txt", LessonFixtures.debounce), ("lesson05.txt", LessonFixtures.debounce)])
+    #expect(both.exitCode == 0)
+    #expect(both.standardOutput.hasSuffix("lesson05.txt: 3 passed, 0 failed\nlessons: 6 passed, 0 failed\n"))
+  }
+
   @Test func verifyRejectsAnExpectThatNothingSatisfies() {
     let vacuous = "title: T\nexercise: E\nexpect: nothing\nsolution: never\n"
     let outcome = tools.verify([("l.txt", vacuous)])

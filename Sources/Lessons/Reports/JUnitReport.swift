@@ -1,3 +1,5 @@
+import Marbles
+
 /// The JUnit XML report: one `<testsuite>` per student, one `<testcase>` per
 /// exercise, `<failure>` with the reason — the subset GitLab and Jenkins read.
 enum JUnitReport {
@@ -39,22 +41,8 @@ enum JUnitReport {
     return String(last[..<dot]).replacingOccurrences(of: ".", with: "_")
   }
 
-  /// Escaped for XML text and attributes; newlines become `&#10;` so attributes keep them.
+  /// Escaped for XML text and attributes, with terminal escape codes removed first.
   static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in PlainText.sanitized(text).unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\n": result += "&#10;"
-      case "\t": result += "&#9;"
-      case "\u{FFFE}", "\u{FFFF}": continue
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    XMLText.escaped(PlainText.sanitized(text))
   }
 }

@@ -52,8 +52,11 @@ public struct LessonTools {
   }
 
   /// `streamlab lesson verify FILE…`: each file's errors, or its verification lines.
+  /// With several files, a last line totals them, so CI's closing line counts every check.
   public func verify(_ files: [(fileName: String, text: String)]) -> ToolOutcome {
     var total = ToolOutcome()
+    var passed = 0
+    var failed = 0
     for (fileName, text) in files {
       switch load(text, fileName: fileName) {
       case .failure(let outcome):
@@ -65,9 +68,14 @@ public struct LessonTools {
             + (entry.passed ? "" : ": \(entry.message)")
         }
         lines.append("\(fileName): \(report.passedCount) passed, \(report.failedCount) failed")
+        passed += report.passedCount
+        failed += report.failedCount
         total.merge(
           ToolOutcome(standardOutput: lines.joined(separator: "\n") + "\n", exitCode: report.allPassed ? 0 : 1))
       }
+    }
+    if files.count > 1 {
+      total.merge(ToolOutcome(standardOutput: "lessons: \(passed) passed, \(failed) failed\n"))
     }
     return total
   }

@@ -61,15 +61,24 @@ public enum Value: Hashable, CustomStringConvertible {
     return String(number)
   }
 
-  static func quoted(_ text: String) -> String {
+  /// `text` as a Swift string literal, every character Swift requires escaped:
+  /// how strings appear in diagrams, messages and exported Swift code.
+  public static func quoted(_ text: String) -> String {
     var result = "\""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
       case "\t": result += "\\t"
-      default: result.append(character)
+      case "\r": result += "\\r"
+      case "\0": result += "\\0"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          result += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
       }
     }
     return result + "\""

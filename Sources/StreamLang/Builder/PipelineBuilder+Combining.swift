@@ -31,17 +31,13 @@ extension PipelineBuilder {
     _ upstream: AnyValuePublisher, _ others: [Pipeline], transform: Expr?, in context: BuildContext,
     stage: OperatorStage
   ) throws -> AnyValuePublisher {
-    let inputs = try others.map { try build($0, in: context) }
-    let combine = try tupleMaker(transform, inputs: inputs.count + 1, in: context, stage: stage)
-    switch inputs.count {
-    case 1:
-      return upstream.zip(inputs[0]).map { combine([$0, $1]) }.eraseToAnyPublisher()
-    case 2:
-      return upstream.zip(inputs[0], inputs[1]).map { combine([$0, $1, $2]) }.eraseToAnyPublisher()
-    case 3:
-      return upstream.zip(inputs[0], inputs[1], inputs[2]).map { combine([$0, $1, $2, $3]) }.eraseToAnyPublisher()
-    default:
-      throw Diagnostic("zip takes one to three other streams, as Combine's zip does", at: stage.range)
+    try combining(upstream, others, transform: transform, in: context, stage: stage, name: "zip") { inputs in
+      switch inputs.count {
+      case 2: return inputs[0].zip(inputs[1]).map { [$0, $1] }.eraseToAnyPublisher()
+      case 3: return inputs[0].zip(inputs[1], inputs[2]).map { [$0, $1, $2] }.eraseToAnyPublisher()
+      case 4: return inputs[0].zip(inputs[1], inputs[2], inputs[3]).map { [$0, $1, $2, $3] }.eraseToAnyPublisher()
+      default: return nil
+      }
     }
   }
 
@@ -51,19 +47,32 @@ extension PipelineBuilder {
     _ upstream: AnyValuePublisher, _ others: [Pipeline], transform: Expr?, in context: BuildContext,
     stage: OperatorStage
   ) throws -> AnyValuePublisher {
-    let inputs = try others.map { try build($0, in: context) }
-    let combine = try tupleMaker(transform, inputs: inputs.count + 1, in: context, stage: stage)
-    switch inputs.count {
-    case 1:
-      return upstream.combineLatest(inputs[0]).map { combine([$0, $1]) }.eraseToAnyPublisher()
-    case 2:
-      return upstream.combineLatest(inputs[0], inputs[1]).map { combine([$0, $1, $2]) }.eraseToAnyPublisher()
-    case 3:
-      return upstream.combineLatest(inputs[0], inputs[1], inputs[2]).map { combine([$0, $1, $2, $3]) }
-        .eraseToAnyPublisher()
-    default:
-      throw Diagnostic("combineLatest takes one to three other streams, as Combine's does", at: stage.range)
+    try combining(upstream, others, transform: transform, in: context, stage: stage, name: "combineLatest") {
+      inputs in
+      switch inputs.count {
+      case 2: return inputs[0].combineLatest(inputs[1]).map { [$0, $1] }.eraseToAnyPublisher()
+      case 3: return inputs[0].combineLatest(inputs[1], inputs[2]).map { [$0, $1, $2] }.eraseToAnyPublisher()
+      case 4:
+        return inputs[0].combineLatest(inputs[1], inputs[2], inputs[3]).map { [$0, $1, $2, $3] }
+          .eraseToAnyPublisher()
+      default: return nil
+      }
     }
+  }
+
+  /// What `zip` and `combineLatest` share: building the other inputs, and
+  /// turning each combination into a tuple or the transform's result.
+  /// `combine` joins 2 to 4 inputs, or returns nil for any other count.
+  private func combining(
+    _ upstream: AnyValuePublisher, _ others: [Pipeline], transform: Expr?, in context: BuildContext,
+    stage: OperatorStage, name: String, combine: ([AnyValuePublisher]) -> AnyPublisher<[Value], StreamError>?
+  ) throws -> AnyValuePublisher {
+    let inputs = try [upstream] + others.map { try build($0, in: context) }
+    let result = try tupleMaker(transform, inputs: inputs.count, in: context, stage: stage)
+    guard let combined = combine(inputs) else {
+      throw Diagnostic("\(name) takes one to three other streams, as Combine's \(name) does", at: stage.range)
+    }
+    return combined.map(result).eraseToAnyPublisher()
   }
 
   /// Without a transform the inputs become one tuple; with one, it runs on them

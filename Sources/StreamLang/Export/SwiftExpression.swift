@@ -49,23 +49,6 @@ struct SwiftExpression {
 
   /// A Swift string literal for `text`.
   static func stringLiteral(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case "\0": result += "\\0"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    Value.quoted(text)
   }
 }
