@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
     .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"]),
-    .testTarget(name: "LessonsTests", dependencies: ["Lessons"]),
+    .testTarget(name: "LessonsTests", dependencies: ["Lessons"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
     .testTarget(
