@@ -50,7 +50,7 @@ let package = Package(
     ),
     .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
     .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
-    .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"]),
+    .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
     .testTarget(name: "LessonsTests", dependencies: ["Lessons"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
