@@ -23,20 +23,24 @@ final class PseudoTerminal {
   /// Starts `arguments` (the binary first) in a new session whose
   /// controlling terminal is a fresh 100x30 pseudo-terminal.
   init(_ arguments: [String], environment: [String: String]) throws {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw Failure("openpty failed: errno \(errno)") }
-    guard let name = ttyname(slave) else {
+    // The master is opened close-on-exec in one step and the slave is never
+    // opened here: tests run in parallel, and a descriptor that another
+    // test's spawn inherited could keep this terminal open or tangle it with
+    // another session.
+    let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard master >= 0 else { throw Failure("opening /dev/ptmx failed: errno \(errno)") }
+    // unlockpt and ptsname, spelled as Linux's ioctls (Swift's Glibc module
+    // does not import them): TIOCSPTLCK unlocks the slave, TIOCGPTN names it.
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    guard ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
       close(master)
-      close(slave)
-      throw Failure("ttyname failed: errno \(errno)")
+      throw Failure("could not set up the pseudo-terminal: errno \(errno)")
     }
-    let slaveName = String(cString: name)
-    close(slave)
+    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    let slaveName = "/dev/pts/\(number)"
     self.master = master
-    fcntl(master, F_SETFD, FD_CLOEXEC)
-
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

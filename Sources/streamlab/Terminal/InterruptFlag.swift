@@ -6,6 +6,12 @@
 /// touch lock-free state, so this is a `sig_atomic_t` and nothing more.
 private nonisolated(unsafe) var interruptRaised: sig_atomic_t = 0
 
+/// The thread that reads input. The kernel may deliver SIGINT to any thread
+/// that does not block it (the Swift runtime starts Dispatch threads), and
+/// only the reader's blocked `read` must see EINTR, so the handler passes the
+/// signal on to it.
+private nonisolated(unsafe) var readerThread: pthread_t = pthread_self()
+
 /// Ctrl-C as a flag rather than a kill: while a program runs on the virtual
 /// clock the run polls `isRaised` and stops; at the prompt the interrupted
 /// read returns and the input is cleared.
@@ -13,8 +19,15 @@ enum InterruptFlag {
   /// Installs the handler without `SA_RESTART`, so a blocked `read` at the
   /// prompt returns `EINTR` and libedit hands control back.
   static func install() {
+    readerThread = pthread_self()
     var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in interruptRaised = 1 }
+    action.__sigaction_handler.sa_handler = { signal in
+      interruptRaised = 1
+      // pthread_self, pthread_equal and pthread_kill are async-signal-safe.
+      if pthread_equal(pthread_self(), readerThread) == 0 {
+        pthread_kill(readerThread, signal)
+      }
+    }
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
     sigaction(SIGINT, &action, nil)
