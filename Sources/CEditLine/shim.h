@@ -43,6 +43,12 @@ static inline int streamlab_el_add_function(
   return el_set(el, EL_ADDFN, name, help, function);
 }
 
+// Reads every character through `read_char`, so a Ctrl-C that lands while
+// libedit is busy rather than blocked in read() is still noticed.
+static inline int streamlab_el_set_getc(EditLine *el, el_rfunc_t read_char) {
+  return el_set(el, EL_GETCFN, read_char);
+}
+
 static inline int streamlab_el_bind(EditLine *el, const char *key, const char *function) {
   return el_set(el, EL_BIND, key, function, NULL);
 }

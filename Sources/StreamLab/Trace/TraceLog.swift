@@ -53,7 +53,7 @@ struct TraceLog {
     case .finished: return "receive finished"
     case .failed(let message): return "receive error: (\(Value.string(message)))"
     case .cancelled: return "receive cancel"
-    case .dropped(let value): return "dropped value: (\(value)) (no demand: a subject loses it)"
+    case .dropped(let value): return "dropped value: (\(value)) (no demand, so the source lost it)"
     }
   }
 

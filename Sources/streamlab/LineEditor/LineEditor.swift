@@ -42,6 +42,7 @@ final class LineEditor: LineReading {
     // streamlab's own SIGINT handler decides what Ctrl-C means; libedit's
     // would re-raise the signal to the whole process group.
     streamlab_el_set_signal(editLine, 0)
+    streamlab_el_set_getc(editLine, InterruptibleRead.readCharacter)
     if let history { streamlab_el_set_history(editLine, history.history) }
     streamlab_el_add_function(editLine, "streamlab-complete", "Complete the word before the cursor", completeCallback)
     streamlab_el_bind(editLine, "^I", "streamlab-complete")
