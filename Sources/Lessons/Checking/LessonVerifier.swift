@@ -21,6 +21,7 @@ public struct LessonVerifier {
       if checker.check(exercise, answer: "never").passed {
         problems.append("an answer that emits nothing (`never`) passes; the expected output needs an event")
       }
+      problems += MutationCheck(checker: checker).survivorProblems(for: exercise)
       entries.append(
         GradeEntry(
           student: file.fileName, exercise: exercise.number, title: exercise.title, passed: problems.isEmpty,

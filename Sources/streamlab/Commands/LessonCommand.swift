@@ -7,7 +7,7 @@ struct LessonCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lesson",
     abstract: "Teacher tools for lesson files.",
-    subcommands: [Verify.self, Student.self]
+    subcommands: [Verify.self, Student.self, Mutants.self]
   )
 
   /// `streamlab lesson verify FILE…`.

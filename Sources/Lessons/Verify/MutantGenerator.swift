@@ -1,0 +1,64 @@
+import StreamCore
+import StreamLang
+
+/// Makes the near misses of a solution: each mutant changes one thing on the
+/// solution's syntax tree (a duration halved or doubled, a count one more or
+/// one less, an operator swapped for the one students confuse it with, a stage
+/// left out, a subscription's `@` timing left out) and is printed back with
+/// everything else as the teacher wrote it.
+enum MutantGenerator {
+  /// The distinct mutants of `solution`, in the order of the solution's text;
+  /// none when the solution does not parse. `boundNames` are the givens' names.
+  static func mutants(of solution: String, boundNames: [String]) -> [Mutant] {
+    let parsed = Parser.parse(solution, boundNames: boundNames)
+    guard parsed.isValid else { return [] }
+    let printer = SyntaxPrinter(text: solution)
+    let sites = SyntaxSites(parsed.program)
+    var candidates: [(change: String, splice: SourceSplice)] = []
+
+    for pipeline in sites.pipelines {
+      for index in pipeline.operators.indices {
+        for edit in StageMutation.nearMisses(of: pipeline.operators, at: index, printer: printer) {
+          guard let text = edit.text(of: pipeline, printer: printer) else { continue }
+          candidates.append((edit.change, SourceSplice(range: pipeline.range, replacement: text)))
+        }
+      }
+    }
+    for time in sites.times {
+      guard case .time(let interval) = time.kind else { continue }
+      for changed in [interval.nanoseconds / 2, interval.nanoseconds * 2] {
+        let mutated = Expr(.time(VirtualInterval(nanoseconds: changed)), range: time.range)
+        candidates.append(
+          (
+            "\(printer.original(time.range)) → \(printer.expression(mutated))",
+            SourceSplice(range: time.range, replacement: printer.expression(mutated))
+          ))
+      }
+    }
+    for count in sites.counts {
+      for changed in [count.value - 1, count.value + 1] where changed >= count.minimum {
+        let mutated = Expr(.int(changed), range: count.expr.range)
+        candidates.append(
+          (
+            "count \(count.value) → \(changed)",
+            SourceSplice(range: count.expr.range, replacement: printer.expression(mutated))
+          ))
+      }
+    }
+    for subscription in sites.timedSubscriptions {
+      let written = printer.original(subscription.range)
+      let untimed = printer.original(subscription.pipeline.range)
+      candidates.append(
+        ("`\(written)` → `\(untimed)`", SourceSplice(range: subscription.range, replacement: untimed)))
+    }
+
+    var seen: Set<String> = [solution]
+    var mutants: [Mutant] = []
+    for candidate in candidates.sorted(by: { $0.splice.range.start < $1.splice.range.start }) {
+      let text = candidate.splice.applied(to: solution)
+      guard seen.insert(text).inserted else { continue }
+      mutants.append(Mutant(change: candidate.change, text: text))
+    }
+    return mutants
+  }
+}

@@ -1,0 +1,91 @@
+import StreamCore
+import StreamLang
+
+/// Mutation testing of one exercise: every near miss of its solution
+/// (`MutantGenerator`) is checked as an answer. A mutant that passes is then
+/// run beside the solution on probe inputs (`InputProbes`); if some input
+/// tells them apart, the exercise accepts a wrong answer and its givens or
+/// checks must get better.
+public struct MutationCheck {
+  public let checker: ExerciseChecker
+
+  public init(checker: ExerciseChecker) {
+    self.checker = checker
+  }
+
+  /// One result per mutant; none when the exercise has no solution.
+  public func results(for exercise: Exercise) -> [MutantResult] {
+    guard let solution = exercise.solution?.text else { return [] }
+    let givens = exercise.givens.map(\.text).joined(separator: "\n")
+    let mutants = MutantGenerator.mutants(of: solution, boundNames: Self.boundNames(in: givens))
+    var probes: [InputProbe]?
+    return mutants.map { mutant in
+      let result = checker.check(exercise, answer: mutant.text)
+      let verdict: MutantVerdict
+      if result.passed {
+        if probes == nil { probes = InputProbes.probes(of: givens) }
+        verdict = compare(solution, mutant.text, on: probes ?? [], comparison: exercise.comparison)
+      } else if result.problems.contains(where: { if case .mismatch = $0 { true } else { false } }) {
+        verdict = .killedOnOutput
+      } else if result.problems.allSatisfy(Self.isRule) {
+        verdict = .killedByRule
+      } else {
+        verdict = .notRunnable
+      }
+      return MutantResult(exercise: exercise.number, mutant: mutant, verdict: verdict)
+    }
+  }
+
+  private static func isRule(_ problem: CheckResult.Problem) -> Bool {
+    switch problem {
+    case .missingOperator, .forbiddenOperator: return true
+    default: return false
+    }
+  }
+
+  /// The names the givens bind, which the solution may use as sources.
+  static func boundNames(in givens: String) -> [String] {
+    Parser.parse(givens).program.statements.compactMap { statement in
+      if case .binding(let name, _, _) = statement { return name.text }
+      return nil
+    }
+  }
+
+  private func compare(
+    _ solution: String, _ mutant: String, on probes: [InputProbe], comparison: Comparison
+  ) -> MutantVerdict {
+    for probe in probes {
+      guard let expected = output(of: solution, givens: probe.givens) else { continue }
+      let actual = output(of: mutant, givens: probe.givens)
+      if let actual, OutputDifference.first(expected: expected, actual: actual, comparison: comparison) == nil {
+        continue
+      }
+      return .survives(probe: probe, solution: expected, mutant: actual)
+    }
+    return .equivalent
+  }
+
+  /// The comparable output of `answer` run after `givens`; nil when it does not run to an output.
+  func output(of answer: String, givens: String) -> [TimelineEvent]? {
+    let program = ExerciseProgram(givens: [FieldText(text: givens, pieces: [])], answer: answer)
+    guard case .ran(let run) = checker.runner.run(program.text) else { return nil }
+    if case .runtimeError = run.result.stop { return nil }
+    return run.lastOutput(startingIn: program.answerRange).map { ExpectedOutput.comparable($0.events) }
+  }
+}
+
+extension MutationCheck {
+  /// How many surviving mutants `lesson verify` names before it only counts the rest.
+  static let survivorsShown = 3
+
+  /// `lesson verify`'s problems for an exercise: one per surviving mutant, at most `survivorsShown`.
+  public func survivorProblems(for exercise: Exercise) -> [String] {
+    let messages = results(for: exercise).compactMap(\.survivorMessage)
+    var problems = Array(messages.prefix(Self.survivorsShown))
+    if messages.count > Self.survivorsShown {
+      problems.append(
+        "and \(messages.count - Self.survivorsShown) more wrong answers pass (`streamlab lesson mutants` lists them)")
+    }
+    return problems
+  }
+}

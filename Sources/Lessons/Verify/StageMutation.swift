@@ -1,0 +1,100 @@
+import StreamLang
+
+/// The classic near misses of one operator stage: the operator a student
+/// confuses it with (`debounce` for `throttle`, `zip` for `combineLatest`,
+/// `flatMap` for `map` + `switchToLatest`), the other `latest:`, the operator
+/// left out. Durations and counts are changed elsewhere (`MutantGenerator`),
+/// because they are literals that can sit anywhere.
+enum StageMutation {
+  /// Every near miss of the stage at `index` of `operators`.
+  static func nearMisses(of operators: [OperatorStage], at index: Int, printer: SyntaxPrinter) -> [PipelineEdit] {
+    let stage = operators[index]
+    let written = printer.original(stage.range)
+    var edits: [PipelineEdit] = []
+
+    func replace(with kinds: [OperatorKind], removing count: Int = 1) {
+      let printed = kinds.compactMap { printer.stage($0) }
+      guard printed.count == kinds.count else { return }
+      var stages = operators.map(PipelineEdit.Stage.original)
+      stages.replaceSubrange(index..<(index + count), with: kinds.map(PipelineEdit.Stage.new))
+      let before = operators[index..<(index + count)].map { printer.original($0.range) }.joined(separator: " | ")
+      edits.append(PipelineEdit(change: "`\(before)` → `\(printed.joined(separator: " | "))`", stages: stages))
+    }
+
+    var removed = operators.map(PipelineEdit.Stage.original)
+    removed.remove(at: index)
+    edits.append(PipelineEdit(change: "without `\(written)`", stages: removed))
+
+    let next = index + 1 < operators.count ? operators[index + 1].kind : nil
+    switch stage.kind {
+    case .debounce(let interval):
+      replace(with: [.throttle(interval, latest: true)])
+      replace(with: [.throttle(interval, latest: false)])
+      replace(with: [.delay(interval)])
+    case .throttle(let interval, let latest):
+      replace(with: [.throttle(interval, latest: !latest)])
+      replace(with: [.debounce(interval)])
+    case .flatMap(let maximum, let transform):
+      replace(with: [.map(transform), .switchToLatest])
+      if maximum == nil {
+        replace(with: [.flatMap(maxPublishers: synthesized(.int(1)), transform)])
+      } else {
+        replace(with: [.flatMap(maxPublishers: nil, transform)])
+      }
+    case .map(let transform):
+      if next == .switchToLatest {
+        replace(with: [.flatMap(maxPublishers: nil, transform)], removing: 2)
+        replace(with: [.flatMap(maxPublishers: synthesized(.int(1)), transform)], removing: 2)
+      } else {
+        replace(with: [.scan(initial: synthesized(.int(0)), transform)])
+      }
+    case .compactMap(let transform):
+      replace(with: [.map(transform)])
+    case .scan(let initial, let transform):
+      replace(with: [.reduce(initial: initial, transform)])
+      replace(with: [.map(transform)])
+    case .reduce(let initial, let transform):
+      replace(with: [.scan(initial: initial, transform)])
+    case .merge(let pipelines):
+      replace(with: [.zip(pipelines, transform: nil)])
+      replace(with: [.combineLatest(pipelines, transform: nil)])
+    case .zip(let pipelines, let transform):
+      replace(with: [.combineLatest(pipelines, transform: transform)])
+      replace(with: [.merge(pipelines)])
+    case .combineLatest(let pipelines, let transform):
+      replace(with: [.zip(pipelines, transform: transform)])
+      replace(with: [.merge(pipelines)])
+    case .first(let condition):
+      replace(with: [.last(where: condition)])
+    case .last(let condition):
+      replace(with: [.first(where: condition)])
+    case .dropFirst(nil):
+      replace(with: [.dropFirst(synthesized(.int(2)))])
+    case .append(let elements):
+      replace(with: [.prepend(elements)])
+    case .prepend(let elements):
+      replace(with: [.append(elements)])
+    case .replaceError(let value):
+      replace(with: [.catch(justPipeline(value))])
+    case .catch(let fallback):
+      if fallback.operators.isEmpty, case .just(let values) = fallback.source.kind, values.count == 1 {
+        replace(with: [.replaceError(values[0])])
+      }
+    default:
+      break
+    }
+    return edits
+  }
+
+  /// A node a mutation made has no text of its own: an empty range tells the printer to print it from the tree.
+  static func synthesized(_ kind: ExprKind) -> Expr {
+    Expr(kind, range: SourceRange(start: 0, end: 0))
+  }
+
+  /// `{ just V }`, the fallback `catch` needs to do what `replaceError V` does.
+  private static func justPipeline(_ value: Expr) -> Pipeline {
+    let nowhere = SourceRange(start: 0, end: 0)
+    let source = SourceStage(kind: .just([value]), keyword: Name("just", range: nowhere), range: nowhere)
+    return Pipeline(source: source, operators: [], range: nowhere)
+  }
+}
