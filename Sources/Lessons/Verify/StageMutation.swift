@@ -2,8 +2,8 @@ import StreamLang
 
 /// The classic near misses of one operator stage: the operator a student
 /// confuses it with (`debounce` for `throttle`, `zip` for `combineLatest`,
-/// `flatMap` for `map` + `switchToLatest`), the other `latest:`, the operator
-/// left out. Durations and counts are changed elsewhere (`MutantGenerator`),
+/// `flatMap` for `map` + `switchToLatest`), the other `latest:`, the filter
+/// the wrong way round, the operator left out. Durations and counts are changed elsewhere (`MutantGenerator`),
 /// because they are literals that can sit anywhere.
 enum StageMutation {
   /// Every near miss of the stage at `index` of `operators`.
@@ -45,14 +45,12 @@ enum StageMutation {
       if next == .switchToLatest {
         replace(with: [.flatMap(maxPublishers: nil, transform)], removing: 2)
         replace(with: [.flatMap(maxPublishers: synthesized(.int(1)), transform)], removing: 2)
-      } else {
-        replace(with: [.scan(initial: synthesized(.int(0)), transform)])
       }
     case .compactMap(let transform):
       replace(with: [.map(transform)])
     case .scan(let initial, let transform):
       replace(with: [.reduce(initial: initial, transform)])
-      replace(with: [.map(transform)])
+      if let forgetful = withoutAccumulator(transform, initial: initial) { replace(with: [.map(forgetful)]) }
     case .reduce(let initial, let transform):
       replace(with: [.scan(initial: initial, transform)])
     case .merge(let pipelines):
@@ -64,6 +62,10 @@ enum StageMutation {
     case .combineLatest(let pipelines, let transform):
       replace(with: [.zip(pipelines, transform: transform)])
       replace(with: [.merge(pipelines)])
+    case .filter(let condition):
+      replace(with: [.filter(synthesized(.unary(op: "!", condition)))])
+    case .timeout(let interval, .some):
+      replace(with: [.timeout(interval, failure: nil)])
     case .first(let condition):
       replace(with: [.last(where: condition)])
     case .last(let condition):
@@ -84,6 +86,18 @@ enum StageMutation {
       break
     }
     return edits
+  }
+
+  /// A scan's closure with the accumulator stuck at its initial value, as a
+  /// one-parameter closure for `map`: the running total that forgets to run.
+  /// (`map` → `scan` has no such twin: a scan that ignores its accumulator is a map.)
+  private static func withoutAccumulator(_ transform: Expr, initial: Expr) -> Expr? {
+    if case .closure(let parameters, let body) = transform.kind, parameters.count == 2 {
+      return ExprSubstitution.replacing(parameters[0], with: initial, in: body).map {
+        synthesized(.closure(parameters: [parameters[1]], body: $0))
+      }
+    }
+    return ExprSubstitution.replacing("acc", with: initial, in: transform)
   }
 
   /// A node a mutation made has no text of its own: an empty range tells the printer to print it from the tree.

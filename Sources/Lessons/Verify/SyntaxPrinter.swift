@@ -25,13 +25,41 @@ struct SyntaxPrinter {
     return nil
   }
 
-  /// An expression: literals the changes create are printed from the tree, the rest as written.
+  /// An expression: literals, and nodes a change made (their range is empty),
+  /// are printed from the tree; the rest as written.
   func expression(_ expr: Expr) -> String {
     switch expr.kind {
     case .int(let value): return String(value)
     case .string(let value): return Value.quoted(value)
     case .time(let interval): return Self.time(interval) ?? original(expr.range)
-    default: return original(expr.range)
+    default: break
+    }
+    guard expr.range.start == expr.range.end else { return original(expr.range) }
+    switch expr.kind {
+    case .double(let value): return String(value)
+    case .bool(let value): return String(value)
+    case .null: return "nil"
+    case .identifier(let name): return name
+    case .array(let items): return "[" + items.map(expression).joined(separator: ", ") + "]"
+    case .tuple(let items): return "(" + items.map(expression).joined(separator: ", ") + ")"
+    case .unary(let op, let value): return op + operand(value)
+    case .binary(let op, let lhs, let rhs): return operand(lhs) + " " + op + " " + operand(rhs)
+    case .ternary(let condition, let then, let otherwise):
+      return operand(condition) + " ? " + operand(then) + " : " + operand(otherwise)
+    case .member(let base, let name): return operand(base) + "." + name
+    case .call(let callee, let arguments):
+      return operand(callee) + "(" + arguments.map(expression).joined(separator: ", ") + ")"
+    case .closure(let parameters, let body):
+      return "{ " + (parameters.isEmpty ? "" : parameters.joined(separator: ", ") + " in ") + expression(body) + " }"
+    case .int, .string, .time, .stream: return original(expr.range)
+    }
+  }
+
+  /// An operand of an operator, in parentheses unless it cannot be split.
+  private func operand(_ expr: Expr) -> String {
+    switch expr.kind {
+    case .binary, .ternary, .unary: return "(" + expression(expr) + ")"
+    default: return expression(expr)
     }
   }
 
