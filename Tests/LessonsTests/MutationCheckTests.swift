@@ -1,0 +1,97 @@
+import StreamCore
+import Testing
+
+@testable import Lessons
+
+/// Mutation testing of one exercise: near misses that pass must be equivalent to the solution.
+@Suite struct MutationCheckTests {
+  /// Lesson 4's exercise 2 as it was: `short` finishes while every debounce
+  /// interval is still waiting, so any interval above 100ms gives the same output.
+  static let weakDebounce = """
+    title: Waiting for silence
+
+    exercise: Where did my last value go?
+    given: let short = events 0ms:"s", 100ms:"sw", 200ms:"swi", 300ms:|
+    task: Apply `debounce 300ms` to `short`.
+    expect: 300ms:|
+    require: debounce
+    hint: The waiting value is dropped at completion.
+    solution: short | debounce 300ms
+    answer:
+
+    """
+
+  static let strongDebounce = weakDebounce.replacingOccurrences(
+    of: "200ms:\"swi\", 300ms:|", with: "500ms:\"swi\", 700ms:|"
+  ).replacingOccurrences(of: "expect: 300ms:|", with: "expect: 400ms:\"sw\", 700ms:|")
+
+  static let checker = ExerciseChecker(runner: InterpreterRunner())
+
+  @Test func aMutantThatPassesButComputesSomethingElseSurvivesWithAnInputThatTellsThemApart() throws {
+    let exercise = try #require(try LessonFixtures.lesson(Self.weakDebounce).exercises.first)
+    let results = MutationCheck(checker: Self.checker).results(for: exercise)
+    let halved = try #require(results.first { $0.mutant.text == "short | debounce 150ms" })
+    let (probe, solution, mutant) = try #require(halved.verdict.survival, "got \(halved.verdict)")
+    #expect(solution != mutant)
+    let solutionOnProbe = MutationCheck(checker: Self.checker).output(
+      of: "short | debounce 300ms", givens: probe.givens)
+    let mutantOnProbe = MutationCheck(checker: Self.checker).output(of: "short | debounce 150ms", givens: probe.givens)
+    #expect(solutionOnProbe == solution)
+    #expect(mutantOnProbe == mutant)
+    let message = try #require(halved.survivorMessage)
+    #expect(message.contains("`short | debounce 150ms`"))
+    #expect(message.contains(probe.givens))
+  }
+
+  @Test func lessonVerifyFailsTheExerciseAndNamesTheWrongAnswer() throws {
+    let report = LessonVerifier(checker: Self.checker).verify(try LessonFixtures.lesson(Self.weakDebounce))
+    let entry = try #require(report.entries.first)
+    #expect(!entry.passed)
+    #expect(entry.message.contains("`short | debounce 150ms`"))
+    #expect(entry.message.contains("`short | debounce 600ms`"))
+  }
+
+  @Test func inputsThatTellTheIntervalsApartKillEveryMutant() throws {
+    let exercise = try #require(try LessonFixtures.lesson(Self.strongDebounce).exercises.first)
+    let results = MutationCheck(checker: Self.checker).results(for: exercise)
+    #expect(results.count == 6)
+    #expect(results.allSatisfy { $0.verdict == .killedOnOutput })
+    #expect(LessonVerifier(checker: Self.checker).verify(try LessonFixtures.lesson(Self.strongDebounce)).allPassed)
+  }
+
+  @Test func replaceErrorAndCatchJustAreEquivalent() throws {
+    let lesson = """
+      title: Errors
+
+      exercise: Cached
+      given: let request = events 100ms:"a", 300ms:#"offline"
+      task: Replace the failure by "cached".
+      expect: 100ms:"a", 300ms:"cached", 300ms:|
+      solution: request | replaceError "cached"
+      answer:
+
+      """
+    let exercise = try #require(try LessonFixtures.lesson(lesson).exercises.first)
+    let results = MutationCheck(checker: Self.checker).results(for: exercise)
+    let viaCatch = try #require(results.first { $0.mutant.text == "request | catch { just \"cached\" }" })
+    #expect(viaCatch.verdict == .equivalent)
+  }
+
+  @Test func probesVaryOneSourceAtATime() {
+    let probes = InputProbes.probes(of: "let s = events 0ms:1, 100ms:2, 300ms:|")
+    let byChange = Dictionary(probes.map { ($0.change, $0.givens) }, uniquingKeysWith: { first, _ in first })
+    #expect(byChange["s: times × 2"] == "let s = events 0ms:1, 200ms:2, 600ms:|")
+    #expect(byChange["s: values reversed"] == "let s = events 0ms:2, 100ms:1, 300ms:|")
+    #expect(byChange["s: never completes"] == "let s = events 0ms:1, 100ms:2")
+    #expect(byChange["s: fails instead of finishing"] == "let s = events 0ms:1, 100ms:2, 300ms:#\"probe\"")
+    #expect(byChange["s: finishes with its last value"] == "let s = events 0ms:1, 100ms:2, 100ms:|")
+  }
+}
+
+extension MutantVerdict {
+  /// The probe and both outputs of a surviving mutant; nil for any other verdict.
+  fileprivate var survival: (InputProbe, [TimelineEvent]?, [TimelineEvent]?)? {
+    if case .survives(let probe, let solution, let mutant) = self { return (probe, solution, mutant) }
+    return nil
+  }
+}
