@@ -27,7 +27,7 @@ import Testing
   }
 
   /// The tables hold every mutant the generator makes today that an exercise rejects by its output;
-  /// after changing a solution, regenerate `mutants.tsv` as its first line says.
+  /// after changing a solution, run `bash scripts/mutant-corpus`.
   @Test func tablesHoldEveryMutantTheExercisesRejectByOutput() throws {
     let kept = Set(Self.mutants).union(Self.handWritten)
     let checker = MutationCheck(checker: ExerciseChecker(runner: InterpreterRunner()))

@@ -39,6 +39,11 @@ import Testing
     #expect(Self.texts("a | combineLatest b | map x.0").contains("a | zip b | map x.0"))
   }
 
+  @Test func zipAndCombineLatestGetTheirInputsSwapped() {
+    #expect(Self.texts("a | combineLatest b | map x.0").contains("b | combineLatest a | map x.0"))
+    #expect(Self.texts("a | zip { b | map x }").contains("{ b | map x } | zip a"))
+  }
+
   @Test func countsGoOneUpAndOneDownButNotBelowWhatBuilds() {
     #expect(Self.texts("a | prefix 3").contains("a | prefix 2"))
     #expect(Self.texts("a | prefix 3").contains("a | prefix 4"))

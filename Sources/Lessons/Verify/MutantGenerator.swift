@@ -18,7 +18,7 @@ enum MutantGenerator {
 
     for pipeline in sites.pipelines {
       for index in pipeline.operators.indices {
-        for edit in StageMutation.nearMisses(of: pipeline.operators, at: index, printer: printer) {
+        for edit in StageMutation.nearMisses(of: pipeline, at: index, printer: printer) {
           guard let text = edit.text(of: pipeline, printer: printer) else { continue }
           candidates.append((edit.change, SourceSplice(range: pipeline.range, replacement: text)))
         }

@@ -13,11 +13,13 @@ struct PipelineEdit {
 
   /// What changed, in words (`debounce 300ms → throttle 300ms`).
   var change: String
+  /// A new source's text; nil keeps the source as written.
+  var source: String? = nil
   var stages: [Stage]
 
   /// The pipeline's text: its source and kept stages as written, new stages printed.
   func text(of pipeline: Pipeline, printer: SyntaxPrinter) -> String? {
-    var parts = [printer.original(pipeline.source.range)]
+    var parts = [source ?? printer.original(pipeline.source.range)]
     for stage in stages {
       switch stage {
       case .original(let kept): parts.append(printer.original(kept.range))

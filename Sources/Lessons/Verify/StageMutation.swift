@@ -7,7 +7,8 @@ import StreamLang
 /// because they are literals that can sit anywhere.
 enum StageMutation {
   /// Every near miss of the stage at `index` of `operators`.
-  static func nearMisses(of operators: [OperatorStage], at index: Int, printer: SyntaxPrinter) -> [PipelineEdit] {
+  static func nearMisses(of pipeline: Pipeline, at index: Int, printer: SyntaxPrinter) -> [PipelineEdit] {
+    let operators = pipeline.operators
     let stage = operators[index]
     let written = printer.original(stage.range)
     var edits: [PipelineEdit] = []
@@ -59,9 +60,16 @@ enum StageMutation {
     case .zip(let pipelines, let transform):
       replace(with: [.combineLatest(pipelines, transform: transform)])
       replace(with: [.merge(pipelines)])
+      if index == 0, pipelines.count == 1 {
+        edits.append(swapped(pipeline, with: .zip([ownSource(pipeline)], transform: transform), printer: printer))
+      }
     case .combineLatest(let pipelines, let transform):
       replace(with: [.zip(pipelines, transform: transform)])
       replace(with: [.merge(pipelines)])
+      if index == 0, pipelines.count == 1 {
+        edits.append(
+          swapped(pipeline, with: .combineLatest([ownSource(pipeline)], transform: transform), printer: printer))
+      }
     case .filter(let condition):
       replace(with: [.filter(synthesized(.unary(op: "!", condition)))])
     case .timeout(let interval, .some):
@@ -98,6 +106,29 @@ enum StageMutation {
       }
     }
     return ExprSubstitution.replacing("acc", with: initial, in: transform)
+  }
+
+  /// `a | zip b` as `b | zip a`: the tuple the other way round, a classic slip
+  /// when the next stage reads `x.0` and `x.1`. `combining` already takes the old source.
+  private static func swapped(_ pipeline: Pipeline, with combining: OperatorKind, printer: SyntaxPrinter)
+    -> PipelineEdit
+  {
+    var stages = pipeline.operators.map(PipelineEdit.Stage.original)
+    stages[0] = .new(combining)
+    let other: Pipeline
+    switch pipeline.operators[0].kind {
+    case .zip(let pipelines, _), .combineLatest(let pipelines, _): other = pipelines[0]
+    default: other = pipeline
+    }
+    let source = printer.streamArgument(other)
+    return PipelineEdit(
+      change: "inputs swapped: `\(printer.original(pipeline.source.range))` ↔ `\(source)`", source: source,
+      stages: stages)
+  }
+
+  /// The pipeline's source alone, as a stream argument.
+  private static func ownSource(_ pipeline: Pipeline) -> Pipeline {
+    Pipeline(source: pipeline.source, operators: [], range: pipeline.source.range)
   }
 
   /// A node a mutation made has no text of its own: an empty range tells the printer to print it from the tree.
