@@ -13,7 +13,8 @@ struct LessonCommand: ParsableCommand {
   /// `streamlab lesson verify FILE…`.
   struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Check that every solution passes, an empty answer fails and every demo runs.",
+      abstract:
+        "Check that every solution passes, an empty answer fails, no near miss of a solution passes, every demo runs.",
       discussion: "Exit status: 0 all good, 1 a check failed, 2 a lesson file has errors.")
 
     @Argument(help: "Lesson files.", completion: .file(extensions: ["txt"]))
