@@ -44,6 +44,22 @@ import Testing
     #expect(Self.texts("a | zip { b | map x }").contains("{ b | map x } | zip a"))
   }
 
+  @Test func neighbouringStagesSwapPlaces() {
+    #expect(
+      Self.texts("typing | debounce 300ms | removeDuplicates").contains("typing | removeDuplicates | debounce 300ms"))
+    #expect(Self.texts("a | retry 2 | replaceError 0").contains("a | replaceError 0 | retry 2"))
+  }
+
+  @Test func anErrorHandlerMovesOutOfTheBracesButADelayStaysIn() {
+    let texts = Self.texts("queries | flatMap { just x | delay 100ms | replaceError \"e\" }")
+    #expect(texts.contains("queries | flatMap { just x | delay 100ms } | replaceError \"e\""))
+    #expect(
+      !Self.texts("queries | flatMap { just x | delay 100ms }").contains("queries | flatMap { just x } | delay 100ms"))
+    #expect(
+      Self.texts("queries | map { x in { just x | prepend \"loading\" } } | switchToLatest").contains(
+        "queries | map { x in { just x } } | switchToLatest | prepend \"loading\""))
+  }
+
   @Test func countsGoOneUpAndOneDownButNotBelowWhatBuilds() {
     #expect(Self.texts("a | prefix 3").contains("a | prefix 2"))
     #expect(Self.texts("a | prefix 3").contains("a | prefix 4"))

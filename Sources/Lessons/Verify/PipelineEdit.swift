@@ -7,6 +7,8 @@ struct PipelineEdit {
   enum Stage {
     /// A stage kept as the author wrote it.
     case original(OperatorStage)
+    /// A stage as the author wrote it but for one node inside it (a nested pipeline).
+    case rewritten(OperatorStage, SourceSplice)
     /// A stage the edit made.
     case new(OperatorKind)
   }
@@ -23,6 +25,11 @@ struct PipelineEdit {
     for stage in stages {
       switch stage {
       case .original(let kept): parts.append(printer.original(kept.range))
+      case .rewritten(let kept, let splice):
+        let inside = SourceRange(
+          start: splice.range.start - kept.range.start, end: splice.range.end - kept.range.start)
+        parts.append(
+          SourceSplice(range: inside, replacement: splice.replacement).applied(to: printer.original(kept.range)))
       case .new(let kind):
         guard let printed = printer.stage(kind) else { return nil }
         parts.append(printed)

@@ -3,8 +3,10 @@ import StreamLang
 /// The classic near misses of one operator stage: the operator a student
 /// confuses it with (`debounce` for `throttle`, `zip` for `combineLatest`,
 /// `flatMap` for `map` + `switchToLatest`), the other `latest:`, the filter
-/// the wrong way round, the operator left out. Durations and counts are changed elsewhere (`MutantGenerator`),
-/// because they are literals that can sit anywhere.
+/// the wrong way round, the operator left out, two stages in the wrong order,
+/// an error handler moved out of the braces it must stay in. Durations and
+/// counts are changed elsewhere (`MutantGenerator`), because they are literals
+/// that can sit anywhere.
 enum StageMutation {
   /// Every near miss of the stage at `index` of `operators`.
   static func nearMisses(of pipeline: Pipeline, at index: Int, printer: SyntaxPrinter) -> [PipelineEdit] {
@@ -26,7 +28,15 @@ enum StageMutation {
     removed.remove(at: index)
     edits.append(PipelineEdit(change: "without `\(written)`", stages: removed))
 
+    if index + 1 < operators.count {
+      var swapped = operators.map(PipelineEdit.Stage.original)
+      swapped.swapAt(index, index + 1)
+      edits.append(
+        PipelineEdit(
+          change: "`\(written)` and `\(printer.original(operators[index + 1].range))` swapped", stages: swapped))
+    }
     let next = index + 1 < operators.count ? operators[index + 1].kind : nil
+    if let moved = movedOut(of: operators, at: index, printer: printer) { edits.append(moved) }
     switch stage.kind {
     case .debounce(let interval):
       replace(with: [.throttle(interval, latest: true)])
@@ -129,6 +139,56 @@ enum StageMutation {
   /// The pipeline's source alone, as a stream argument.
   private static func ownSource(_ pipeline: Pipeline) -> Pipeline {
     Pipeline(source: pipeline.source, operators: [], range: pipeline.source.range)
+  }
+
+  /// The last stage of a nested pipeline, when it handles errors or prepends,
+  /// moved out of its braces, after the operator that holds it: `flatMap { req | replaceError "e" }` becomes
+  /// `flatMap { req } | replaceError "e"`, which ends the whole stream at the first error.
+  private static func movedOut(of operators: [OperatorStage], at index: Int, printer: SyntaxPrinter) -> PipelineEdit? {
+    let stage = operators[index]
+    let inner: Pipeline
+    var insertAt = index + 1
+    switch stage.kind {
+    case .flatMap(_, let transform):
+      guard let pipeline = nestedPipeline(in: transform) else { return nil }
+      inner = pipeline
+    case .map(let transform):
+      guard index + 1 < operators.count, operators[index + 1].kind == .switchToLatest,
+        let pipeline = nestedPipeline(in: transform)
+      else { return nil }
+      inner = pipeline
+      insertAt = index + 2
+    case .catch(let fallback) where fallback.range != stage.range:
+      inner = fallback
+    default:
+      return nil
+    }
+    guard let last = inner.operators.last, handlesErrorsOrStarts(last.kind) else { return nil }
+    let kept = [printer.original(inner.source.range)] + inner.operators.dropLast().map { printer.original($0.range) }
+    var stages = operators.map(PipelineEdit.Stage.original)
+    stages[index] = .rewritten(stage, SourceSplice(range: inner.range, replacement: kept.joined(separator: " | ")))
+    stages.insert(.original(last), at: insertAt)
+    return PipelineEdit(change: "`\(printer.original(last.range))` moved out of the braces", stages: stages)
+  }
+
+  /// The stages whose place inside or outside the braces is the lesson: error
+  /// handlers (outside, the first error ends the whole stream) and `prepend`
+  /// (outside, "loading" shows once instead of once per request). Moving a
+  /// `delay` out changes only when a cancelled stream would have finished.
+  private static func handlesErrorsOrStarts(_ kind: OperatorKind) -> Bool {
+    switch kind {
+    case .replaceError, .catch, .retry, .replaceEmpty, .prepend: return true
+    default: return false
+    }
+  }
+
+  /// `{ PIPELINE }` or `{ x in PIPELINE }` as an argument.
+  private static func nestedPipeline(in expr: Expr) -> Pipeline? {
+    switch expr.kind {
+    case .stream(let pipeline): return pipeline
+    case .closure(_, let body): return nestedPipeline(in: body)
+    default: return nil
+    }
   }
 
   /// A node a mutation made has no text of its own: an empty range tells the printer to print it from the tree.
