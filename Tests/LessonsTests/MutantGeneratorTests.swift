@@ -89,6 +89,13 @@ import Testing
         "queries | flatMap { just x | delay 100ms | catch { just \"e\" } } | prefix 2"))
   }
 
+  @Test func hugeCountsAndTimesMakeMutantsWithoutOverflowing() {
+    let texts = Self.texts("a | prefix 9223372036854775807")
+    #expect(texts.contains("a | prefix 9223372036854775806"))
+    #expect(!texts.contains { $0.contains("9223372036854775808") })
+    #expect(!InputProbes.probes(of: "let s = events 0ms:1, 9000000000000ms:|").isEmpty)
+  }
+
   @Test func aSolutionThatDoesNotParseHasNoMutants() {
     #expect(Self.texts("typing | debounce").isEmpty)
   }

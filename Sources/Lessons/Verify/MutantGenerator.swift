@@ -26,7 +26,8 @@ enum MutantGenerator {
     }
     for time in sites.times {
       guard case .time(let interval) = time.kind else { continue }
-      for changed in [interval.nanoseconds / 2, interval.nanoseconds * 2] {
+      let doubled = interval.nanoseconds.multipliedReportingOverflow(by: 2)
+      for changed in [interval.nanoseconds / 2] + (doubled.overflow ? [] : [doubled.partialValue]) {
         let mutated = Expr(.time(VirtualInterval(nanoseconds: changed)), range: time.range)
         candidates.append(
           (
@@ -36,7 +37,8 @@ enum MutantGenerator {
       }
     }
     for count in sites.counts {
-      for changed in [count.value - 1, count.value + 1] where changed >= count.minimum {
+      let neighbours = [count.value.subtractingReportingOverflow(1), count.value.addingReportingOverflow(1)]
+      for changed in neighbours.filter({ !$0.overflow }).map(\.partialValue) where changed >= count.minimum {
         let mutated = Expr(.int(changed), range: count.expr.range)
         candidates.append(
           (

@@ -38,9 +38,12 @@ enum SourceVariation {
     ("× 2", 2, 1), ("× 0.5", 1, 2), ("× 1.5", 3, 2), ("× 3", 3, 1),
   ]
 
+  /// Probe times stay below this, so scaling a teacher's huge time can never overflow.
+  private static let longestTime = 1_000_000_000.0
+
   private static func scale(_ interval: VirtualInterval, _ numerator: Int, _ denominator: Int) -> VirtualInterval {
     let milliseconds = (Double(interval.nanoseconds) * Double(numerator) / Double(denominator) / 1_000_000).rounded()
-    return .milliseconds(Int(milliseconds))
+    return .milliseconds(Int(min(max(milliseconds, 0), longestTime)))
   }
 
   private static func literal(_ interval: VirtualInterval) -> Expr {
