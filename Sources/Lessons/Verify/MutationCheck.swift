@@ -23,7 +23,11 @@ public struct MutationCheck {
       let result = checker.check(exercise, answer: mutant.text)
       let verdict: MutantVerdict
       if result.passed {
-        if probes == nil { probes = InputProbes.probes(of: givens) }
+        // The givens as written first: with `compare: values` or an `expect:` a
+        // mutant can pass and still differ from the solution there.
+        if probes == nil {
+          probes = [InputProbe(change: "the givens as written", givens: givens)] + InputProbes.probes(of: givens)
+        }
         verdict = compare(solution, mutant.text, on: probes ?? [], comparison: exercise.comparison)
       } else if result.problems.contains(where: { if case .mismatch = $0 { true } else { false } }) {
         verdict = .killedOnOutput
