@@ -23,8 +23,7 @@ public struct MutationCheck {
       let result = checker.check(exercise, answer: mutant.text)
       let verdict: MutantVerdict
       if result.passed {
-        // The givens as written first: with `compare: values` or an `expect:` a
-        // mutant can pass and still differ from the solution there.
+        // Equivalence is judged on the givens as written as well as on the varied inputs.
         if probes == nil {
           probes = [InputProbe(change: "the givens as written", givens: givens)] + InputProbes.probes(of: givens)
         }
