@@ -60,6 +60,10 @@ import Testing
     "just 1, 2 | map { X } | switchToLatest", "X | share", "X | prefix 1", "X | flatMap max 1 { just x }",
     "X | append { just 9 }", "just 0 | append { X }", "X | replaceEmpty 9 | zip { just 1 }",
     "let m = X | multicast; m; connect m @0ms", "let s = X | share; s; s @20ms",
+    // Demand of one at a time, late subscribers and early cancels.
+    "X | flatMap max 1 { just x | delay 10ms }", "X | merge { never } | flatMap max 1 { just x }",
+    "X | zip { interval 30ms } | flatMap max 1 { just x | delay 10ms }", #"fail "y" | catch { X }"#,
+    "X | retry 2 | prefix 1", "deferred { X }", "X @20ms", "X @..30ms", "X @10ms..60ms",
   ]
 
   /// Runs one program and says what was wrong with it, or nil when it ended normally.
@@ -88,6 +92,15 @@ import Testing
     let feeds = ["empty", #"fail "x""#, "just 0", "interval 50ms | prefix 2", "never"]
     let programs = feeds.flatMap { feed in
       Self.operators.flatMap { op in Self.contexts.map { $0.replacing("X", with: "\(feed) | \(op)") } }
+    }
+    #expect(Self.problems(programs) == [])
+  }
+
+  @Test func everyPairOfOperatorsKeepsTheContract() {
+    let programs = ["just 0", "empty"].flatMap { feed in
+      Self.operators.flatMap { first in
+        Self.operators.map { "\(feed) | \(first) | \($0) | zip { just 1 }" }
+      }
     }
     #expect(Self.problems(programs) == [])
   }

@@ -78,6 +78,13 @@ extension Publishers.Probe {
         subscription.cancel()
         return
       }
+      // A stopping run starts nothing new: without this, `retry` over a
+      // source that fails at once would resubscribe forever.
+      if channel.isStopping {
+        state = .closed
+        subscription.cancel()
+        return
+      }
       state = .subscribed(subscription)
       channel.record(.subscribed)
       downstream.receive(subscription: self)
