@@ -109,14 +109,4 @@ import Testing
     let programs = Self.sources.flatMap { source in Self.contexts.map { $0.replacing("X", with: source) } }
     #expect(Self.problems(programs) == [])
   }
-
-  @Test func theExamplesOfTheIssueEndNormally() {
-    let programs = [
-      "empty | zip { just 1 } | removeDuplicates", #"fail "x" | zip { interval 50ms } | removeDuplicates"#,
-      "empty | zip { interval 50ms } | prefix while x < 3", #"fail "x" | zip { just 1 } | catch { just 7 }"#,
-      "just 0 | replaceEmpty 9 | retry 1 | zip { just 1 }",
-      "just 0 | replaceEmpty 9 | retry 1 | combineLatest { just 1 }",
-    ]
-    #expect(Self.problems(programs) == [])
-  }
 }
