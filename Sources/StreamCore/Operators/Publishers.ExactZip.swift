@@ -22,10 +22,25 @@ extension Publisher {
     Publishers.ExactZip(self, other)
   }
 
+  /// Like `exactZip(_:)`, then applies `transform` to each tuple.
+  public func exactZip<P, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T)
+    -> Publishers.Map<Publishers.ExactZip<Self, P>, T>
+  where P: Publisher, P.Failure == Failure {
+    Publishers.ExactZip(self, other).map(transform)
+  }
+
   /// Like `exactZip(_:)`, with two additional publishers.
   public func exactZip<P, Q>(_ publisher1: P, _ publisher2: Q) -> Publishers.ExactZip3<Self, P, Q>
   where P: Publisher, Q: Publisher, P.Failure == Failure, Q.Failure == Failure {
     Publishers.ExactZip3(self, publisher1, publisher2)
+  }
+
+  /// Like `exactZip(_:_:)`, then applies `transform` to each tuple.
+  public func exactZip<P, Q, T>(
+    _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
+  ) -> Publishers.Map<Publishers.ExactZip3<Self, P, Q>, T>
+  where P: Publisher, Q: Publisher, P.Failure == Failure, Q.Failure == Failure {
+    Publishers.ExactZip3(self, publisher1, publisher2).map(transform)
   }
 
   /// Like `exactZip(_:)`, with three additional publishers.
@@ -33,6 +48,15 @@ extension Publisher {
     -> Publishers.ExactZip4<Self, P, Q, R>
   where P: Publisher, Q: Publisher, R: Publisher, P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
     Publishers.ExactZip4(self, publisher1, publisher2, publisher3)
+  }
+
+  /// Like `exactZip(_:_:_:)`, then applies `transform` to each tuple.
+  public func exactZip<P, Q, R, T>(
+    _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+    _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+  ) -> Publishers.Map<Publishers.ExactZip4<Self, P, Q, R>, T>
+  where P: Publisher, Q: Publisher, R: Publisher, P.Failure == Failure, Q.Failure == Failure, R.Failure == Failure {
+    Publishers.ExactZip4(self, publisher1, publisher2, publisher3).map(transform)
   }
 }
 
