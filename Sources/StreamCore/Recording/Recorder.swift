@@ -49,12 +49,12 @@ public final class Recorder {
   public lazy var silentChannel = TimelineChannel(
     state: state, timeline: Timeline(label: "", pipeline: -1, stage: 0), keepsEvents: false)
 
-  /// True once the run has been asked to stop, for any reason.
-  public var isStopping: Bool { state.pollIsStopping() }
-
   /// Every break of Combine's contract a probe saw, in order. Empty unless
   /// streamlab has a bug: the contract sweep in the tests asserts that.
   public var contractViolations: [RuntimeError] { state.contractViolations }
+
+  /// True once the run has been asked to stop, for any reason.
+  public var isStopping: Bool { state.pollIsStopping() }
 
   /// Stops the run. The first cause wins: it is the one the student must see.
   public func stop(_ cause: StopCause) {
@@ -84,12 +84,12 @@ public final class Recorder {
 final class RecordingState {
   let clock: VirtualClock
   let maxEvents: Int
-  fileprivate(set) var contractViolations: [RuntimeError] = []
   var isInterrupted: () -> Bool
   // Every recorded event touches these counters; they are only ever used
   // from the run's one thread, so the dynamic exclusivity check is skipped.
   @exclusivity(unchecked) fileprivate(set) var eventCount = 0
   fileprivate(set) var stopCause: Recorder.StopCause?
+  fileprivate(set) var contractViolations: [RuntimeError] = []
   fileprivate(set) var isStopped = false
   @exclusivity(unchecked) private var eventsUntilPoll = RecordingState.pollInterval
   private static let pollInterval = 256
@@ -148,13 +148,6 @@ public final class TimelineChannel {
   /// True once the run must stop: probes then let nothing more through.
   public var isStopping: Bool { state.isStopped }
 
-  public func record(_ kind: TimelineEvent.Kind) {
-    if keepsEvents {
-      events.append(TimelineEvent(time: state.clock.now, kind: kind))
-    }
-    state.count()
-  }
-
   /// The row's label: the source text of the stage it shows.
   public var label: String { row.label }
 
@@ -166,5 +159,12 @@ public final class TimelineChannel {
       message: message + " (a bug in streamlab, not in your program)", stage: stage, time: state.clock.now, value: nil)
     state.contractViolations.append(error)
     state.stop(.runtimeError(error))
+  }
+
+  public func record(_ kind: TimelineEvent.Kind) {
+    if keepsEvents {
+      events.append(TimelineEvent(time: state.clock.now, kind: kind))
+    }
+    state.count()
   }
 }
