@@ -61,6 +61,27 @@ import Testing
     #expect(try again.waitForExit() == 0)
   }
 
+  @Test func thePromptRunsThePlaygroundsHelpAndSwiftCommands() throws {
+    let home = try StreamlabBinary.temporaryHome()
+    let url = try lessonFile(in: home)
+    let terminal = try PseudoTerminal(
+      [StreamlabBinary.path, "run", url.path], environment: StreamlabBinary.environment(home: home))
+    let start = try terminal.waitFor("1/1 » ")
+    terminal.type(":help debounce\r")
+    let page = try terminal.waitFor("debounce — ", after: start)
+    try terminal.waitFor("1/1 » ", after: page)
+    terminal.type("typing | debounce 200ms\r")
+    let wrong = try terminal.waitFor(#"expected "iph" at 500ms, got "iph" at 400ms"#, after: page)
+    try terminal.waitFor("1/1 » ", after: wrong)
+    terminal.type(":swift\r")
+    let swift = try terminal.waitFor(".debounce(for: .milliseconds(200), scheduler: scheduler)", after: wrong)
+    try terminal.waitFor("1/1 » ", after: swift)
+    #expect(!terminal.transcript.contains("unknown command"))
+    terminal.type(":quit\r")
+    try terminal.waitFor("Progress saved.", after: swift)
+    #expect(try terminal.waitForExit() == 0)
+  }
+
   @Test func pipedInputChecksTheAnswerLinesWithoutPrompts() throws {
     let home = try StreamlabBinary.temporaryHome()
     let url = try lessonFile(in: home)

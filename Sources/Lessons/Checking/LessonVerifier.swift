@@ -1,11 +1,16 @@
 /// The teacher's check of a lesson (`streamlab lesson verify`): every solution
 /// passes its expect, an empty answer and one that emits nothing both fail,
-/// and every demo parses and runs.
+/// every demo parses and runs, and every `:command` the prose names is one
+/// the lesson prompt accepts.
 public struct LessonVerifier {
   public let checker: ExerciseChecker
+  /// The commands the lesson prompt accepts, with their colons (StreamLab's
+  /// `LessonPrompt.commandNames`; Lessons cannot see the playground's list).
+  public let promptCommands: [String]
 
-  public init(checker: ExerciseChecker) {
+  public init(checker: ExerciseChecker, promptCommands: [String] = LessonSessionCommand.allCases.map(\.name)) {
     self.checker = checker
+    self.promptCommands = promptCommands
   }
 
   /// One entry per exercise and per demo, as a `GradeReport` whose student is the file itself.
@@ -35,6 +40,14 @@ public struct LessonVerifier {
         GradeEntry(
           student: file.fileName, exercise: file.exercises.count + index + 1, title: "demo: \(demo.text)",
           passed: message == "passed", message: message))
+    }
+    // Only refused commands get an entry, so a lesson's count of checks does not depend on its prose.
+    for name in ProseCommands.named(in: file) where !promptCommands.contains(name) {
+      let line = ProseCommands.line(of: name, in: file.text).map { "line \($0): " } ?? ""
+      entries.append(
+        GradeEntry(
+          student: file.fileName, exercise: entries.count + 1, title: "prose: `\(name)`", passed: false,
+          message: line + "the prose tells students to type `\(name)`, which the lesson prompt does not accept"))
     }
     return GradeReport(lesson: file.fileName, entries: entries)
   }

@@ -7,8 +7,8 @@ import StreamLang
 ///
 /// It shows the lesson's prose (wrapped) and demos (run and drawn), then each
 /// exercise: its task, the diagrams of its given streams and of the expected
-/// output. Commands: `:hint`, `:expected`, `:skip`, `:back`, `:solution` (only
-/// after passing), `:quit`, `:help`. It starts at the first exercise not passed yet.
+/// output. Its own commands are the `LessonSessionCommand`s; StreamLab's
+/// `LessonPrompt` adds the playground's. It starts at the first exercise not passed yet.
 public struct LessonSession {
   /// The lesson file; re-read after each answer is written, so later rewrites use fresh offsets.
   public private(set) var lesson: LessonFile
@@ -50,17 +50,34 @@ public struct LessonSession {
         passed.insert(exercise.number)
       }
     }
-    var sections: [String] = []
-    let number = lesson.number.map { "Lesson \($0): " } ?? ""
-    sections.append(number + lesson.title)
-    sections += lesson.introduction.map(render)
     current = lesson.exercises.firstIndex(where: { !passed.contains($0.number) }) ?? lesson.exercises.count
-    if !passed.isEmpty, current < lesson.exercises.count {
-      sections.append(
-        "Welcome back: \(passed.count) of \(lesson.exercises.count) exercises passed; continuing with exercise \(current + 1)."
-      )
+    guard !passed.isEmpty else { return show(openingSections) }
+    // A returning student has read the prose: one line says where they are, `:prose` shows it again.
+    guard current < lesson.exercises.count else { return show([heading]) }
+    return show([
+      heading,
+      "Welcome back: \(passed.count) of \(lesson.exercises.count) exercises passed; continuing with exercise \(current + 1). (:prose shows the lesson's text again)",
+    ])
+  }
+
+  /// `Lesson 4: Waiting for silence`
+  private var heading: String {
+    (lesson.number.map { "Lesson \($0): " } ?? "") + lesson.title
+  }
+
+  /// The title and the introduction's prose and demos.
+  private var openingSections: [String] {
+    [heading] + lesson.introduction.map(render)
+  }
+
+  /// `:prose`: the introduction, then the prose and demos of each exercise up to the current one.
+  private var proseScreen: String {
+    var sections = openingSections
+    for exercise in lesson.exercises.prefix(current + 1) where !exercise.items.isEmpty {
+      sections.append("Exercise \(exercise.number): \(exercise.title)")
+      sections += exercise.items.map(render)
     }
-    return show(sections)
+    return sections.joined(separator: "\n\n")
   }
 
   /// Handles one line typed at the prompt.
@@ -71,44 +88,53 @@ public struct LessonSession {
     justPassed = nil
     guard current < lesson.exercises.count else { return quit() }
     let exercise = lesson.exercises[current]
-    switch input {
-    case "":
-      return SessionOutput(text: "", prompt: prompt)
-    case ":hint":
+    if input.isEmpty { return SessionOutput(text: "", prompt: prompt) }
+    guard input.hasPrefix(":") else { return answer(input, to: exercise) }
+    guard let command = LessonSessionCommand.parse(input) else {
+      if input == ":help" { return SessionOutput(text: Self.help, prompt: prompt) }
+      return SessionOutput(text: "unknown command \(input)\n" + Self.help, prompt: prompt)
+    }
+    return perform(command, on: exercise, justPassed: previous)
+  }
+
+  /// Carries out one of the prompt's own commands.
+  public mutating func perform(_ command: LessonSessionCommand) -> SessionOutput {
+    guard !finished else { return SessionOutput(text: "", prompt: nil) }
+    let previous = justPassed
+    justPassed = nil
+    guard current < lesson.exercises.count else { return quit() }
+    return perform(command, on: lesson.exercises[current], justPassed: previous)
+  }
+
+  private mutating func perform(_ command: LessonSessionCommand, on exercise: Exercise, justPassed previous: Exercise?)
+    -> SessionOutput
+  {
+    switch command {
+    case .hint:
       return SessionOutput(text: nextHint(for: exercise), prompt: prompt)
-    case ":expected":
+    case .expected:
       return SessionOutput(text: expectedScreen(for: exercise), prompt: prompt)
-    case ":skip":
+    case .prose:
+      return SessionOutput(text: proseScreen, prompt: prompt)
+    case .skip:
       current += 1
       return show(["Skipped."])
-    case ":back":
+    case .back:
       guard current > 0 else { return SessionOutput(text: "This is the first exercise.", prompt: prompt) }
       current -= 1
       return show([])
-    case ":solution":
+    case .solution:
       return SessionOutput(
         text: solution(for: passed.contains(exercise.number) ? exercise : previous ?? exercise), prompt: prompt)
-    case ":quit", ":q":
+    case .quit:
       return quit()
-    case ":help":
-      return SessionOutput(text: Self.help, prompt: prompt)
-    default:
-      if input.hasPrefix(":") {
-        return SessionOutput(text: "unknown command \(input)\n" + Self.help, prompt: prompt)
-      }
-      return answer(input, to: exercise)
     }
   }
 
-  static let help = """
-    Type a pipeline to answer. Commands:
-      :hint      the next hint
-      :expected  the expected output again
-      :skip      go to the next exercise
-      :back      go to the previous exercise
-      :solution  the teacher's solution (after you pass)
-      :quit      stop here; your progress is saved
-    """
+  /// The prompt's own commands, for a session used without StreamLab's `LessonPrompt`.
+  static var help: String {
+    (["Type a pipeline to answer. Commands:"] + LessonSessionCommand.helpLines).joined(separator: "\n")
+  }
 
   /// `2/5 » `
   public var prompt: String? {
@@ -118,7 +144,9 @@ public struct LessonSession {
   private mutating func answer(_ input: String, to exercise: Exercise) -> SessionOutput {
     let result = checker.check(exercise, answer: input)
     guard result.passed else {
-      return SessionOutput(text: feedback.render(result) + "\n(:hint for a hint)", prompt: prompt)
+      var output = SessionOutput(text: feedback.render(result) + "\n(:hint for a hint)", prompt: prompt)
+      output.checkedProgram = result.program
+      return output
     }
     passed.insert(exercise.number)
     let text = AnswerRewriter.rewrite(lesson, exercise: exercise.number, answer: input)
@@ -131,6 +159,7 @@ public struct LessonSession {
     if let diagram = feedback.comparisonDiagram(result) { sections.append(diagram) }
     current += 1
     var output = show(sections)
+    output.checkedProgram = result.program
     output.effects = [
       .writeAnswer(exercise: exercise.number, answer: input, text: text), .saveProgress(progress),
     ]

@@ -5,10 +5,16 @@ public struct LessonTools {
   public let runner: ProgramRunning
   /// Draws diagrams for failure details; plain text, never colour.
   public let feedback: CheckFeedback
+  /// The commands the lesson prompt accepts, which `verify` checks the prose against.
+  public let promptCommands: [String]
 
-  public init(runner: ProgramRunning, feedback: CheckFeedback) {
+  public init(
+    runner: ProgramRunning, feedback: CheckFeedback,
+    promptCommands: [String] = LessonSessionCommand.allCases.map(\.name)
+  ) {
     self.runner = runner
     self.feedback = feedback
+    self.promptCommands = promptCommands
   }
 
   private var checker: ExerciseChecker { ExerciseChecker(runner: runner) }
@@ -62,7 +68,7 @@ public struct LessonTools {
       case .failure(let outcome):
         total.merge(outcome)
       case .success(let file):
-        let report = LessonVerifier(checker: checker).verify(file)
+        let report = LessonVerifier(checker: checker, promptCommands: promptCommands).verify(file)
         var lines = report.entries.map { entry in
           (entry.passed ? "ok    " : "FAIL  ") + "\(fileName): \(entry.heading)"
             + (entry.passed ? "" : ": \(entry.message)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lessons
+import StreamLab
 
 /// `streamlab lesson verify|student`: teacher tools for lesson files.
 struct LessonCommand: ParsableCommand {
@@ -32,7 +33,7 @@ struct LessonCommand: ParsableCommand {
         case .failure(let error): unreadable = ToolOutcome(standardError: "streamlab: \(error)\n", exitCode: 2)
         }
       }
-      var outcome = LessonTools.standard(width: 80).verify(readable)
+      var outcome = LessonTools.standard(width: 80, promptCommands: LessonPrompt.commandNames).verify(readable)
       outcome.standardError = unreadable.standardError + outcome.standardError
       outcome.exitCode = max(outcome.exitCode, unreadable.exitCode)
       throw outcome.finish()
