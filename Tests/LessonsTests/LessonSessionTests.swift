@@ -19,10 +19,36 @@ import Testing
     #expect(output.text.contains(#"» events 0ms:"i", 100ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms"#))
     #expect(output.text.contains("Exercise 1 of 2: Only search when the user pauses"))
     #expect(output.text.contains("Emit a query only after 300ms without typing."))
-    #expect(output.text.contains("Given:\n"))
-    #expect(output.text.contains("Expected output:\n"))
+    #expect(output.text.contains("Given and expected output, on one time axis:\n"))
     #expect(output.prompt == "1/2 » ")
     #expect(output.effects.isEmpty)
+  }
+
+  @Test func givenStreamsAndTheExpectedOutputAreRowsOfOneDiagram() throws {
+    var session = try session()
+    let screen = session.start().text
+    // The fixture's drawer writes one line per row of one run: the given and
+    // the expected output are drawn together, on one axis and one frame.
+    #expect(
+      screen.contains(
+        """
+        Given and expected output, on one time axis:
+        > typing: 0ms:"i", 100ms:"ip", 200ms:"iph", 700ms:"ipho", 1200ms:|
+        > expected: 500ms:"iph", 1000ms:"ipho", 1200ms:|
+        """))
+  }
+
+  @Test func aWrongAnswerIsDrawnUnderTheGivenAndExpectedRows() throws {
+    var session = try session()
+    _ = session.start()
+    let output = session.handle("typing | debounce 200ms")
+    #expect(
+      output.text.contains(
+        """
+        > typing: 0ms:"i", 100ms:"ip", 200ms:"iph", 700ms:"ipho", 1200ms:|
+        expected: 500ms:"iph", 1000ms:"ipho", 1200ms:|
+        > yours: 400ms:"iph", 900ms:"ipho", 1200ms:|
+        """))
   }
 
   @Test func hintsComeOneAtATimeThenRunOut() throws {
@@ -91,7 +117,7 @@ import Testing
     #expect(skipped.text.hasPrefix("Skipped.\n\nExercise 2 of 2"))
     #expect(session.handle(":back").text.hasPrefix("Exercise 1 of 2"))
     #expect(session.handle(":back").text == "This is the first exercise.")
-    #expect(session.handle(":expected").text.contains("Expected output:"))
+    #expect(session.handle(":expected").text.contains("> expected: 500ms:\"iph\""))
     #expect(session.handle(":nope").text.hasPrefix("unknown command :nope"))
     let quit = session.handle(":quit")
     #expect(quit.isFinished)

@@ -144,7 +144,8 @@ public struct LessonSession {
   private mutating func answer(_ input: String, to exercise: Exercise) -> SessionOutput {
     let result = checker.check(exercise, answer: input)
     guard result.passed else {
-      var output = SessionOutput(text: feedback.render(result) + "\n(:hint for a hint)", prompt: prompt)
+      var output = SessionOutput(
+        text: feedback.render(result, givens: givenRun(exercise)) + "\n(:hint for a hint)", prompt: prompt)
       output.checkedProgram = result.program
       return output
     }
@@ -156,7 +157,7 @@ public struct LessonSession {
     progress.recordPass(lesson: lessonKey, lessonTitle: lesson.title, exercise: exercise.title, answer: input)
     justPassed = exercise
     var sections = ["✓ Passed! (:solution shows the teacher's solution)"]
-    if let diagram = feedback.comparisonDiagram(result) { sections.append(diagram) }
+    if let diagram = feedback.comparisonDiagram(result, givens: givenRun(exercise)) { sections.append(diagram) }
     current += 1
     var output = show(sections)
     output.checkedProgram = result.program
@@ -198,26 +199,26 @@ public struct LessonSession {
     return sections.joined(separator: "\n\n")
   }
 
-  /// The givens' streams and the expected output, drawn.
+  /// The givens' streams and the expected output, drawn on one axis.
   private func expectedScreen(for exercise: Exercise) -> String {
-    var sections: [String] = []
-    if let givens = givenDiagram(exercise) { sections.append("Given:\n" + givens) }
+    let givens = givenRun(exercise)
     switch checker.expectedEvents(for: exercise) {
     case .success(let events):
-      sections.append("Expected output:\n" + feedback.expectedDiagram(events))
+      let heading = givens == nil ? "Expected output:" : "Given and expected output, on one time axis:"
+      return heading + "\n" + feedback.expectedDiagram(events, givens: givens)
     case .failure(let failure):
-      sections.append("The expected output cannot be shown: \(failure)")
+      let given = givens.map { "Given:\n" + feedback.draw($0) + "\n\n" } ?? ""
+      return given + "The expected output cannot be shown: \(failure)"
     }
-    return sections.joined(separator: "\n\n")
   }
 
-  /// Each stream bound by a given, subscribed on one clock and drawn.
-  private func givenDiagram(_ exercise: Exercise) -> String? {
+  /// Each stream bound by a given, subscribed on one clock.
+  private func givenRun(_ exercise: Exercise) -> RunResult? {
     let names = exercise.givens.flatMap { Self.boundNames(in: $0.text) }
     guard !names.isEmpty else { return nil }
     let program = (exercise.givens.map(\.text) + names).joined(separator: "\n")
     guard case .ran(let run) = checker.runner.run(program) else { return nil }
-    return feedback.draw(run.result)
+    return run.result
   }
 
   /// The names of `let NAME = …` statements in a given.
