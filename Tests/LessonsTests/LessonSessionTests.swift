@@ -51,6 +51,24 @@ import Testing
         """))
   }
 
+  @Test func aPredictionExerciseHidesTheExpectedOutputUntilTheStudentAnswers() throws {
+    let predicting = LessonFixtures.debounce.replacingOccurrences(
+      of: "task: Emit a query only after 300ms without typing.\n",
+      with:
+        "task: Emit a query only after 300ms without typing. Before you run it, say what you expect.\npredict: yes\n")
+    var session = try session(text: predicting)
+    let screen = session.start().text
+    #expect(screen.contains("Given:\n> typing: 0ms:\"i\""))
+    #expect(screen.contains("Predict first: say what you expect to see"))
+    #expect(!screen.contains("expected: 500ms"))
+    #expect(!session.handle(":expected").text.contains("expected: 500ms"))
+    // An answer that does not parse has not shown the student anything yet.
+    #expect(!session.handle("typing |").text.contains("expected: 500ms"))
+    let wrong = session.handle("typing | debounce 200ms")
+    #expect(wrong.text.contains("expected: 500ms:\"iph\", 1000ms:\"ipho\", 1200ms:|"))
+    #expect(session.handle(":expected").text.contains("> expected: 500ms:\"iph\""))
+  }
+
   @Test func hintsComeOneAtATimeThenRunOut() throws {
     var session = try session()
     _ = session.start()

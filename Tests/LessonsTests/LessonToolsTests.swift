@@ -91,4 +91,28 @@ import Testing
     // The copy is itself a valid lesson whose expects match the solutions.
     #expect(tools.check(outcome.standardOutput, fileName: "l.txt").exitCode == 1)
   }
+
+  @Test func verifyFailsATaskThatAsksForAPredictionButShowsTheAnswer() throws {
+    let asking = LessonFixtures.debounce.replacingOccurrences(
+      of: "task: Emit a query only after 300ms without typing.\n",
+      with: "task: Emit a query only after 300ms without typing. Predict the output first.\n")
+    let shown = tools.verify([(fileName: "lesson04.txt", text: asking)])
+    #expect(shown.exitCode == 1)
+    #expect(
+      shown.standardOutput.contains(
+        "FAIL  lesson04.txt: 4. exercise 1 asks for a prediction: line 10: the task asks for a prediction but the expected output is shown at once; add `predict: yes`"
+      ))
+    let hidden = asking.replacingOccurrences(
+      of: "Predict the output first.\n", with: "Predict the output first.\npredict: yes\n")
+    #expect(tools.verify([(fileName: "lesson04.txt", text: hidden)]).exitCode == 0)
+  }
+
+  @Test func predictTakesYesOrNo() throws {
+    let wrong = LessonFixtures.debounce.replacingOccurrences(
+      of: "require: debounce\n", with: "predict: maybe\nrequire: debounce\n")
+    let outcome = tools.verify([(fileName: "lesson04.txt", text: wrong)])
+    #expect(outcome.exitCode == 2)
+    #expect(
+      outcome.standardError.contains("lesson04.txt:12:10: expected `yes` or `no` after `predict:`, found `maybe`"))
+  }
 }

@@ -41,14 +41,7 @@ public struct LessonVerifier {
           student: file.fileName, exercise: file.exercises.count + index + 1, title: "demo: \(demo.text)",
           passed: message == "passed", message: message))
     }
-    // Only refused commands get an entry, so a lesson's count of checks does not depend on its prose.
-    for name in ProseCommands.named(in: file) where !promptCommands.contains(name) {
-      let line = ProseCommands.line(of: name, in: file.text).map { "line \($0): " } ?? ""
-      entries.append(
-        GradeEntry(
-          student: file.fileName, exercise: entries.count + 1, title: "prose: `\(name)`", passed: false,
-          message: line + "the prose tells students to type `\(name)`, which the lesson prompt does not accept"))
-    }
+    entries += textEntries(file, numberedAfter: entries.count)
     return GradeReport(lesson: file.fileName, entries: entries)
   }
 }

@@ -20,6 +20,9 @@ public struct LessonSession {
   /// Exercise numbers passed, in this session or before it.
   public private(set) var passed: Set<Int> = []
   private var hintsShown: [Int: Int] = [:]
+  /// Exercises the student has answered with a program that ran: a
+  /// prediction exercise shows its expected output only after that.
+  private var answered: Set<Int> = []
   /// The exercise passed by the previous line, so `:solution` right after a pass shows its solution.
   private var justPassed: Exercise?
   private var finished = false
@@ -143,6 +146,7 @@ public struct LessonSession {
 
   private mutating func answer(_ input: String, to exercise: Exercise) -> SessionOutput {
     let result = checker.check(exercise, answer: input)
+    if result.actual != nil { answered.insert(exercise.number) }
     guard result.passed else {
       var output = SessionOutput(
         text: feedback.render(result, givens: givenRun(exercise)) + "\n(:hint for a hint)", prompt: prompt)
@@ -202,6 +206,14 @@ public struct LessonSession {
   /// The givens' streams and the expected output, drawn on one axis.
   private func expectedScreen(for exercise: Exercise) -> String {
     let givens = givenRun(exercise)
+    if exercise.asksForPrediction, !answered.contains(exercise.number), !passed.contains(exercise.number) {
+      let given =
+        givens.map { "Given:\n" + feedback.exerciseDiagram(givens: $0, expected: nil, result: nil) + "\n\n" } ?? ""
+      return given
+        + TextWrapper.wrap(
+          "Predict first: say what you expect to see, then type your answer. The expected output shows once you have answered.",
+          width: width)
+    }
     switch checker.expectedEvents(for: exercise) {
     case .success(let events):
       let heading = givens == nil ? "Expected output:" : "Given and expected output, on one time axis:"
