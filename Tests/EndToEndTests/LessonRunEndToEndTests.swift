@@ -15,7 +15,7 @@ import Testing
     task: Emit a query only after 300ms without typing.
     expect: 500ms:"iph", 1000ms:"ipho", 1200ms:|
     hint: Which operator waits for silence before it lets a value through?
-    hint: debounce takes a time.
+    hint: debounce takes a time. Type: typing | debounce 300ms
     solution: typing | debounce 300ms
     answer:
 
@@ -127,6 +127,10 @@ import Testing
     #expect(student.status == 0)
     #expect(!student.standardOutput.contains("solution:"))
     #expect(student.standardOutput.contains(#"expect: 500ms:"iph", 1000ms:"ipho", 1200ms:|"#))
+    #expect(!student.standardOutput.contains("Type:"))
+    let keeping = try ProcessRun.streamlab(["lesson", "student", "--keep-solutions", url.path], home: home)
+    #expect(keeping.status == 0)
+    #expect(keeping.standardOutput.contains("hint: debounce takes a time. Type: typing | debounce 300ms\n"))
     let list = try ProcessRun.streamlab(["lessons", home.appendingPathComponent("lessons").path], home: home)
     #expect(list.status == 0)
     #expect(list.standardOutput == "lesson04.txt  Waiting for silence  0/1 passed\n")

@@ -92,6 +92,42 @@ import Testing
     #expect(tools.check(outcome.standardOutput, fileName: "l.txt").exitCode == 1)
   }
 
+  @Test func studentCopyLeavesOutHintsThatGiveTheSolutionAwayUnlessAskedToKeepThem() {
+    let text = """
+      title: T
+      exercise: Shout
+      given: let clicks = marbles "-a--b|"
+      expect: 100ms:"A", 400ms:"B", 500ms:|
+      hint: map changes each value.
+      hint: `uppercased()` makes capitals. Type: clicks |
+        map x.uppercased()
+      hint: Type: clicks | map x.uppercased()
+      hint: Type: a pipeline that is not the solution
+      solution: clicks | map x.uppercased()
+      answer:
+
+      """
+    let copy = tools.studentCopy(text, fileName: "l.txt")
+    #expect(copy.exitCode == 0)
+    // The line break inside the second hint's program does not hide it; the
+    // last hint names something else, so it stays.
+    #expect(
+      copy.standardOutput == """
+        title: T
+        exercise: Shout
+        given: let clicks = marbles "-a--b|"
+        expect: 100ms:"A", 400ms:"B", 500ms:|
+        hint: map changes each value.
+        hint: `uppercased()` makes capitals.
+        hint: Type: a pipeline that is not the solution
+        answer:
+
+        """)
+    let kept = tools.studentCopy(text, fileName: "l.txt", keepSolutionHints: true)
+    #expect(
+      kept.standardOutput == text.replacingOccurrences(of: "solution: clicks | map x.uppercased()\n", with: ""))
+  }
+
   @Test func verifyFailsATaskThatAsksForAPredictionButShowsTheAnswer() throws {
     let asking = LessonFixtures.debounce.replacingOccurrences(
       of: "task: Emit a query only after 300ms without typing.\n",

@@ -87,12 +87,13 @@ public struct LessonTools {
   }
 
   /// `streamlab lesson student FILE`: the student copy on standard output.
-  public func studentCopy(_ text: String, fileName: String) -> ToolOutcome {
+  /// - Parameter keepSolutionHints: keep the hints that give the solution away (`--keep-solutions`).
+  public func studentCopy(_ text: String, fileName: String, keepSolutionHints: Bool = false) -> ToolOutcome {
     switch load(text, fileName: fileName) {
     case .failure(let outcome):
       return outcome
     case .success(let file):
-      switch StudentCopy.make(file, checker: checker) {
+      switch StudentCopy.make(file, checker: checker, keepSolutionHints: keepSolutionHints) {
       case .success(let copy):
         return ToolOutcome(standardOutput: copy)
       case .failure(let errors):

@@ -44,14 +44,23 @@ struct LessonCommand: ParsableCommand {
   struct Student: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the student copy of a lesson: expects filled in, solutions removed.",
-      discussion: "Example: streamlab lesson student lessons/lesson04.txt > handout/lesson04.txt")
+      discussion: """
+        Hints that give the solution away (`Type: <the solution>`) are left out \
+        unless --keep-solutions is given.
+
+        Example: streamlab lesson student lessons/lesson04.txt > handout/lesson04.txt
+        """)
 
     @Argument(help: "A lesson file.", completion: .file(extensions: ["txt"]))
     var file: String
 
+    @Flag(help: "Keep the hints that give the solution away (`hint: Type: …`).")
+    var keepSolutions = false
+
     func run() throws {
       let text = try ToolOutcome.read(file)
-      throw LessonTools.standard(width: 80).studentCopy(text, fileName: file).finish()
+      throw LessonTools.standard(width: 80).studentCopy(text, fileName: file, keepSolutionHints: keepSolutions)
+        .finish()
     }
   }
 }
