@@ -153,6 +153,48 @@ import Testing
     #expect(output.prompt == "2/2 » ")
   }
 
+  @Test func resumingShowsOneLineOfContextAndProseShowsTheLessonsTextAgain() throws {
+    var progress = Progress()
+    progress.recordPass(
+      lesson: "/lessons/lesson04.txt", lessonTitle: "Waiting for silence", exercise: "Only search when the user pauses",
+      answer: "typing | debounce 300ms")
+    var session = try session(progress: progress)
+    let output = session.start()
+    #expect(
+      output.text.hasPrefix(
+        """
+        Lesson 4: Waiting for silence
+
+        Welcome back: 1 of 2 exercises passed; continuing with exercise 2. (:prose shows the lesson's text again)
+
+        Exercise 2 of 2: Shout the clicks
+        """))
+    #expect(!output.text.contains("A search field should wait"))
+    #expect(!output.text.contains("» events"))
+    let prose = session.handle(":prose")
+    #expect(
+      prose.text.hasPrefix(
+        """
+        Lesson 4: Waiting for silence
+
+        A search field should wait until the user pauses.
+
+        » events 0ms:"i", 100ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms
+        """))
+    #expect(prose.prompt == "2/2 » ")
+  }
+
+  @Test func resumingAFinishedLessonSaysSoWithoutItsProse() throws {
+    let answered = LessonFixtures.debounce
+      .replacingOccurrences(of: "answer:\n\nexercise", with: "answer: typing | debounce 300ms\n\nexercise")
+      .replacingOccurrences(
+        of: "map x.uppercased()\nanswer:\n", with: "map x.uppercased()\nanswer: clicks | map x.uppercased()\n")
+    var session = try session(text: answered)
+    let output = session.start()
+    #expect(output.text == "Lesson 4: Waiting for silence\n\nLesson complete: all 2 exercises passed.")
+    #expect(output.isFinished)
+  }
+
   @Test func aPassingAnswerAlreadyInTheFileCountsEvenWithoutProgress() throws {
     let answered = LessonFixtures.debounce.replacingOccurrences(
       of: "answer:\n\nexercise", with: "answer: typing | debounce 300ms\n\nexercise")
