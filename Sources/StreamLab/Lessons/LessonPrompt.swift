@@ -59,10 +59,9 @@ public struct LessonPrompt {
       return reply(
         "`\(name)` works in the playground (`streamlab`), not at a lesson's prompt; `:help` lists what works here")
     case .failure(.unknown(let name, _)):
-      if let suggestion = Suggestion.closest(to: name, among: Self.commandNames) {
-        return reply("unknown command `\(name)`; did you mean `\(suggestion)`? (`:help` lists them all)")
-      }
-      return reply("unknown command `\(name)`; `:help` lists them all")
+      // Suggest among this prompt's commands, not the playground's.
+      let suggestion = Suggestion.closest(to: name, among: Self.commandNames)
+      return reply(MetaCommandError.unknown(name, suggestion: suggestion).description)
     case .failure(let error):
       return reply(error.description)
     }
@@ -73,10 +72,7 @@ public struct LessonPrompt {
     let playgroundEntries = MetaCommand.lessonPromptEntries.filter { entry in
       !LessonSessionCommand.allCases.contains { $0.name == entry.name }
     }
-    let playgroundLines = playgroundEntries.map { entry in
-      let head = "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces)
-      return "  " + head.padding(toLength: 18, withPad: " ", startingAt: 0) + entry.summary
-    }
+    let playgroundLines = playgroundEntries.map(HelpText.commandLine)
     return
       (["Type a pipeline to answer. Commands:"] + LessonSessionCommand.helpLines
       + ["About your last answer, and help:"] + playgroundLines
