@@ -120,3 +120,11 @@ import Testing
       ))
   }
 }
+
+extension LessonPromptTests {
+  @Test func tabCompletesThePromptsCommandsAndAnswersLikeThePlayground() {
+    #expect(LessonPrompt.completions(before: ":h").candidates == [":help", ":hint"])
+    #expect(LessonPrompt.completions(before: ":l").candidates == [])
+    #expect(LessonPrompt.completions(before: "typing | deb").candidates == ["debounce"])
+  }
+}

@@ -29,6 +29,15 @@ public struct LessonPrompt {
     return lessonNames + MetaCommand.lessonPromptEntries.map(\.name).filter { !lessonNames.contains($0) }
   }
 
+  /// What Tab could complete at the end of `text`: an answer completes like
+  /// playground input, a `:` word among this prompt's commands.
+  public static func completions(before text: String) -> CompletionCandidates {
+    Completer(
+      sources: Keywords.sources.map(\.name), operators: Keywords.operators.map(\.name), boundNames: [],
+      fileNames: [], commandNames: commandNames
+    ).candidates(before: text)
+  }
+
   public mutating func start() -> SessionOutput {
     session.start()
   }

@@ -119,13 +119,13 @@ struct RunCommand: ParsableCommand {
   }
 
   /// libedit at a capable terminal, plain lines otherwise. Answers complete
-  /// like playground input: sources and operators.
+  /// like playground input (sources and operators), `:` words among the
+  /// lesson prompt's commands.
   private func makeReader(terminal: TerminalFacts, width: Int) -> LineReading {
     guard terminal.canEditLines else { return PlainLineReader() }
-    let completion = ReplSession()
     let editor = LineEditor(
       historyURL: terminal.stateDirectory.appendingPathComponent("history"), width: width,
-      completer: { completion.completions(before: $0) })
+      completer: { LessonPrompt.completions(before: $0) })
     return editor ?? PlainLineReader()
   }
 }
