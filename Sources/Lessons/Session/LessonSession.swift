@@ -87,17 +87,15 @@ public struct LessonSession {
   public mutating func handle(_ line: String) -> SessionOutput {
     guard !finished else { return SessionOutput(text: "", prompt: nil) }
     let input = Substring(line).trimmingWhitespace()
-    let previous = justPassed
+    if input.hasPrefix(":") {
+      if let command = LessonSessionCommand.parse(input) { return perform(command) }
+      let unknown = input == ":help" ? "" : "unknown command \(input)\n"
+      return SessionOutput(text: unknown + Self.help, prompt: prompt)
+    }
     justPassed = nil
     guard current < lesson.exercises.count else { return quit() }
-    let exercise = lesson.exercises[current]
     if input.isEmpty { return SessionOutput(text: "", prompt: prompt) }
-    guard input.hasPrefix(":") else { return answer(input, to: exercise) }
-    guard let command = LessonSessionCommand.parse(input) else {
-      if input == ":help" { return SessionOutput(text: Self.help, prompt: prompt) }
-      return SessionOutput(text: "unknown command \(input)\n" + Self.help, prompt: prompt)
-    }
-    return perform(command, on: exercise, justPassed: previous)
+    return answer(input, to: lesson.exercises[current])
   }
 
   /// Carries out one of the prompt's own commands.
