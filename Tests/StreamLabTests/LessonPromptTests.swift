@@ -1,3 +1,4 @@
+import Foundation
 import Lessons
 import Testing
 
@@ -126,5 +127,30 @@ extension LessonPromptTests {
     #expect(LessonPrompt.completions(before: ":h").candidates == [":help", ":hint"])
     #expect(LessonPrompt.completions(before: ":l").candidates == [])
     #expect(LessonPrompt.completions(before: "typing | deb").candidates == ["debounce"])
+  }
+}
+
+extension LessonPromptTests {
+  /// The curriculum, next to this test file's package.
+  static let curriculum: [URL] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../lessons")
+      .standardizedFileURL
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasPrefix("lesson") && $0.hasSuffix(".txt") }.sorted()
+      .map { folder.appendingPathComponent($0) }
+  }()
+
+  @Test func everyCommandTheCurriculumTellsStudentsToTypeIsAccepted() throws {
+    try #require(Self.curriculum.count == 12)
+    var named: Set<String> = []
+    for url in Self.curriculum {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let file = LessonParser(mode: .lesson).parse(text, fileName: url.lastPathComponent).file
+      let refused = file.proseCommands.filter { !LessonPrompt.commandNames.contains($0) }
+      #expect(refused.isEmpty, "\(url.lastPathComponent) names \(refused)")
+      named.formUnion(file.proseCommands)
+    }
+    // Lesson 4 and its neighbours tell students to type `:swift`; lesson 11 `:trace`.
+    #expect(named == [":swift", ":trace"])
   }
 }

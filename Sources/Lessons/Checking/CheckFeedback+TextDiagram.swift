@@ -13,7 +13,7 @@ extension CheckFeedback {
 extension LessonTools {
   /// The tools on the real interpreter, with plain (never coloured) diagrams for reports.
   public static func standard(
-    width: Int, options: RunOptions = RunOptions(), promptCommands: [String] = LessonSessionCommand.allCases.map(\.name)
+    width: Int, options: RunOptions = RunOptions(), promptCommands: [String]? = nil
   ) -> LessonTools {
     LessonTools(
       runner: InterpreterRunner(options: options), feedback: CheckFeedback(width: width, color: false),

@@ -1,6 +1,6 @@
 extension LessonVerifier {
   /// Checks of what the lesson's text promises the student: every `:command`
-  /// it names is one the prompt accepts, and every task that asks for a
+  /// it names is one the prompt accepts (when `promptCommands` is known), and every task that asks for a
   /// prediction keeps its answer hidden (`predict: yes`). Only problems get
   /// an entry, so a lesson's count of checks does not depend on its wording.
   func textEntries(_ file: LessonFile, numberedAfter count: Int) -> [GradeEntry] {
@@ -10,7 +10,7 @@ extension LessonVerifier {
         GradeEntry(
           student: file.fileName, exercise: count + entries.count + 1, title: title, passed: false, message: message))
     }
-    for name in ProseCommands.named(in: file) where !promptCommands.contains(name) {
+    for name in ProseCommands.named(in: file) where promptCommands.map({ !$0.contains(name) }) ?? false {
       let line = ProseCommands.line(of: name, in: file.text).map { "line \($0): " } ?? ""
       fail(
         "prose: `\(name)`", line + "the prose tells students to type `\(name)`, which the lesson prompt does not accept"

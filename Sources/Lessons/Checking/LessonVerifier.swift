@@ -4,11 +4,13 @@
 /// the lesson prompt accepts.
 public struct LessonVerifier {
   public let checker: ExerciseChecker
-  /// The commands the lesson prompt accepts, with their colons (StreamLab's
-  /// `LessonPrompt.commandNames`; Lessons cannot see the playground's list).
-  public let promptCommands: [String]
+  /// The commands the lesson prompt accepts, with their colons: StreamLab's
+  /// `LessonPrompt.commandNames`, which `streamlab lesson verify` passes.
+  /// Lessons cannot see the playground's commands, so without the list (nil)
+  /// the prose's commands are not checked.
+  public let promptCommands: [String]?
 
-  public init(checker: ExerciseChecker, promptCommands: [String] = LessonSessionCommand.allCases.map(\.name)) {
+  public init(checker: ExerciseChecker, promptCommands: [String]? = nil) {
     self.checker = checker
     self.promptCommands = promptCommands
   }

@@ -48,3 +48,8 @@ enum ProseCommands {
     return nil
   }
 }
+
+extension LessonFile {
+  /// Each `:command` the lesson's prose, tasks and hints tell the student to type, once, in file order.
+  public var proseCommands: [String] { ProseCommands.named(in: self) }
+}

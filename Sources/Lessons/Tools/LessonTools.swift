@@ -5,12 +5,13 @@ public struct LessonTools {
   public let runner: ProgramRunning
   /// Draws diagrams for failure details; plain text, never colour.
   public let feedback: CheckFeedback
-  /// The commands the lesson prompt accepts, which `verify` checks the prose against.
-  public let promptCommands: [String]
+  /// The commands the lesson prompt accepts, which `verify` checks the prose
+  /// against; nil leaves the prose unchecked (see `LessonVerifier.promptCommands`).
+  public let promptCommands: [String]?
 
   public init(
     runner: ProgramRunning, feedback: CheckFeedback,
-    promptCommands: [String] = LessonSessionCommand.allCases.map(\.name)
+    promptCommands: [String]? = nil
   ) {
     self.runner = runner
     self.feedback = feedback
