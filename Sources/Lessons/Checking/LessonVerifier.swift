@@ -1,7 +1,6 @@
 /// The teacher's check of a lesson (`streamlab lesson verify`): every solution
 /// passes its expect, an empty answer and one that emits nothing both fail,
-/// every demo parses and runs, and every `:command` the prose names is one
-/// the lesson prompt accepts.
+/// and every demo parses and runs.
 public struct LessonVerifier {
   public let checker: ExerciseChecker
   /// The commands the lesson prompt accepts, with their colons: StreamLab's
@@ -43,6 +42,7 @@ public struct LessonVerifier {
           student: file.fileName, exercise: file.exercises.count + index + 1, title: "demo: \(demo.text)",
           passed: message == "passed", message: message))
     }
+    // What the lesson's words promise: LessonVerifier+Text.swift.
     entries += textEntries(file, numberedAfter: entries.count)
     return GradeReport(lesson: file.fileName, entries: entries)
   }
