@@ -149,7 +149,7 @@ import Testing
       answer: "typing | debounce 300ms")
     var session = try session(progress: progress)
     let output = session.start()
-    #expect(output.text.contains("Welcome back: 1 of 2 exercises passed; continuing with exercise 2."))
+    #expect(output.text.contains("Welcome back: 1 of 2 exercises passed. Exercise 2 next;"))
     #expect(output.prompt == "2/2 » ")
   }
 
@@ -165,7 +165,8 @@ import Testing
         """
         Lesson 4: Waiting for silence
 
-        Welcome back: 1 of 2 exercises passed; continuing with exercise 2. (:prose shows the lesson's text again)
+        Welcome back: 1 of 2 exercises passed. Exercise 2 next; :prose shows the
+        lesson's text again.
 
         Exercise 2 of 2: Shout the clicks
         """))

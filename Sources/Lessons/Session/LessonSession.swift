@@ -57,10 +57,9 @@ public struct LessonSession {
     guard !passed.isEmpty else { return show(openingSections) }
     // A returning student has read the prose: one line says where they are, `:prose` shows it again.
     guard current < lesson.exercises.count else { return show([heading]) }
-    return show([
-      heading,
-      "Welcome back: \(passed.count) of \(lesson.exercises.count) exercises passed; continuing with exercise \(current + 1). (:prose shows the lesson's text again)",
-    ])
+    let context =
+      "Welcome back: \(passed.count) of \(lesson.exercises.count) exercises passed. Exercise \(current + 1) next; :prose shows the lesson's text again."
+    return show([heading, TextWrapper.wrap(context, width: width)])
   }
 
   /// `Lesson 4: Waiting for silence`
