@@ -59,6 +59,8 @@ import Testing
       [StreamlabBinary.path, "run", url.path], environment: StreamlabBinary.environment(home: home))
     try again.waitFor("Lesson complete")
     #expect(try again.waitForExit() == 0)
+    // A returning student is not shown the prose again.
+    #expect(!again.transcript.contains("A search field should wait"))
   }
 
   @Test func thePromptRunsThePlaygroundsHelpAndSwiftCommands() throws {
