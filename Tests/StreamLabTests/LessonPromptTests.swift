@@ -92,6 +92,7 @@ import Testing
     #expect(
       prompt.handle(":load streams.txt").text
         == "`:load` works in the playground (`streamlab`), not at a lesson's prompt; `:help` lists what works here")
+    #expect(prompt.handle(":svg").text.hasPrefix("`:svg` works in the playground"))
     #expect(prompt.handle(":hnit").text == "unknown command `:hnit`; did you mean `:hint`? (`:help` lists them all)")
     #expect(prompt.handle(":hint").text.hasPrefix("Hint 1 of 1"))
     let quit = prompt.handle(":exit")

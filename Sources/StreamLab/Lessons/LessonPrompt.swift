@@ -50,6 +50,9 @@ public struct LessonPrompt {
       if let program = output.checkedProgram { playground.rememberRun(of: program) }
       return output
     }
+    let name = String(input.prefix { !$0.isWhitespace })
+    // Refused by name first, so `:svg` alone is not told which argument it lacks.
+    if MetaCommand.names.contains(name), !Self.commandNames.contains(name) { return reply(Self.playgroundOnly(name)) }
     switch MetaCommand.parse(input) {
     case .success(.help(nil)):
       return reply(help)
@@ -64,9 +67,7 @@ public struct LessonPrompt {
     case .success(let command) where command.isAvailableAtLessonPrompt:
       return reply(playground.perform(command).text)
     case .success:
-      let name = String(input.prefix { !$0.isWhitespace })
-      return reply(
-        "`\(name)` works in the playground (`streamlab`), not at a lesson's prompt; `:help` lists what works here")
+      return reply(Self.playgroundOnly(name))
     case .failure(.unknown(let name, _)):
       // Suggest among this prompt's commands, not the playground's.
       let suggestion = Suggestion.closest(to: name, among: Self.commandNames)
@@ -74,6 +75,10 @@ public struct LessonPrompt {
     case .failure(let error):
       return reply(error.description)
     }
+  }
+
+  private static func playgroundOnly(_ name: String) -> String {
+    "`\(name)` works in the playground (`streamlab`), not at a lesson's prompt; `:help` lists what works here"
   }
 
   /// The lesson's commands, then the playground's that work here.
