@@ -31,6 +31,7 @@ import Testing
 
   @Test func passesAnExerciseWithAHintOnTheWay() throws {
     let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let terminal = try PseudoTerminal(
       [StreamlabBinary.path, "run", url.path], environment: StreamlabBinary.environment(home: home))
@@ -65,6 +66,7 @@ import Testing
 
   @Test func thePromptRunsThePlaygroundsHelpAndSwiftCommands() throws {
     let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let terminal = try PseudoTerminal(
       [StreamlabBinary.path, "run", url.path], environment: StreamlabBinary.environment(home: home))
@@ -86,6 +88,7 @@ import Testing
 
   @Test func pipedInputChecksTheAnswerLinesWithoutPrompts() throws {
     let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let unanswered = try ProcessRun.streamlab(["run", url.path], input: "typing | debounce 300ms\n", home: home)
     #expect(unanswered.status == 1)
@@ -104,6 +107,7 @@ import Testing
 
   @Test func gradesSubmissionsInAMachineFormatWithoutEscapes() throws {
     let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let good = home.appendingPathComponent("ada.txt")
     try Self.lesson.replacingOccurrences(of: "answer:\n", with: "answer: typing | debounce 300ms\n")
@@ -122,6 +126,7 @@ import Testing
 
   @Test func teacherToolsVerifyAndMakeTheStudentCopy() throws {
     let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let verify = try ProcessRun.streamlab(["lesson", "verify", url.path], home: home)
     #expect(verify.status == 0, "\(verify.standardOutput)\(verify.standardError)")
