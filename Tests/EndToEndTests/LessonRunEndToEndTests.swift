@@ -31,7 +31,6 @@ import Testing
 
   @Test func passesAnExerciseWithAHintOnTheWay() throws {
     let home = try StreamlabBinary.temporaryHome()
-    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let terminal = try PseudoTerminal(
       [StreamlabBinary.path, "run", url.path], environment: StreamlabBinary.environment(home: home))
@@ -66,7 +65,6 @@ import Testing
 
   @Test func thePromptRunsThePlaygroundsHelpAndSwiftCommands() throws {
     let home = try StreamlabBinary.temporaryHome()
-    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let terminal = try PseudoTerminal(
       [StreamlabBinary.path, "run", url.path], environment: StreamlabBinary.environment(home: home))
@@ -88,7 +86,6 @@ import Testing
 
   @Test func pipedInputChecksTheAnswerLinesWithoutPrompts() throws {
     let home = try StreamlabBinary.temporaryHome()
-    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let unanswered = try ProcessRun.streamlab(["run", url.path], input: "typing | debounce 300ms\n", home: home)
     #expect(unanswered.status == 1)
@@ -107,7 +104,6 @@ import Testing
 
   @Test func gradesSubmissionsInAMachineFormatWithoutEscapes() throws {
     let home = try StreamlabBinary.temporaryHome()
-    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let good = home.appendingPathComponent("ada.txt")
     try Self.lesson.replacingOccurrences(of: "answer:\n", with: "answer: typing | debounce 300ms\n")
@@ -126,7 +122,6 @@ import Testing
 
   @Test func teacherToolsVerifyAndMakeTheStudentCopy() throws {
     let home = try StreamlabBinary.temporaryHome()
-    defer { try? FileManager.default.removeItem(at: home) }
     let url = try lessonFile(in: home)
     let verify = try ProcessRun.streamlab(["lesson", "verify", url.path], home: home)
     #expect(verify.status == 0, "\(verify.standardOutput)\(verify.standardError)")
