@@ -1,7 +1,6 @@
 import Foundation
 
-/// One finished run of the `streamlab` binary (or another program a test
-/// checks its output with) with piped standard streams.
+/// One finished run of the `streamlab` binary with piped standard streams.
 struct ProcessRun {
   var status: Int32
   var standardOutput: String
@@ -11,20 +10,11 @@ struct ProcessRun {
   /// A run that has not ended after `PseudoTerminal.patience` seconds is
   /// killed and reported, rather than hanging the suite.
   static func streamlab(_ arguments: [String], input: String = "", home: URL? = nil) throws -> ProcessRun {
-    let home = try home ?? StreamlabBinary.temporaryHome()
-    return try run(
-      StreamlabBinary.path, arguments, input: input, environment: StreamlabBinary.environment(home: home), home: home)
-  }
-
-  /// Runs `executable` with `arguments` and `environment`; its output is
-  /// collected in files under `home`.
-  static func run(
-    _ executable: String, _ arguments: [String], input: String = "", environment: [String: String], home: URL
-  ) throws -> ProcessRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
+    process.executableURL = URL(fileURLWithPath: StreamlabBinary.path)
     process.arguments = arguments
-    process.environment = environment
+    let home = try home ?? StreamlabBinary.temporaryHome()
+    process.environment = StreamlabBinary.environment(home: home)
     // Output goes to files rather than pipes, so a large output can never
     // fill a pipe and stall the process while the test waits.
     let outputURL = home.appendingPathComponent("stdout-\(UUID().uuidString)")
@@ -42,7 +32,7 @@ struct ProcessRun {
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
     if process.isRunning {
       process.terminate()
-      throw PseudoTerminal.Failure("\(executable) \(arguments) did not finish within \(Int(PseudoTerminal.patience))s")
+      throw PseudoTerminal.Failure("streamlab \(arguments) did not finish within \(Int(PseudoTerminal.patience))s")
     }
     process.waitUntilExit()
     let outputData = try Data(contentsOf: outputURL)

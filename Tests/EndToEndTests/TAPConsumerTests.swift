@@ -40,8 +40,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: home) }
     let prove = try #require(ExternalTool.find("prove"))
     // `--exec cat` makes prove read the file as the TAP a test program printed.
-    let run = try ProcessRun.run(
-      prove, ["--exec", "cat", tap.path], environment: ExternalTool.environment, home: home)
+    let run = try ExternalTool.run(prove, ["--exec", "cat", tap.path])
     #expect(run.status == 1, "prove fails the run because three tests failed")
     #expect(!run.standardOutput.contains("Parse errors"), "\(run.standardOutput)")
     #expect(run.standardOutput.contains("Tests: 6 Failed: 3"), "\(run.standardOutput)")
@@ -68,7 +67,7 @@ import Testing
       }
       print "parse errors: ", scalar($parser->parse_errors), "\n";
       """#
-    let run = try ProcessRun.run(perl, ["-e", script, tap.path], environment: ExternalTool.environment, home: home)
+    let run = try ExternalTool.run(perl, ["-e", script, tap.path])
     #expect(run.standardError == "")
     // The student is named by the path given to `--answers`.
     #expect(
@@ -109,8 +108,7 @@ import Testing
           elif line.category == "unknown" and line.text.strip():
               print("unknown", repr(line.text))
       """
-    let run = try ProcessRun.run(
-      python, ["-c", script, tap.path], environment: ExternalTool.environment, home: home)
+    let run = try ExternalTool.run(python, ["-c", script, tap.path])
     #expect(run.status == 0, "\(run.standardError)")
     #expect(
       run.standardOutput.replacingOccurrences(of: home.path + "/", with: "") == """
@@ -143,14 +141,30 @@ enum ExternalTool {
 
   /// `python3` when it can import tap.py and the YAML support it needs for TAP 13 blocks.
   static func pythonWithTapPy() -> String? {
-    guard let python = find("python3") else { return nil }
-    let probe = Process()
-    probe.executableURL = URL(fileURLWithPath: python)
-    probe.arguments = ["-c", "import tap.parser, yaml, more_itertools"]
-    probe.standardOutput = FileHandle.nullDevice
-    probe.standardError = FileHandle.nullDevice
-    guard (try? probe.run()) != nil else { return nil }
-    probe.waitUntilExit()
-    return probe.terminationStatus == 0 ? python : nil
+    guard let python = find("python3"),
+      let probe = try? run(python, ["-c", "import tap.parser, yaml, more_itertools"]), probe.status == 0
+    else { return nil }
+    return python
+  }
+
+  /// Runs `executable` to its end. The consumers read a file and print a few
+  /// lines, so pipes cannot fill up; streamlab itself runs through `ProcessRun`.
+  static func run(_ executable: String, _ arguments: [String]) throws -> ProcessRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessRun(
+      status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
   }
 }
