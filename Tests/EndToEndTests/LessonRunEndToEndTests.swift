@@ -21,7 +21,7 @@ import Testing
 
     """
 
-  private func lessonFile(in home: URL, text: String = lesson) throws -> URL {
+  func lessonFile(in home: URL, text: String = lesson) throws -> URL {
     let folder = home.appendingPathComponent("lessons")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let url = folder.appendingPathComponent("lesson04.txt")

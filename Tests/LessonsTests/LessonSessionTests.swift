@@ -19,10 +19,54 @@ import Testing
     #expect(output.text.contains(#"» events 0ms:"i", 100ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms"#))
     #expect(output.text.contains("Exercise 1 of 2: Only search when the user pauses"))
     #expect(output.text.contains("Emit a query only after 300ms without typing."))
-    #expect(output.text.contains("Given:\n"))
-    #expect(output.text.contains("Expected output:\n"))
+    #expect(output.text.contains("Given and expected output, on one time axis:\n"))
     #expect(output.prompt == "1/2 » ")
     #expect(output.effects.isEmpty)
+  }
+
+  @Test func givenStreamsAndTheExpectedOutputAreRowsOfOneDiagram() throws {
+    var session = try session()
+    let screen = session.start().text
+    // The fixture's drawer writes one line per row of one run: the given and
+    // the expected output are drawn together, on one axis and one frame.
+    #expect(
+      screen.contains(
+        """
+        Given and expected output, on one time axis:
+        > typing: 0ms:"i", 100ms:"ip", 200ms:"iph", 700ms:"ipho", 1200ms:|
+        > expected: 500ms:"iph", 1000ms:"ipho", 1200ms:|
+        """))
+  }
+
+  @Test func aWrongAnswerIsDrawnUnderTheGivenAndExpectedRows() throws {
+    var session = try session()
+    _ = session.start()
+    let output = session.handle("typing | debounce 200ms")
+    #expect(
+      output.text.contains(
+        """
+        > typing: 0ms:"i", 100ms:"ip", 200ms:"iph", 700ms:"ipho", 1200ms:|
+        expected: 500ms:"iph", 1000ms:"ipho", 1200ms:|
+        > yours: 400ms:"iph", 900ms:"ipho", 1200ms:|
+        """))
+  }
+
+  @Test func aPredictionExerciseHidesTheExpectedOutputUntilTheStudentAnswers() throws {
+    let predicting = LessonFixtures.debounce.replacingOccurrences(
+      of: "task: Emit a query only after 300ms without typing.\n",
+      with:
+        "task: Emit a query only after 300ms without typing. Before you run it, say what you expect.\npredict: yes\n")
+    var session = try session(text: predicting)
+    let screen = session.start().text
+    #expect(screen.contains("Given:\n> typing: 0ms:\"i\""))
+    #expect(screen.contains("Predict first: say what you expect to see"))
+    #expect(!screen.contains("expected: 500ms"))
+    #expect(!session.handle(":expected").text.contains("expected: 500ms"))
+    // An answer that does not parse has not shown the student anything yet.
+    #expect(!session.handle("typing |").text.contains("expected: 500ms"))
+    let wrong = session.handle("typing | debounce 200ms")
+    #expect(wrong.text.contains("expected: 500ms:\"iph\", 1000ms:\"ipho\", 1200ms:|"))
+    #expect(session.handle(":expected").text.contains("> expected: 500ms:\"iph\""))
   }
 
   @Test func hintsComeOneAtATimeThenRunOut() throws {
@@ -91,7 +135,7 @@ import Testing
     #expect(skipped.text.hasPrefix("Skipped.\n\nExercise 2 of 2"))
     #expect(session.handle(":back").text.hasPrefix("Exercise 1 of 2"))
     #expect(session.handle(":back").text == "This is the first exercise.")
-    #expect(session.handle(":expected").text.contains("Expected output:"))
+    #expect(session.handle(":expected").text.contains("> expected: 500ms:\"iph\""))
     #expect(session.handle(":nope").text.hasPrefix("unknown command :nope"))
     let quit = session.handle(":quit")
     #expect(quit.isFinished)
@@ -105,8 +149,51 @@ import Testing
       answer: "typing | debounce 300ms")
     var session = try session(progress: progress)
     let output = session.start()
-    #expect(output.text.contains("Welcome back: 1 of 2 exercises passed; continuing with exercise 2."))
+    #expect(output.text.contains("Welcome back: 1 of 2 exercises passed. Exercise 2 next;"))
     #expect(output.prompt == "2/2 » ")
+  }
+
+  @Test func resumingShowsOneLineOfContextAndProseShowsTheLessonsTextAgain() throws {
+    var progress = Progress()
+    progress.recordPass(
+      lesson: "/lessons/lesson04.txt", lessonTitle: "Waiting for silence", exercise: "Only search when the user pauses",
+      answer: "typing | debounce 300ms")
+    var session = try session(progress: progress)
+    let output = session.start()
+    #expect(
+      output.text.hasPrefix(
+        """
+        Lesson 4: Waiting for silence
+
+        Welcome back: 1 of 2 exercises passed. Exercise 2 next; :prose shows the
+        lesson's text again.
+
+        Exercise 2 of 2: Shout the clicks
+        """))
+    #expect(!output.text.contains("A search field should wait"))
+    #expect(!output.text.contains("» events"))
+    let prose = session.handle(":prose")
+    #expect(
+      prose.text.hasPrefix(
+        """
+        Lesson 4: Waiting for silence
+
+        A search field should wait until the user pauses.
+
+        » events 0ms:"i", 100ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms
+        """))
+    #expect(prose.prompt == "2/2 » ")
+  }
+
+  @Test func resumingAFinishedLessonSaysSoWithoutItsProse() throws {
+    let answered = LessonFixtures.debounce
+      .replacingOccurrences(of: "answer:\n\nexercise", with: "answer: typing | debounce 300ms\n\nexercise")
+      .replacingOccurrences(
+        of: "map x.uppercased()\nanswer:\n", with: "map x.uppercased()\nanswer: clicks | map x.uppercased()\n")
+    var session = try session(text: answered)
+    let output = session.start()
+    #expect(output.text == "Lesson 4: Waiting for silence\n\nLesson complete: all 2 exercises passed.")
+    #expect(output.isFinished)
   }
 
   @Test func aPassingAnswerAlreadyInTheFileCountsEvenWithoutProgress() throws {

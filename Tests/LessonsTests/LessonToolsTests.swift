@@ -91,4 +91,64 @@ import Testing
     // The copy is itself a valid lesson whose expects match the solutions.
     #expect(tools.check(outcome.standardOutput, fileName: "l.txt").exitCode == 1)
   }
+
+  @Test func studentCopyLeavesOutHintsThatGiveTheSolutionAwayUnlessAskedToKeepThem() {
+    let text = """
+      title: T
+      exercise: Shout
+      given: let clicks = marbles "-a--b|"
+      expect: 100ms:"A", 400ms:"B", 500ms:|
+      hint: map changes each value.
+      hint: `uppercased()` makes capitals. Type: clicks |
+        map x.uppercased()
+      hint: Type: clicks | map x.uppercased()
+      hint: Type: a pipeline that is not the solution
+      solution: clicks | map x.uppercased()
+      answer:
+
+      """
+    let copy = tools.studentCopy(text, fileName: "l.txt")
+    #expect(copy.exitCode == 0)
+    // The line break inside the second hint's program does not hide it; the
+    // last hint names something else, so it stays.
+    #expect(
+      copy.standardOutput == """
+        title: T
+        exercise: Shout
+        given: let clicks = marbles "-a--b|"
+        expect: 100ms:"A", 400ms:"B", 500ms:|
+        hint: map changes each value.
+        hint: `uppercased()` makes capitals.
+        hint: Type: a pipeline that is not the solution
+        answer:
+
+        """)
+    let kept = tools.studentCopy(text, fileName: "l.txt", keepSolutionHints: true)
+    #expect(
+      kept.standardOutput == text.replacingOccurrences(of: "solution: clicks | map x.uppercased()\n", with: ""))
+  }
+
+  @Test func verifyFailsATaskThatAsksForAPredictionButShowsTheAnswer() throws {
+    let asking = LessonFixtures.debounce.replacingOccurrences(
+      of: "task: Emit a query only after 300ms without typing.\n",
+      with: "task: Emit a query only after 300ms without typing. Predict the output first.\n")
+    let shown = tools.verify([(fileName: "lesson04.txt", text: asking)])
+    #expect(shown.exitCode == 1)
+    #expect(
+      shown.standardOutput.contains(
+        "FAIL  lesson04.txt: 4. exercise 1 asks for a prediction: line 10: the task asks for a prediction but the expected output is shown at once; add `predict: yes`"
+      ))
+    let hidden = asking.replacingOccurrences(
+      of: "Predict the output first.\n", with: "Predict the output first.\npredict: yes\n")
+    #expect(tools.verify([(fileName: "lesson04.txt", text: hidden)]).exitCode == 0)
+  }
+
+  @Test func predictTakesYesOrNo() throws {
+    let wrong = LessonFixtures.debounce.replacingOccurrences(
+      of: "require: debounce\n", with: "predict: maybe\nrequire: debounce\n")
+    let outcome = tools.verify([(fileName: "lesson04.txt", text: wrong)])
+    #expect(outcome.exitCode == 2)
+    #expect(
+      outcome.standardError.contains("lesson04.txt:12:10: expected `yes` or `no` after `predict:`, found `maybe`"))
+  }
 }

@@ -74,7 +74,7 @@ import Testing
 
   @Test func tapReportHasVersionPlanAndOnePointPerResult() {
     let lines = ReportFormat.tap.render(Self.report).split(separator: "\n").map(String.init)
-    #expect(lines[0] == "TAP version 14")
+    #expect(lines[0] == "TAP version 13")
     #expect(lines[1] == "1..4")
     let points = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
     #expect(
@@ -87,7 +87,7 @@ import Testing
     // The failure's YAML block follows its test point, indented, between --- and ...
     let failure = lines.firstIndex(of: points[1]) ?? 0
     #expect(lines[failure + 1] == "  ---")
-    #expect(lines[failure + 2] == "  message: |-")
+    #expect(lines[failure + 2] == "  message: |")
     #expect(lines[failure + 3] == #"    expected "iph" at 500ms, got "iph" at 300ms"#)
     #expect(lines.contains("  ..."))
   }

@@ -12,7 +12,11 @@ extension CheckFeedback {
 
 extension LessonTools {
   /// The tools on the real interpreter, with plain (never coloured) diagrams for reports.
-  public static func standard(width: Int, options: RunOptions = RunOptions()) -> LessonTools {
-    LessonTools(runner: InterpreterRunner(options: options), feedback: CheckFeedback(width: width, color: false))
+  public static func standard(
+    width: Int, options: RunOptions = RunOptions(), promptCommands: [String]? = nil
+  ) -> LessonTools {
+    LessonTools(
+      runner: InterpreterRunner(options: options), feedback: CheckFeedback(width: width, color: false),
+      promptCommands: promptCommands)
   }
 }

@@ -13,7 +13,9 @@ public struct CheckFeedback {
   }
 
   /// The full feedback for `result`; empty for a pass.
-  public func render(_ result: CheckResult) -> String {
+  /// - Parameter givens: the run of the exercise's given streams, drawn above
+  ///   the expected and actual rows on the same axis.
+  public func render(_ result: CheckResult, givens: RunResult? = nil) -> String {
     guard !result.passed else { return "" }
     var sections: [String] = result.problems.map { problem in
       // A parse error is shown once, in full, with the caret under the answer.
@@ -22,32 +24,52 @@ public struct CheckFeedback {
       }
       return "✗ " + problem.description
     }
-    if let comparison = comparisonDiagram(result) { sections.append(comparison) }
+    if let comparison = comparisonDiagram(result, givens: givens) { sections.append(comparison) }
     return sections.joined(separator: "\n")
   }
 
-  /// Expected and actual output as two rows of one diagram, when both exist.
-  public func comparisonDiagram(_ result: CheckResult) -> String? {
-    guard let expected = result.expected, let actual = result.actual else { return nil }
-    let expectedRow = Timeline(label: "expected", pipeline: 0, stage: 0, events: expected)
-    var actualRow = actual
-    actualRow.label = "yours"
-    actualRow.pipeline = 0
-    actualRow.stage = 1
-    actualRow.isOutput = true
-    let lastExpected = expected.last?.time ?? .zero
-    let end = max(lastExpected, result.actualEndTime)
-    let run = RunResult(
-      pipelines: [ShownPipeline(source: "expected")], rows: [expectedRow, actualRow],
-      stop: result.actualLeftRunning ? .horizon(end) : .idle, endTime: end)
-    return draw(run)
+  /// The given streams, the expected output and the actual output as rows of
+  /// one diagram, when the expected and actual outputs both exist.
+  public func comparisonDiagram(_ result: CheckResult, givens: RunResult? = nil) -> String? {
+    guard let expected = result.expected, result.actual != nil else { return nil }
+    return exerciseDiagram(givens: givens, expected: expected, result: result)
   }
 
-  /// The expected output alone, as one diagram row.
-  public func expectedDiagram(_ expected: [TimelineEvent]) -> String {
-    let row = Timeline(label: "expected", pipeline: 0, stage: 0, isOutput: true, events: expected)
-    let run = RunResult(
-      pipelines: [ShownPipeline(source: "expected")], rows: [row], endTime: expected.last?.time ?? .zero)
+  /// The given streams and the expected output, as rows of one diagram.
+  public func expectedDiagram(_ expected: [TimelineEvent], givens: RunResult? = nil) -> String {
+    exerciseDiagram(givens: givens, expected: expected, result: nil)
+  }
+
+  /// Every row of one exercise on one time axis and one frame, so a student
+  /// compares them by eye: each given stream, the expected output (nil when
+  /// it is hidden until the student answers) and the answer's output.
+  public func exerciseDiagram(givens: RunResult?, expected: [TimelineEvent]?, result: CheckResult?) -> String {
+    var pipelines = givens?.pipelines ?? []
+    var rows = givens?.rows ?? []
+    var end = givens?.endTime ?? .zero
+    var leftRunning = givens?.stop.leftStreamsRunning ?? false
+    let actual = result?.actual
+    // Each added row is its own pipeline named as the row, so the diagram
+    // draws it as one labelled row, like a given stream, with no group header.
+    func add(_ row: Timeline) {
+      var row = row
+      row.pipeline = pipelines.count
+      row.stage = 0
+      pipelines.append(ShownPipeline(source: row.label))
+      rows.append(row)
+    }
+    if let expected {
+      add(Timeline(label: "expected", pipeline: 0, stage: 0, isOutput: actual == nil, events: expected))
+      end = max(end, expected.last?.time ?? .zero)
+    }
+    if let result, var row = actual {
+      row.label = "yours"
+      row.isOutput = true
+      add(row)
+      end = max(end, result.actualEndTime)
+      leftRunning = leftRunning || result.actualLeftRunning
+    }
+    let run = RunResult(pipelines: pipelines, rows: rows, stop: leftRunning ? .horizon(end) : .idle, endTime: end)
     return draw(run)
   }
 }

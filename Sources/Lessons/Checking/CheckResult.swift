@@ -55,6 +55,8 @@ public struct CheckResult: Hashable {
   public var actualLeftRunning: Bool
   /// When the answer's run ended.
   public var actualEndTime: VirtualTime
+  /// The program the answer ran as (the givens, then the answer), when there was an answer to run.
+  public var program: String?
 
   public init(
     exercise: Int, answer: String, problems: [Problem], expected: [TimelineEvent]? = nil, actual: Timeline? = nil,

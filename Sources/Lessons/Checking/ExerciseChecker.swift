@@ -49,6 +49,7 @@ public struct ExerciseChecker {
       result.expected = events
     }
     let program = ExerciseProgram(givens: exercise.givens, answer: trimmed)
+    result.program = program.text
     switch runner.run(program.text) {
     case .invalid(let problems):
       result.problems = [classify(problems, in: program)]

@@ -4,9 +4,15 @@
 /// (`MutationCheck`), and every demo parses and runs.
 public struct LessonVerifier {
   public let checker: ExerciseChecker
+  /// The commands the lesson prompt accepts, with their colons: StreamLab's
+  /// `LessonPrompt.commandNames`, which `streamlab lesson verify` passes.
+  /// Lessons cannot see the playground's commands, so without the list (nil)
+  /// the prose's commands are not checked.
+  public let promptCommands: [String]?
 
-  public init(checker: ExerciseChecker) {
+  public init(checker: ExerciseChecker, promptCommands: [String]? = nil) {
     self.checker = checker
+    self.promptCommands = promptCommands
   }
 
   /// One entry per exercise and per demo, as a `GradeReport` whose student is the file itself.
@@ -39,6 +45,8 @@ public struct LessonVerifier {
           student: file.fileName, exercise: file.exercises.count + index + 1, title: "demo: \(demo.text)",
           passed: message == "passed", message: message))
     }
+    // What the lesson's words promise: LessonVerifier+Text.swift.
+    entries += textEntries(file, numberedAfter: entries.count)
     return GradeReport(lesson: file.fileName, entries: entries)
   }
 }

@@ -16,6 +16,11 @@ public struct Exercise: Hashable {
   public var required: [OperatorRule] = []
   public var forbidden: [OperatorRule] = []
   public var hints: [String] = []
+  /// The UTF-8 range of each hint's line(s), line endings included, for the student copy.
+  public var hintLines: [Range<Int>] = []
+  /// `predict: yes`: the task asks the student to predict the output, so the
+  /// expected output stays hidden until they have answered once.
+  public var asksForPrediction = false
   public var solution: FieldText?
   public var answer: FieldText?
   /// Where `answer:` is written: the UTF-8 range from just after its colon to the

@@ -1,7 +1,7 @@
 /// One kind of `key:` line a lesson file may contain.
 public enum LessonField: String, CaseIterable, Hashable {
   case lesson, title
-  case exercise, given, task, expect, compare, require, forbid, hint, solution, answer
+  case exercise, given, task, predict, expect, compare, require, forbid, hint, solution, answer
 
   /// Fields that describe the whole lesson and belong before the first exercise.
   public var isHeader: Bool { self == .lesson || self == .title }

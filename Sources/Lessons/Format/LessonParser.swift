@@ -243,6 +243,12 @@ private struct ParseState {
       }
     case .task:
       current?.task = text
+    case .predict:
+      switch text.text {
+      case "yes": current?.asksForPrediction = true
+      case "no": current?.asksForPrediction = false
+      default: report(at: text.start, "expected `yes` or `no` after `predict:`, found `\(text.text)`")
+      }
     case .expect:
       if !text.text.isEmpty { current?.expect = text }
     case .compare:
@@ -265,6 +271,7 @@ private struct ParseState {
         report(at: text.start, "expected the hint's text after `hint:`")
       } else {
         current?.hints.append(text.text)
+        current?.hintLines.append(value.linesStart..<value.linesEnd)
       }
     case .solution:
       current?.solutionLines = value.linesStart..<value.linesEnd

@@ -1,8 +1,12 @@
-/// The TAP version 14 report: a plan, then one test point per student and
+/// The TAP version 13 report: a plan, then one test point per student and
 /// exercise; a failing point carries a YAML block with the reason.
+///
+/// Version 13, because it uses nothing TAP 14 added (subtests, pragmas) and
+/// Perl's `prove` (TAP::Parser 3.44), the reference harness, refuses a
+/// version 14 header; tap.py reads both.
 enum TAPReport {
   static func render(_ report: GradeReport) -> String {
-    var lines = ["TAP version 14", "1..\(report.entries.count)"]
+    var lines = ["TAP version 13", "1..\(report.entries.count)"]
     for (index, entry) in report.entries.enumerated() {
       let status = entry.passed ? "ok" : "not ok"
       lines.append("\(status) \(index + 1) - \(description(entry.testName))")
@@ -26,9 +30,11 @@ enum TAPReport {
       .split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
-  /// `  key: |-` followed by the text indented, so any character is safe in YAML.
+  /// `  key: |` followed by the text indented, so any character is safe in
+  /// YAML. A plain `|` literal, not `|-`: TAP::Parser's YAMLish reader knows
+  /// no chomping indicators and reads `|-` as a broken hash line.
   private static func yamlBlock(_ key: String, _ text: String) -> [String] {
-    ["  \(key): |-"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+    ["  \(key): |"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
   }
 
   private static func yamlQuoted(_ text: String) -> String {

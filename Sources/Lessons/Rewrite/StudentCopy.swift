@@ -1,8 +1,12 @@
 /// Makes the copy of a lesson that students receive: every exercise's
 /// `expect:` written out (computed from its solution when the teacher wrote
-/// none), solutions removed and answers emptied. Every other byte stays as the teacher wrote it.
+/// none), solutions removed, hints that give the solution away (`Type: …`)
+/// left out unless `keepSolutionHints`, and answers emptied. Every other byte
+/// stays as the teacher wrote it.
 public enum StudentCopy {
-  public static func make(_ file: LessonFile, checker: ExerciseChecker) -> Result<String, LessonErrors> {
+  public static func make(_ file: LessonFile, checker: ExerciseChecker, keepSolutionHints: Bool = false) -> Result<
+    String, LessonErrors
+  > {
     var edits: [FileEdit] = []
     var errors: [LessonError] = []
     let newline = FileEdit.lineEnding(of: file.text)
@@ -24,12 +28,24 @@ public enum StudentCopy {
         }
         edits.append(FileEdit(range: lines, replacement: replacement))
       }
+      if !keepSolutionHints, let solution = exercise.solution {
+        edits += solutionHintEdits(exercise, solution: solution.text, newline: newline)
+      }
       if let span = exercise.answerSpan, exercise.answer != nil {
         edits.append(FileEdit(range: span, replacement: ""))
       }
     }
     guard errors.isEmpty else { return .failure(LessonErrors(errors)) }
     return .success(FileEdit.apply(edits, to: file.text))
+  }
+
+  /// Each hint that gives `solution` away: removed, or rewritten as the one
+  /// line of help that was before its `Type:`.
+  private static func solutionHintEdits(_ exercise: Exercise, solution: String, newline: String) -> [FileEdit] {
+    zip(exercise.hints, exercise.hintLines).compactMap { hint, lines in
+      guard let remainder = SolutionHint.remainder(of: hint, solution: solution) else { return nil }
+      return FileEdit(range: lines, replacement: remainder.isEmpty ? "" : "hint: " + remainder + newline)
+    }
   }
 
   private static func expectText(for exercise: Exercise, checker: ExerciseChecker) -> Result<String, ExpectProblem> {

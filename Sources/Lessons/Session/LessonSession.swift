@@ -7,8 +7,8 @@ import StreamLang
 ///
 /// It shows the lesson's prose (wrapped) and demos (run and drawn), then each
 /// exercise: its task, the diagrams of its given streams and of the expected
-/// output. Commands: `:hint`, `:expected`, `:skip`, `:back`, `:solution` (only
-/// after passing), `:quit`, `:help`. It starts at the first exercise not passed yet.
+/// output. Its own commands are the `LessonSessionCommand`s; StreamLab's
+/// `LessonPrompt` adds the playground's. It starts at the first exercise not passed yet.
 public struct LessonSession {
   /// The lesson file; re-read after each answer is written, so later rewrites use fresh offsets.
   public private(set) var lesson: LessonFile
@@ -20,6 +20,9 @@ public struct LessonSession {
   /// Exercise numbers passed, in this session or before it.
   public private(set) var passed: Set<Int> = []
   private var hintsShown: [Int: Int] = [:]
+  /// Exercises the student has answered with a program that ran: a
+  /// prediction exercise shows its expected output only after that.
+  private var answered: Set<Int> = []
   /// The exercise passed by the previous line, so `:solution` right after a pass shows its solution.
   private var justPassed: Exercise?
   private var finished = false
@@ -50,65 +53,88 @@ public struct LessonSession {
         passed.insert(exercise.number)
       }
     }
-    var sections: [String] = []
-    let number = lesson.number.map { "Lesson \($0): " } ?? ""
-    sections.append(number + lesson.title)
-    sections += lesson.introduction.map(render)
     current = lesson.exercises.firstIndex(where: { !passed.contains($0.number) }) ?? lesson.exercises.count
-    if !passed.isEmpty, current < lesson.exercises.count {
-      sections.append(
-        "Welcome back: \(passed.count) of \(lesson.exercises.count) exercises passed; continuing with exercise \(current + 1)."
-      )
+    guard !passed.isEmpty else { return show(openingSections) }
+    // A returning student has read the prose: one line says where they are, `:prose` shows it again.
+    guard current < lesson.exercises.count else { return show([heading]) }
+    let context =
+      "Welcome back: \(passed.count) of \(lesson.exercises.count) exercises passed. Exercise \(current + 1) next; :prose shows the lesson's text again."
+    return show([heading, TextWrapper.wrap(context, width: width)])
+  }
+
+  /// `Lesson 4: Waiting for silence`
+  private var heading: String {
+    (lesson.number.map { "Lesson \($0): " } ?? "") + lesson.title
+  }
+
+  /// The title and the introduction's prose and demos.
+  private var openingSections: [String] {
+    [heading] + lesson.introduction.map(render)
+  }
+
+  /// `:prose`: the introduction, then the prose and demos of each exercise up to the current one.
+  private var proseScreen: String {
+    var sections = openingSections
+    for exercise in lesson.exercises.prefix(current + 1) where !exercise.items.isEmpty {
+      sections.append("Exercise \(exercise.number): \(exercise.title)")
+      sections += exercise.items.map(render)
     }
-    return show(sections)
+    return sections.joined(separator: "\n\n")
   }
 
   /// Handles one line typed at the prompt.
   public mutating func handle(_ line: String) -> SessionOutput {
     guard !finished else { return SessionOutput(text: "", prompt: nil) }
     let input = Substring(line).trimmingWhitespace()
+    if input.hasPrefix(":") {
+      if let command = LessonSessionCommand.parse(input) { return perform(command) }
+      let unknown = input == ":help" ? "" : "unknown command \(input)\n"
+      return SessionOutput(text: unknown + Self.help, prompt: prompt)
+    }
+    justPassed = nil
+    guard current < lesson.exercises.count else { return quit() }
+    if input.isEmpty { return SessionOutput(text: "", prompt: prompt) }
+    return answer(input, to: lesson.exercises[current])
+  }
+
+  /// Carries out one of the prompt's own commands.
+  public mutating func perform(_ command: LessonSessionCommand) -> SessionOutput {
+    guard !finished else { return SessionOutput(text: "", prompt: nil) }
     let previous = justPassed
     justPassed = nil
     guard current < lesson.exercises.count else { return quit() }
-    let exercise = lesson.exercises[current]
-    switch input {
-    case "":
-      return SessionOutput(text: "", prompt: prompt)
-    case ":hint":
+    return perform(command, on: lesson.exercises[current], justPassed: previous)
+  }
+
+  private mutating func perform(_ command: LessonSessionCommand, on exercise: Exercise, justPassed previous: Exercise?)
+    -> SessionOutput
+  {
+    switch command {
+    case .hint:
       return SessionOutput(text: nextHint(for: exercise), prompt: prompt)
-    case ":expected":
+    case .expected:
       return SessionOutput(text: expectedScreen(for: exercise), prompt: prompt)
-    case ":skip":
+    case .prose:
+      return SessionOutput(text: proseScreen, prompt: prompt)
+    case .skip:
       current += 1
       return show(["Skipped."])
-    case ":back":
+    case .back:
       guard current > 0 else { return SessionOutput(text: "This is the first exercise.", prompt: prompt) }
       current -= 1
       return show([])
-    case ":solution":
+    case .solution:
       return SessionOutput(
         text: solution(for: passed.contains(exercise.number) ? exercise : previous ?? exercise), prompt: prompt)
-    case ":quit", ":q":
+    case .quit:
       return quit()
-    case ":help":
-      return SessionOutput(text: Self.help, prompt: prompt)
-    default:
-      if input.hasPrefix(":") {
-        return SessionOutput(text: "unknown command \(input)\n" + Self.help, prompt: prompt)
-      }
-      return answer(input, to: exercise)
     }
   }
 
-  static let help = """
-    Type a pipeline to answer. Commands:
-      :hint      the next hint
-      :expected  the expected output again
-      :skip      go to the next exercise
-      :back      go to the previous exercise
-      :solution  the teacher's solution (after you pass)
-      :quit      stop here; your progress is saved
-    """
+  /// The prompt's own commands, for a session used without StreamLab's `LessonPrompt`.
+  static var help: String {
+    (["Type a pipeline to answer. Commands:"] + LessonSessionCommand.helpLines).joined(separator: "\n")
+  }
 
   /// `2/5 » `
   public var prompt: String? {
@@ -117,8 +143,12 @@ public struct LessonSession {
 
   private mutating func answer(_ input: String, to exercise: Exercise) -> SessionOutput {
     let result = checker.check(exercise, answer: input)
+    if result.actual != nil { answered.insert(exercise.number) }
     guard result.passed else {
-      return SessionOutput(text: feedback.render(result) + "\n(:hint for a hint)", prompt: prompt)
+      var output = SessionOutput(
+        text: feedback.render(result, givens: givenRun(exercise)) + "\n(:hint for a hint)", prompt: prompt)
+      output.checkedProgram = result.program
+      return output
     }
     passed.insert(exercise.number)
     let text = AnswerRewriter.rewrite(lesson, exercise: exercise.number, answer: input)
@@ -128,9 +158,10 @@ public struct LessonSession {
     progress.recordPass(lesson: lessonKey, lessonTitle: lesson.title, exercise: exercise.title, answer: input)
     justPassed = exercise
     var sections = ["✓ Passed! (:solution shows the teacher's solution)"]
-    if let diagram = feedback.comparisonDiagram(result) { sections.append(diagram) }
+    if let diagram = feedback.comparisonDiagram(result, givens: givenRun(exercise)) { sections.append(diagram) }
     current += 1
     var output = show(sections)
+    output.checkedProgram = result.program
     output.effects = [
       .writeAnswer(exercise: exercise.number, answer: input, text: text), .saveProgress(progress),
     ]
@@ -169,26 +200,34 @@ public struct LessonSession {
     return sections.joined(separator: "\n\n")
   }
 
-  /// The givens' streams and the expected output, drawn.
+  /// The givens' streams and the expected output, drawn on one axis.
   private func expectedScreen(for exercise: Exercise) -> String {
-    var sections: [String] = []
-    if let givens = givenDiagram(exercise) { sections.append("Given:\n" + givens) }
+    let givens = givenRun(exercise)
+    if exercise.asksForPrediction, !answered.contains(exercise.number), !passed.contains(exercise.number) {
+      let given =
+        givens.map { "Given:\n" + feedback.exerciseDiagram(givens: $0, expected: nil, result: nil) + "\n\n" } ?? ""
+      return given
+        + TextWrapper.wrap(
+          "Predict first: say what you expect to see, then type your answer. The expected output shows once you have answered.",
+          width: width)
+    }
     switch checker.expectedEvents(for: exercise) {
     case .success(let events):
-      sections.append("Expected output:\n" + feedback.expectedDiagram(events))
+      let heading = givens == nil ? "Expected output:" : "Given and expected output, on one time axis:"
+      return heading + "\n" + feedback.expectedDiagram(events, givens: givens)
     case .failure(let failure):
-      sections.append("The expected output cannot be shown: \(failure)")
+      let given = givens.map { "Given:\n" + feedback.draw($0) + "\n\n" } ?? ""
+      return given + "The expected output cannot be shown: \(failure)"
     }
-    return sections.joined(separator: "\n\n")
   }
 
-  /// Each stream bound by a given, subscribed on one clock and drawn.
-  private func givenDiagram(_ exercise: Exercise) -> String? {
+  /// Each stream bound by a given, subscribed on one clock.
+  private func givenRun(_ exercise: Exercise) -> RunResult? {
     let names = exercise.givens.flatMap { Self.boundNames(in: $0.text) }
     guard !names.isEmpty else { return nil }
     let program = (exercise.givens.map(\.text) + names).joined(separator: "\n")
     guard case .ran(let run) = checker.runner.run(program) else { return nil }
-    return feedback.draw(run.result)
+    return run.result
   }
 
   /// The names of `let NAME = …` statements in a given.

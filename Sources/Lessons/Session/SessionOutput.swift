@@ -5,6 +5,9 @@ public struct SessionOutput: Hashable {
   public var effects: [SessionEffect]
   /// The prompt to show before the next line; nil once the session is over.
   public var prompt: String?
+  /// The program an answer was checked as (the exercise's givens, then the
+  /// answer), so the playground's `:swift`, `:trace` and `:events` can show that run.
+  public var checkedProgram: String?
 
   public init(text: String, effects: [SessionEffect] = [], prompt: String?) {
     self.text = text

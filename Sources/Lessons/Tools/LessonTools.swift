@@ -5,10 +5,17 @@ public struct LessonTools {
   public let runner: ProgramRunning
   /// Draws diagrams for failure details; plain text, never colour.
   public let feedback: CheckFeedback
+  /// The commands the lesson prompt accepts, which `verify` checks the prose
+  /// against; nil leaves the prose unchecked (see `LessonVerifier.promptCommands`).
+  public let promptCommands: [String]?
 
-  public init(runner: ProgramRunning, feedback: CheckFeedback) {
+  public init(
+    runner: ProgramRunning, feedback: CheckFeedback,
+    promptCommands: [String]? = nil
+  ) {
     self.runner = runner
     self.feedback = feedback
+    self.promptCommands = promptCommands
   }
 
   private var checker: ExerciseChecker { ExerciseChecker(runner: runner) }
@@ -62,7 +69,7 @@ public struct LessonTools {
       case .failure(let outcome):
         total.merge(outcome)
       case .success(let file):
-        let report = LessonVerifier(checker: checker).verify(file)
+        let report = LessonVerifier(checker: checker, promptCommands: promptCommands).verify(file)
         var lines = report.entries.map { entry in
           (entry.passed ? "ok    " : "FAIL  ") + "\(fileName): \(entry.heading)"
             + (entry.passed ? "" : ": \(entry.message)")
@@ -81,12 +88,13 @@ public struct LessonTools {
   }
 
   /// `streamlab lesson student FILE`: the student copy on standard output.
-  public func studentCopy(_ text: String, fileName: String) -> ToolOutcome {
+  /// - Parameter keepSolutionHints: keep the hints that give the solution away (`--keep-solutions`).
+  public func studentCopy(_ text: String, fileName: String, keepSolutionHints: Bool = false) -> ToolOutcome {
     switch load(text, fileName: fileName) {
     case .failure(let outcome):
       return outcome
     case .success(let file):
-      switch StudentCopy.make(file, checker: checker) {
+      switch StudentCopy.make(file, checker: checker, keepSolutionHints: keepSolutionHints) {
       case .success(let copy):
         return ToolOutcome(standardOutput: copy)
       case .failure(let errors):

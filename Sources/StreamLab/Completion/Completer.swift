@@ -6,6 +6,8 @@ struct Completer {
   var operators: [String]
   var boundNames: [String]
   var fileNames: [String]
+  /// The `:` commands the prompt accepts; the lesson prompt's differ from the playground's.
+  var commandNames: [String] = MetaCommand.names
 
   func candidates(before text: String) -> CompletionCandidates {
     if let meta = metaCommandCandidates(before: text) { return meta }
@@ -50,7 +52,7 @@ struct Completer {
     let trimmed = text.drop { $0.isWhitespace }
     guard trimmed.first == ":" else { return nil }
     guard let space = trimmed.firstIndex(where: \.isWhitespace) else {
-      return CompletionCandidates(word: String(trimmed), candidates: MetaCommand.names)
+      return CompletionCandidates(word: String(trimmed), candidates: commandNames)
     }
     let command = trimmed[..<space]
     let argument = String(trimmed[space...].drop { $0.isWhitespace })

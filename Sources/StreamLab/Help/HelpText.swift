@@ -6,10 +6,7 @@ import StreamLang
 /// whose diagram comes from running the page's demo.
 enum HelpText {
   static func overview(width: Int) -> String {
-    let commands = MetaCommand.table.map { entry in
-      let head = "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces)
-      return "  " + head.padding(toLength: 18, withPad: " ", startingAt: 0) + entry.summary
-    }
+    let commands = MetaCommand.table.map(commandLine)
     return """
       Type a pipeline: a source, then operators joined by `|`. It runs on a virtual clock
       and every stage is drawn on one time axis.
@@ -29,6 +26,12 @@ enum HelpText {
 
       `:help debounce` explains one operator and shows it running.
       """
+  }
+
+  /// `  :trace            the last run's subscription log …`: one command in a help list.
+  static func commandLine(_ entry: (name: String, argument: String, summary: String)) -> String {
+    let head = "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces)
+    return "  " + head.padding(toLength: 18, withPad: " ", startingAt: 0) + entry.summary
   }
 
   /// The page for a source or operator, or nil when `name` is neither.

@@ -75,6 +75,15 @@ public struct ReplSession {
     run(contents, fileName: path)
   }
 
+  /// Runs `text` on fresh bindings as the last run, showing nothing: the
+  /// lesson prompt hands it the program an answer was checked as, so
+  /// `:swift`, `:trace` and `:events` there show the run the student just made.
+  public mutating func rememberRun(of text: String) {
+    lastRun = nil
+    interpreter.removeAllBindings()
+    _ = run(text, fileName: nil)
+  }
+
   /// Records a failure the shell met while carrying out an effect (a file
   /// that could not be read or written) and words it for the student.
   public mutating func fail(_ message: String) -> ReplReply {
@@ -126,7 +135,8 @@ public struct ReplSession {
 
   // MARK: Meta-commands
 
-  private mutating func perform(_ command: MetaCommand) -> ReplReply {
+  /// Runs one meta-command already parsed (the lesson prompt parses its lines itself).
+  public mutating func perform(_ command: MetaCommand) -> ReplReply {
     switch command {
     case .help(nil):
       return ReplReply(text: HelpText.overview(width: settings.width))

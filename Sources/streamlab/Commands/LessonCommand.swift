@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lessons
+import StreamLab
 
 /// `streamlab lesson verify|student`: teacher tools for lesson files.
 struct LessonCommand: ParsableCommand {
@@ -33,7 +34,7 @@ struct LessonCommand: ParsableCommand {
         case .failure(let error): unreadable = ToolOutcome(standardError: "streamlab: \(error)\n", exitCode: 2)
         }
       }
-      var outcome = LessonTools.standard(width: 80).verify(readable)
+      var outcome = LessonTools.standard(width: 80, promptCommands: LessonPrompt.commandNames).verify(readable)
       outcome.standardError = unreadable.standardError + outcome.standardError
       outcome.exitCode = max(outcome.exitCode, unreadable.exitCode)
       throw outcome.finish()
@@ -44,14 +45,23 @@ struct LessonCommand: ParsableCommand {
   struct Student: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the student copy of a lesson: expects filled in, solutions removed.",
-      discussion: "Example: streamlab lesson student lessons/lesson04.txt > handout/lesson04.txt")
+      discussion: """
+        Hints that give the solution away (`Type: <the solution>`) are left out \
+        unless --keep-solutions is given.
+
+        Example: streamlab lesson student lessons/lesson04.txt > handout/lesson04.txt
+        """)
 
     @Argument(help: "A lesson file.", completion: .file(extensions: ["txt"]))
     var file: String
 
+    @Flag(help: "Keep the hints that give the solution away (`hint: Type: …`).")
+    var keepSolutions = false
+
     func run() throws {
       let text = try ToolOutcome.read(file)
-      throw LessonTools.standard(width: 80).studentCopy(text, fileName: file).finish()
+      throw LessonTools.standard(width: 80).studentCopy(text, fileName: file, keepSolutionHints: keepSolutions)
+        .finish()
     }
   }
 }

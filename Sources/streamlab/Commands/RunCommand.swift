@@ -13,9 +13,10 @@ struct RunCommand: ParsableCommand {
     abstract: "Run a lesson file: prose, demos and exercises.",
     discussion: """
       At a terminal, shows the lesson and asks each exercise at a prompt \
-      (:hint, :expected, :skip, :back, :solution after passing, :quit). A passing \
+      (:hint, :expected, :prose, :skip, :back, :solution after passing, :quit, and \
+      :help, :help NAME, :swift, :trace, :events, :json about your last answer). A passing \
       answer is written into the file's answer: line and progress is saved in \
-      $XDG_STATE_HOME/streamlab/progress.json; running again resumes where you left off.
+      $XDG_STATE_HOME/streamlab/progress.json; running again resumes at the exercise where you left off.
 
       With --check, or when standard input is not a terminal, checks the file's \
       answer: lines and prints one line per exercise. With --answers, checks each \
@@ -78,9 +79,15 @@ struct RunCommand: ParsableCommand {
     if let warning { print(warning, to: &standardError) }
     let url = URL(fileURLWithPath: lesson).standardizedFileURL
     let color = display.color.isEnabled(for: terminal)
-    var session = LessonSession(
+    let lessonSession = LessonSession(
       lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
       feedback: CheckFeedback(width: width, color: color), width: width)
+    var settings = ReplSettings()
+    settings.width = width
+    settings.color = color
+    if let horizon = display.horizon { settings.horizon = horizon.interval }
+    if let maxEvents = display.maxEvents { settings.maxEvents = maxEvents }
+    var session = LessonPrompt(session: lessonSession, settings: settings)
     let reader = makeReader(terminal: terminal, width: width)
     var output = session.start()
     while true {
@@ -112,13 +119,13 @@ struct RunCommand: ParsableCommand {
   }
 
   /// libedit at a capable terminal, plain lines otherwise. Answers complete
-  /// like playground input: sources and operators.
+  /// like playground input (sources and operators), `:` words among the
+  /// lesson prompt's commands.
   private func makeReader(terminal: TerminalFacts, width: Int) -> LineReading {
     guard terminal.canEditLines else { return PlainLineReader() }
-    let completion = ReplSession()
     let editor = LineEditor(
       historyURL: terminal.stateDirectory.appendingPathComponent("history"), width: width,
-      completer: { completion.completions(before: $0) })
+      completer: { LessonPrompt.completions(before: $0) })
     return editor ?? PlainLineReader()
   }
 }

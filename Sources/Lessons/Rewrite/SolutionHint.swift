@@ -1,0 +1,21 @@
+import Foundation
+
+/// A hint that gives the answer away: `Type: <the solution>`, alone or at the
+/// end of a hint. The teacher's copy keeps it as the last help a student at
+/// the prompt can ask for; the student copy leaves it out, or a graded class
+/// would hand in the solutions it was given.
+enum SolutionHint {
+  /// What is left of `hint` once its `Type: <solution>` is taken out (empty
+  /// when that was all of it), or nil when the hint does not give `solution` away.
+  static func remainder(of hint: String, solution: String) -> String? {
+    guard let type = hint.range(of: "Type:", options: .backwards) else { return nil }
+    guard collapsed(hint[type.upperBound...]) == collapsed(solution[...]) else { return nil }
+    return String(hint[..<type.lowerBound]).trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The words of a program, one space between each, so line breaks and
+  /// spacing do not decide whether a hint is the solution.
+  private static func collapsed(_ text: Substring) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+}
