@@ -49,6 +49,10 @@ public final class Recorder {
   public lazy var silentChannel = TimelineChannel(
     state: state, timeline: Timeline(label: "", pipeline: -1, stage: 0), keepsEvents: false)
 
+  /// True while some probe has a subscription that has not yet finished,
+  /// failed or been cancelled: something recorded may still happen.
+  public var hasOpenSubscriptions: Bool { state.openSubscriptions > 0 }
+
   /// True once the run has been asked to stop, for any reason.
   public var isStopping: Bool { state.pollIsStopping() }
 
@@ -85,6 +89,8 @@ final class RecordingState {
   // from the run's one thread, so the dynamic exclusivity check is skipped.
   @exclusivity(unchecked) fileprivate(set) var eventCount = 0
   fileprivate(set) var stopCause: Recorder.StopCause?
+  /// Subscriptions through any probe that have not ended yet.
+  fileprivate(set) var openSubscriptions = 0
   fileprivate(set) var isStopped = false
   @exclusivity(unchecked) private var eventsUntilPoll = RecordingState.pollInterval
   private static let pollInterval = 256
@@ -126,6 +132,9 @@ public final class TimelineChannel {
   // Appended to for every event, from the run's one thread only.
   @exclusivity(unchecked) private var events: [TimelineEvent] = []
   private let keepsEvents: Bool
+  /// One channel can carry several subscriptions (retry subscribes again,
+  /// silent stages share one), each counted until its terminal event.
+  private var openSubscriptions = 0
 
   init(state: RecordingState, timeline: Timeline, keepsEvents: Bool = true) {
     self.state = state
@@ -144,6 +153,16 @@ public final class TimelineChannel {
   public var isStopping: Bool { state.isStopped }
 
   public func record(_ kind: TimelineEvent.Kind) {
+    switch kind {
+    case .subscribed:
+      openSubscriptions += 1
+      state.openSubscriptions += 1
+    case .finished, .failed, .cancelled:
+      guard openSubscriptions > 0 else { break }
+      openSubscriptions -= 1
+      state.openSubscriptions -= 1
+    default: break
+    }
     if keepsEvents {
       events.append(TimelineEvent(time: state.clock.now, kind: kind))
     }
