@@ -97,11 +97,15 @@ extension TextDiagram {
 
       let legend = layout.legend.entries + Self.failureEntries(result.rows)
       lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
-      for note in result.notes { lines.append([StyledText("note: \(note)")]) }
-      for remark in Self.layoutRemarks(layout: layout, windows: windows, width: width) {
-        lines.append([StyledText("note: \(remark)")])
+      // Notes are wrapped here, at spaces: left to the terminal, a long
+      // note would break in the middle of a word.
+      var remarks = (result.notes + Self.layoutRemarks(layout: layout, windows: windows, width: width)).map {
+        "note: \($0)"
       }
-      if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append([StyledText(sentence)]) }
+      if let sentence = result.stop.sentence(endTime: result.endTime) { remarks.append(sentence) }
+      for remark in remarks {
+        lines += remark.wrappedAtSpaces(width: width, indent: "      ").map { [StyledText($0)] }
+      }
     }
 
     /// The layout of `result` and the width of its label column.

@@ -30,8 +30,28 @@ import Testing
         > debounce 300ms  |
                           +
                           0ms   frame 100ms
-        note: Combine's debounce drops a pending value when upstream finishes; Rx emits it
+        note: Combine's debounce drops a pending value when upstream finishes; Rx emits
+              it
         """)
+  }
+
+  @Test func notesWrapAtSpacesNeverInsideAWord() {
+    // Width 40: "note: Combine's debounce drops a pending" is 40 characters;
+    // the next word would make 46, so it starts the next, indented, line.
+    var options = DiagramOptions()
+    options.width = 40
+    let notes = TextDiagram.render(Self.card, options: options).split(separator: "\n").drop { !$0.hasPrefix("note:") }
+    #expect(
+      notes == [
+        "note: Combine's debounce drops a pending",
+        "      value when upstream finishes; Rx",
+        "      emits it",
+      ])
+  }
+
+  @Test func aWordLongerThanTheWidthGetsALineOfItsOwn() {
+    #expect(
+      "a verylongwordindeed b".wrappedAtSpaces(width: 8, indent: "  ") == ["a", "  verylongwordindeed", "  b"])
   }
 
   @Test func eventsSitInTheColumnOfTheirTimeOnOneAxis() {
@@ -152,7 +172,8 @@ import Testing
         > range 1...1000  (1 2 3 4 5 ~ 1000 |)
                           +
                           0ms   frame 100ms
-        note: ~ in a group stands for 994 more values at that instant; the event list shows them
+        note: ~ in a group stands for 994 more values at that instant; the event list
+              shows them
         """)
   }
 
@@ -197,7 +218,8 @@ import Testing
         > events  -(1 2)|
                   +----+-
                   0    500ms   frame 100ms
-        note: frame 100ms does not divide every event time: events in one frame are drawn as one group
+        note: frame 100ms does not divide every event time: events in one frame are
+              drawn as one group
         note: frame 100ms is too coarse: 1 of the events are drawn right of their time
         """)
   }

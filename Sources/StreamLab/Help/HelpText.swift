@@ -1,4 +1,5 @@
 import Foundation
+import Marbles
 import StreamCore
 import StreamLang
 
@@ -73,16 +74,6 @@ enum HelpText {
 
   /// `text` with its words wrapped to lines of at most `width` characters.
   static func wrapped(_ text: String, width: Int) -> String {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty && line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines.joined(separator: "\n")
+    text.wrappedAtSpaces(width: width).joined(separator: "\n")
   }
 }
