@@ -49,7 +49,7 @@ extension TextDiagram {
           values: layout.visibleValues(in: windows), mode: layout.legend.mode,
           maxInlineWidth: layout.legend.maxInlineWidth)
         layout = TextLayout(
-          cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+          cells: result.rows.map(\.diagramCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
           frame: layout.frame, legend: legend)
       }
 
@@ -95,7 +95,7 @@ extension TextDiagram {
         lines += [ticks, labels, [StyledText(String(repeating: " ", count: left)), StyledText(frameText, .axis)]]
       }
 
-      let legend = layout.legend.entries + Self.failureEntries(result.rows)
+      let legend = layout.legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
       lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
       // Notes are wrapped here, at spaces: left to the terminal, a long
       // note would break in the middle of a word.
@@ -115,7 +115,7 @@ extension TextDiagram {
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
       let layout = TextLayout.choose(
-        cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+        cells: result.rows.map(\.diagramCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
         options: options, available: available)
       return (layout, labelColumn)
     }

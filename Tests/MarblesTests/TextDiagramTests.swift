@@ -35,6 +35,46 @@ import Testing
         """)
   }
 
+  /// `marbles "-a-b-c---|" | flatMap max 1 { timer 300ms }`: flatMap asks for
+  /// one value at a time, so `b`, sent at 300ms while `a`'s inner stream runs,
+  /// finds no demand and is dropped.
+  static let dropped = RunResult(
+    pipelines: [ShownPipeline(source: "marbles | flatMap max 1")],
+    rows: [
+      F.row("marbles", #"0ms:?1, 100ms:"a", 300ms:×"b", 400ms:?1, 500ms:"c", 800ms:?1, 900ms:|"#, stage: 0),
+      F.row("flatMap max 1", "0ms:?*, 400ms:0, 800ms:0, 900ms:|", stage: 1, output: true),
+    ], endTime: .milliseconds(900))
+
+  @Test func aDroppedValueIsCrossedOnTheRowThatDroppedItAndTheLegendSaysWhoHadNotAsked() {
+    #expect(
+      TextDiagram.render(Self.dropped) == """
+          marbles        -a-×-c---|
+        > flatMap max 1  ----0---0|
+                         +----+----
+                         0    500ms   frame 100ms
+        × dropped: "b" at 300ms by flatMap max 1
+        """)
+  }
+
+  @Test func theDropMarkIsDimInColour() {
+    var options = DiagramOptions()
+    options.color = true
+    #expect(TextDiagram.render(Self.dropped, options: options).contains("\u{1B}[2m×\u{1B}[0m"))
+  }
+
+  @Test func theLegendNamesTheStageThatLimitedDemandNotTheOnesPassingItOn() {
+    // `map` only passes flatMap's demand of one on: its own requests are bounded too.
+    let rows = [
+      F.row("interval 100ms", #"0ms:?1, 100ms:0, 200ms:×1, 300ms:×2, 400ms:×3, 500ms:×4, 600ms:!"#, stage: 0),
+      F.row("map x", "0ms:?1, 100ms:0, 600ms:!", stage: 1),
+      F.row("flatMap max 1", "0ms:?*, 600ms:!", stage: 2, output: true),
+    ]
+    #expect(DropLegend.entries(rows) == ["× dropped: 4 values from 200ms to 500ms by flatMap max 1"])
+    #expect(
+      DropLegend.entries(Array(rows.prefix(1)) + [F.row("sink", "0ms:?*", stage: 1)].map { $0 }).first
+        == "× dropped: 4 values from 200ms to 500ms by sink")
+  }
+
   @Test func notesWrapAtSpacesNeverInsideAWord() {
     // Width 40: "note: Combine's debounce drops a pending" is 40 characters;
     // the next word would make 46, so it starts the next, indented, line.
