@@ -18,6 +18,26 @@ import Testing
     #expect(run.standardError.contains("^"))
   }
 
+  @Test(arguments: ["", "   \n", "// only a comment\n// and another"])
+  func aProgramWithNothingInItSaysNothingToRunAndExitsTwo(program: String) throws {
+    let run = try ProcessRun.streamlab(["eval", program])
+    #expect(run.status == 2)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError
+        == "nothing to run: the program is empty or only comments; type a pipeline, such as `just 1,2,3 | map x*2`\n")
+  }
+
+  @Test func aProgramOfOnlyLetsSaysWhatItBoundAndHowToRunIt() throws {
+    let run = try ProcessRun.streamlab(["eval", "let a = just 1; let b = a | map x", "--format", "json"])
+    #expect(run.status == 2)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError
+        == "nothing to run: `let` bound a, b but runs nothing; write a pipeline on its own, such as `a`, to subscribe and draw it\n"
+    )
+  }
+
   @Test func runtimeErrorExitsOne() throws {
     let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x"])
     #expect(run.status == 1)

@@ -152,6 +152,19 @@ import Testing
     #expect(broken.text.contains("streams.txt:1:"))
   }
 
+  @Test func aTypedCommentRunsNothingSilentlyAsInAShell() {
+    var session = session()
+    #expect(session.submit("// just a thought") == ReplReply(text: ""))
+    #expect(!session.hasFailed)
+  }
+
+  @Test func loadingAFileWithNothingInItSaysSo() {
+    var session = session()
+    #expect(
+      session.load("// only a comment\n\n", from: "empty.txt")
+        == ReplReply(text: "nothing to run: empty.txt holds no pipeline and no `let`"))
+  }
+
   @Test func unknownMetaCommandSuggestsOneAndCountsAsAFailure() {
     var session = session()
     let reply = session.submit(":trce")

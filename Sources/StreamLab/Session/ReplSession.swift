@@ -99,10 +99,16 @@ public struct ReplSession {
       return failure(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"))
     case .ran(let result, let program):
       lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
-      let bound = Self.boundNames(in: program)
+      let bound = program.boundNames
       let reply: ReplReply
       if result.pipelines.isEmpty {
-        reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
+        // Typed, a blank or comment-only input is silent, as in a shell; a
+        // loaded file with nothing in it is worth a word.
+        if bound.isEmpty, let fileName {
+          reply = ReplReply(text: "nothing to run: \(fileName) holds no pipeline and no `let`")
+        } else {
+          reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
+        }
       } else {
         reply = ReplReply(text: presenter.diagram(of: result))
       }
@@ -111,14 +117,6 @@ public struct ReplSession {
       // but the input failed, which piped mode reports with status 1.
       if case .runtimeError = result.stop { hasFailed = true }
       return reply
-    }
-  }
-
-  /// The names `program` binds with `let`, in order.
-  private static func boundNames(in program: Program) -> [String] {
-    program.statements.compactMap { statement in
-      guard case .binding(let name, _, _) = statement else { return nil }
-      return name.text
     }
   }
 

@@ -11,7 +11,8 @@ struct EvalCommand: ParsableCommand {
     abstract: "Run one program and print what every stage did.",
     discussion: """
       Exit status: 0 when the program ran, 1 when a runtime error stopped it, \
-      2 when it does not parse or the command line is wrong.
+      2 when it does not parse, has nothing to run (it is empty, only comments \
+      or only `let`s), or the command line is wrong.
 
       Examples:
         streamlab eval 'just 1,2,3 | map x*2 | debounce 300ms'
@@ -58,6 +59,7 @@ struct EvalCommand: ParsableCommand {
     case .invalid(let diagnostics):
       fail(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"), status: 2)
     case .ran(let result, let program):
+      if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
       switch RunPresenter(settings: settings).render(result, program: program, as: format) {
       case .failure(let error):
         fail(error.description, status: 2)
