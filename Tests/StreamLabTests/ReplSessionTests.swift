@@ -243,9 +243,39 @@ import Testing
     #expect(session.completions(before: ":load lessons/lesson01").candidates == ["lessons/lesson01.txt"])
   }
 
-  @Test func continuationIsAskedForOpenInput() {
-    #expect(ReplSession.needsMoreInput("just 1 |"))
-    #expect(!ReplSession.needsMoreInput("just 1"))
+  @Test func continuationIsAskedForOpenInputAndSaysWhy() {
+    #expect(
+      ReplSession.continuation(of: "just 1 |")
+        == "the `|` at the end waits for an operator; an empty line ends the input")
+    #expect(
+      ReplSession.continuation(of: "just 1 | flatMap {")
+        == "`{` opened at column 18 is not closed; an empty line ends the input")
+    #expect(
+      ReplSession.continuation(of: "just 1 |\n  merge { just 2 | map [1,")
+        == "`[` opened at line 2, column 24 is not closed; an empty line ends the input")
+    #expect(ReplSession.continuation(of: "just 1") == nil)
+  }
+
+  @Test func anUnclosedStringIsReportedAtOnceWithACaretAtItsQuote() {
+    // A string ends with its line, so waiting for more input could never close it.
+    #expect(ReplSession.continuation(of: "just \"abc | map x") == nil)
+    var session = session()
+    let reply = session.submit("just \"abc | map x")
+    #expect(reply.isError)
+    #expect(
+      reply.text == """
+        1:6: error: this string has no closing quote
+        just "abc | map x
+             ^
+        expected: `"` before the end of the line
+        """)
+  }
+
+  @Test func anInputEndedByAnEmptyLineGetsItsParseError() {
+    var session = session()
+    let reply = session.submit("just 1 | flatMap {")
+    #expect(reply.isError)
+    #expect(reply.text.hasPrefix("1:"))
   }
 
   @Test func welcomeSaysWhereHelpAndLessonsAre() {

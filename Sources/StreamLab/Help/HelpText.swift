@@ -19,7 +19,8 @@ enum HelpText {
         let clicks = marbles "-a--b|"      (a binding: it runs nothing)
         clicks | merge { interval 150ms | take 2 }
 
-      A line that ends in `|` or leaves a bracket or quote open continues on the next line.
+      A line that ends in `|` or leaves a bracket open continues on the next line;
+      an empty line ends it. A string ends with its line.
 
       sources:
       \(columns(Keywords.sources, width: width))

@@ -40,10 +40,12 @@ public struct ReplSession {
     "Type a pipeline to run it. `:help` for help, `:lessons` for the lessons in \(settings.lessonsDirectory)"
   }
 
-  /// True when `text` is unfinished (an open bracket or string, or a trailing
-  /// `|`) and the shell should read another line before submitting it.
-  public static func needsMoreInput(_ text: String) -> Bool {
-    OpenInput(text).needsMoreInput
+  /// When `text` is unfinished (an open bracket, or a trailing `|`) and the
+  /// shell should read another line before submitting it, the line it shows
+  /// above the continuation prompt to say why; nil when it can be submitted.
+  /// An empty line submits it anyway, so a student is never stuck at `…`.
+  public static func continuation(of text: String) -> String? {
+    OpenInput(text).continuationReason.map { "\($0); an empty line ends the input" }
   }
 
   /// The names bound with `let` so far.
