@@ -38,10 +38,30 @@ import Testing
     )
   }
 
-  @Test func runtimeErrorExitsOne() throws {
-    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x"])
+  @Test func runtimeErrorExitsOneAndIsPrintedOnceUnderTheDiagram() throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--width", "200"])
     #expect(run.status == 1)
-    #expect(run.standardError.contains("tryMap"))
+    #expect(run.standardError.isEmpty)
+    #expect(
+      run.standardOutput.components(separatedBy: "\n").last { !$0.isEmpty }
+        == "stopped by a runtime error in `map 6 / x` at 0ms on value 0: division by zero: 6 / 0 "
+        + "(Swift would trap here; `tryMap` turns errors into failures)")
+    #expect(run.standardOutput.components(separatedBy: "division by zero").count == 2)
+  }
+
+  @Test(arguments: ["json", "events", "svg"])
+  func runtimeErrorIsInTheMachineDocumentWithAOneLineSummaryOnStandardError(format: String) throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--format", format])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.components(separatedBy: "division by zero").count == 2)
+    #expect(run.standardError == "runtime error in `map 6 / x` at 0ms; the \(format) output says what went wrong\n")
+  }
+
+  @Test func aSwiftExportHasNoPlaceForTheRuntimeErrorSoStandardErrorHasItAll() throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--format", "swift"])
+    #expect(run.status == 1)
+    #expect(!run.standardOutput.contains("division by zero"))
+    #expect(run.standardError.hasPrefix("runtime error in `map 6 / x` at 0ms on value 0: division by zero"))
   }
 
   @Test func readsStandardInputAndFiles() throws {

@@ -65,7 +65,7 @@ struct EvalCommand: ParsableCommand {
         fail(error.description, status: 2)
       case .success(let rendered):
         try write(rendered)
-        if case .runtimeError(let error) = result.stop { fail(error.description, status: 1) }
+        if case .runtimeError(let error) = result.stop { failOnce(error) }
       }
     }
   }
@@ -95,6 +95,20 @@ struct EvalCommand: ParsableCommand {
     } catch {
       fail("cannot write \(output): \(error.localizedDescription)", status: 1)
     }
+  }
+
+  /// Reports a runtime error once: a document that says why the run stopped
+  /// already holds the whole message, so standard error gets a one-line
+  /// summary, and nothing at all when that document is a diagram on the
+  /// terminal, where the student reads it under the rows.
+  private func failOnce(_ error: RuntimeError) -> Never {
+    guard format.showsWhyTheRunStopped else { fail(error.description, status: 1) }
+    guard format.isMachineReadable || output != nil else {
+      fflush(stdout)
+      Foundation.exit(1)
+    }
+    let place = output ?? "the \(format.rawValue) output"
+    fail("\(error.summary); \(place) says what went wrong", status: 1)
   }
 
   private func fail(_ message: String, status: Int32) -> Never {
