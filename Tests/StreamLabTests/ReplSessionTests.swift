@@ -165,6 +165,33 @@ import Testing
         == ReplReply(text: "nothing to run: empty.txt holds no pipeline and no `let`"))
   }
 
+  @Test func traceAfterAProgramThatDidNotParseSaysThereIsNoRunToTrace() {
+    var session = session()
+    _ = session.submit("just 1 | map x")
+    _ = session.submit("just 1 | bogus")
+    #expect(
+      session.submit(":trace")
+        == ReplReply(
+          text: "there is no run to trace: the last program did not parse; fix it and run it again", isError: true))
+    #expect(
+      session.submit(":events")
+        == ReplReply(
+          text: "there is no run to show: the last program did not parse; fix it and run it again", isError: true))
+    _ = session.submit("just 2")
+    #expect(session.submit(":trace").text.contains("just 2"))
+  }
+
+  @Test func traceAfterOnlyALetSaysThereIsNoRunToTrace() {
+    var session = session()
+    _ = session.submit("just 1")
+    _ = session.submit("let a = just 1")
+    #expect(
+      session.submit(":trace")
+        == ReplReply(
+          text: "there is no run to trace: the last program subscribed no pipeline (`let` runs nothing)", isError: true)
+    )
+  }
+
   @Test func unknownMetaCommandSuggestsOneAndCountsAsAFailure() {
     var session = session()
     let reply = session.submit(":trce")
