@@ -14,13 +14,30 @@ import Testing
     var interpreter = Interpreter()
     _ = interpreter.run("let b = marbles \"-1-2-3|\"")
     let evaluation = interpreter.run(text, options: limits)
-    if case .invalid(let diagnostics) = evaluation {
-      #expect(!diagnostics.isEmpty)
+    expectMessageOrDiagram(evaluation, for: text)
+    return evaluation
+  }
+
+  /// A run ends in a message (diagnostics, each rendered with its position
+  /// and `error:`) or in a diagram (an output row for every shown pipeline,
+  /// with a stated reason when it stopped early).
+  static func expectMessageOrDiagram(_ evaluation: Evaluation, for text: String) {
+    switch evaluation {
+    case .invalid(let diagnostics):
+      #expect(!diagnostics.isEmpty, "\(text)")
       for diagnostic in diagnostics {
         #expect(diagnostic.range.start >= 0 && diagnostic.range.start <= text.utf8.count, "\(text)")
+        #expect(diagnostic.rendered(in: text).contains(": error: "), "\(text)")
       }
+    case .ran(let result, let program):
+      let shown = program.statements.filter {
+        if case .subscription = $0 { return true }
+        return false
+      }
+      #expect(result.pipelines.count == shown.count, "\(text)")
+      #expect(result.outputs.count == result.pipelines.count, "\(text)")
+      if case .runtimeError(let error) = result.stop { #expect(!error.message.isEmpty, "\(text)") }
     }
-    return evaluation
   }
 
   @Test func everyKeywordWithEveryKindOfArgumentRunsOrExplains() {
@@ -82,6 +99,17 @@ import Testing
     case .interrupted: stop = "interrupted"
     }
     #expect(stop == runaway.stop)
+  }
+
+  @Test func aThousandStagesRunAndOneMoreIsADiagnosticNotAStackOverflow() throws {
+    let thousand = "just 1" + String(repeating: " | map x + 1", count: 1_000)
+    #expect(outputs(of: thousand) == ["0ms 1001, 0ms |"])
+    let oneMore = thousand + " | map x"
+    guard case .invalid(let diagnostics) = Self.survive(oneMore) else {
+      Issue.record("a program of 1001 stages ran")
+      return
+    }
+    #expect(diagnostics.map(\.message) == ["the program has more than 1000 stages"])
   }
 
   @Test func tryMapTurnsDivisionByZeroIntoAFailure() {
