@@ -145,6 +145,8 @@ import Testing
   @Test(arguments: [
     "events 0ms:\"macbook\", 200ms:\"mac\", 1000ms:| | flatMap max 1 { just x | delay 700ms }",
     "let q = events 0ms:\"macbook\", 200ms:\"mac\", 1000ms:|; q | flatMap max 1 { just x | delay 700ms }",
+    // A live source bound to a name is one subject for every use; each use still records its own drops.
+    "let q = subject 0ms:\"macbook\", 200ms:\"mac\", 1000ms:|; q | flatMap max 1 { just x | delay 700ms }",
   ])
   func aTimedSourceWithoutDemandRecordsTheDrop(program: String) throws {
     let (result, diagnostics) = runProgram(program)
@@ -152,5 +154,25 @@ import Testing
     let source = try #require(run.rows.first { $0.stage == 0 })
     #expect(source.events.contains { $0.kind == .dropped(.string("mac")) && $0.time == .milliseconds(200) })
     #expect(compact(run.outputs[0]) == "700ms \"macbook\", 1000ms |")
+  }
+
+  /// A `CurrentValueSubject` keeps the value its subscriber had no demand for
+  /// and delivers it when demand comes: only a value replaced before that
+  /// (here "ma" by "mac") or still held at completion is lost.
+  @Test func aCurrentValueSubjectLosesOnlyTheValuesItCouldNotHoldOnTo() throws {
+    let program =
+      "let q = current \"macbook\", 200ms:\"ma\", 300ms:\"mac\", 1000ms:\"m\", 1100ms:|; "
+      + "q | flatMap max 1 { just x | delay 700ms }"
+    let (result, diagnostics) = runProgram(program)
+    let run = try #require(result, "\(diagnostics)")
+    let source = try #require(run.rows.first { $0.stage == 0 })
+    let drops = source.events.compactMap { event -> String? in
+      guard case .dropped(let value) = event.kind else { return nil }
+      return "\(event.time) \(value)"
+    }
+    // "m" at 1000ms finds no demand either ("mac" is in flatMap until 1400ms)
+    // and is still held when the subject finishes at 1100ms.
+    #expect(drops == ["300ms \"ma\"", "1100ms \"m\""])
+    #expect(compact(run.outputs[0]) == "700ms \"macbook\", 1400ms \"mac\", 1400ms |")
   }
 }
