@@ -27,7 +27,7 @@ private struct SVGPage {
 
   init(result: RunResult, options: DiagramOptions) {
     let headings = result.headings.map { (header: $0.header, label: Self.shortLabel($0.label.trimmingLeadingSpaces())) }
-    let allCells = result.rows.map(\.marbleCells)
+    let allCells = result.rows.map(\.diagramCells)
     // A picture of ten thousand overlapping circles helps nobody and weighs
     // megabytes: each row shows its first instants, and a note says so.
     let cells = allCells.map { Array($0.prefix(Self.maxInstants)) }
@@ -114,7 +114,7 @@ private struct SVGPage {
       body.append(Self.label("0ms", x: left, y: axisY + 20, anchor: "middle", bold: false))
     }
 
-    var footer = legend.entries + Self.failureEntries(result.rows)
+    var footer = legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
     footer += result.notes.map { "note: \($0)" }
     if truncated {
       footer.append("note: each row shows its first \(Self.maxInstants) instants; the event list shows every event")
@@ -144,6 +144,7 @@ private struct SVGPage {
       .sub { fill: #b9770e; }
       text { fill: #222; }
       .running { fill: #8e44ad; }
+      .dropped { fill: #888; font-size: 22px; font-weight: bold; }
       </style>
       <rect width="100%" height="100%" fill="#ffffff"/>
 
@@ -183,14 +184,19 @@ private struct SVGPage {
       case .failed(let message):
         let crossX = values.isEmpty ? x : cursor + overlap + 10
         marks.append(
-          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(XMLText.escaped(message))</title></path>"
+          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(TextEscaping.xml(message))</title></path>"
         )
       case .cancelled:
         let barX = values.isEmpty ? x : cursor + overlap + 6
         marks.append(
           "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"cancel\"/>"
         )
-      case .requested, .dropped:
+      case .dropped(let value):
+        // A grey cross on the line: the value was sent but never reached the stage below.
+        marks.append(
+          "<text x=\"\(n(x))\" y=\"\(n(middle + 7))\" text-anchor=\"middle\" class=\"dropped\">\(MarbleToken.dropMark)<title>dropped \(TextEscaping.xml(value.description))</title></text>"
+        )
+      case .requested:
         break
       }
     }
@@ -212,7 +218,7 @@ private struct SVGPage {
   static func marble(_ value: Value, x: Double, middle: Double, legend: ValueLegend) -> [String] {
     let token = legend.token(for: value)
     let fill = palette[Int(stableHash(value.description) % UInt64(palette.count))]
-    let title = "<title>\(XMLText.escaped(value.description))</title>"
+    let title = "<title>\(TextEscaping.xml(value.description))</title>"
     let shape: String
     let width = marbleWidth(value, legend: legend)
     if token.count <= 2 {
@@ -227,7 +233,7 @@ private struct SVGPage {
 
   static func label(_ text: String, x: Double, y: Double, anchor: String, bold: Bool) -> String {
     let weight = bold ? " font-weight=\"bold\"" : ""
-    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(XMLText.escaped(text))</text>"
+    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(TextEscaping.xml(text))</text>"
   }
 
   /// Labels longer than `maxLabel` characters end in `…`, so one long

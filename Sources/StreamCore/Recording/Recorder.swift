@@ -53,6 +53,10 @@ public final class Recorder {
   /// streamlab has a bug: the contract sweep in the tests asserts that.
   public var contractViolations: [RuntimeError] { state.contractViolations }
 
+  /// True while some probe has a subscription that has not yet finished,
+  /// failed or been cancelled: something recorded may still happen.
+  public var hasOpenSubscriptions: Bool { state.openSubscriptions > 0 }
+
   /// True once the run has been asked to stop, for any reason.
   public var isStopping: Bool { state.pollIsStopping() }
 
@@ -90,6 +94,8 @@ final class RecordingState {
   @exclusivity(unchecked) fileprivate(set) var eventCount = 0
   fileprivate(set) var stopCause: Recorder.StopCause?
   fileprivate(set) var contractViolations: [RuntimeError] = []
+  /// Subscriptions through any probe that have not ended yet.
+  fileprivate(set) var openSubscriptions = 0
   fileprivate(set) var isStopped = false
   @exclusivity(unchecked) private var eventsUntilPoll = RecordingState.pollInterval
   private static let pollInterval = 256
@@ -131,6 +137,9 @@ public final class TimelineChannel {
   // Appended to for every event, from the run's one thread only.
   @exclusivity(unchecked) private var events: [TimelineEvent] = []
   private let keepsEvents: Bool
+  /// One channel can carry several subscriptions (retry subscribes again,
+  /// silent stages share one), each counted until its terminal event.
+  private var openSubscriptions = 0
 
   init(state: RecordingState, timeline: Timeline, keepsEvents: Bool = true) {
     self.state = state
@@ -162,6 +171,16 @@ public final class TimelineChannel {
   }
 
   public func record(_ kind: TimelineEvent.Kind) {
+    switch kind {
+    case .subscribed:
+      openSubscriptions += 1
+      state.openSubscriptions += 1
+    case .finished, .failed, .cancelled:
+      guard openSubscriptions > 0 else { break }
+      openSubscriptions -= 1
+      state.openSubscriptions -= 1
+    default: break
+    }
     if keepsEvents {
       events.append(TimelineEvent(time: state.clock.now, kind: kind))
     }
