@@ -1,4 +1,5 @@
 import Marbles
+import StreamCore
 
 /// The JUnit XML report: one `<testsuite>` per student, one `<testcase>` per
 /// exercise, `<failure>` with the reason — the subset GitLab and Jenkins read.
@@ -43,6 +44,6 @@ enum JUnitReport {
 
   /// Escaped for XML text and attributes, with terminal escape codes removed first.
   static func escaped(_ text: String) -> String {
-    XMLText.escaped(PlainText.sanitized(text))
+    TextEscaping.xml(PlainText.sanitized(text))
   }
 }

@@ -101,7 +101,9 @@ final class PipelineBuilder {
     } else {
       endsInMulticast = false
     }
-    if pipeline.operators.isEmpty, let subject = try buildSubject(pipeline.source, in: context) {
+    // A bare subject is tapped per use (see resolveName); one behind
+    // `multicast` is reached through the connectable instead.
+    if !endsInMulticast, pipeline.operators.isEmpty, let subject = try buildSubject(pipeline.source, in: context) {
       builtSubjects[key] = subject
       builtBindings[key] = subject.publisher()
       return subject.publisher()
