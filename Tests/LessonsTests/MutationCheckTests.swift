@@ -16,6 +16,7 @@ import Testing
     expect: 300ms:|
     require: debounce
     hint: The waiting value is dropped at completion.
+    hint: `debounce` only sends a value after a whole interval of silence.
     solution: short | debounce 300ms
     answer:
 

@@ -110,9 +110,14 @@ import Testing
 
   @Test func verifyFailsALessonWhoseProseNamesACommandThePromptRefuses() throws {
     let tools = LessonTools.standard(width: 80, promptCommands: LessonPrompt.commandNames)
-    let good = tools.verify([(fileName: "lesson04.txt", text: Self.lesson)])
+    // `verify` also wants two hints per exercise (HintCountVerifyTests); this test is about the prose.
+    let hinted = Self.lesson.replacingOccurrences(
+      of: "hint: Which operator waits for silence before it lets a value through?\n",
+      with: "hint: Which operator waits for silence before it lets a value through?\nhint: It takes a time.\n")
+    try #require(hinted != Self.lesson)
+    let good = tools.verify([(fileName: "lesson04.txt", text: hinted)])
     #expect(good.exitCode == 0, "\(good.standardOutput)")
-    let refused = Self.lesson.replacingOccurrences(
+    let refused = hinted.replacingOccurrences(
       of: "Type `:swift` after an answer", with: "Type `:swift` or `:svg out.svg` after an answer")
     let bad = tools.verify([(fileName: "lesson04.txt", text: refused)])
     #expect(bad.exitCode == 1)

@@ -1,7 +1,8 @@
 /// The teacher's check of a lesson (`streamlab lesson verify`): every solution
 /// passes its expect, an empty answer and one that emits nothing both fail, no
 /// near miss of a solution passes while computing something else
-/// (`MutationCheck`), and every demo parses and runs.
+/// (`MutationCheck`), every exercise keeps at least two hints in the student
+/// copy (LessonVerifier+Hints.swift), and every demo parses and runs.
 public struct LessonVerifier {
   public let checker: ExerciseChecker
   /// The commands the lesson prompt accepts, with their colons: StreamLab's
@@ -30,6 +31,7 @@ public struct LessonVerifier {
       }
       // Near misses only mean something beside a solution that passes.
       if problems.isEmpty { problems += MutationCheck(checker: checker).survivorProblems(for: exercise) }
+      if let hintProblem = hintProblem(for: exercise) { problems.append(hintProblem) }
       entries.append(
         GradeEntry(
           student: file.fileName, exercise: exercise.number, title: exercise.title, passed: problems.isEmpty,

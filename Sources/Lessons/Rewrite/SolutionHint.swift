@@ -19,3 +19,15 @@ enum SolutionHint {
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }
+
+extension SolutionHint {
+  /// The hints of `exercise` as the student copy keeps them: a hint that is
+  /// only `Type: <solution>` is gone, one with help before its `Type:` keeps that help.
+  static func studentHints(of exercise: Exercise) -> [String] {
+    guard let solution = exercise.solution?.text else { return exercise.hints }
+    return exercise.hints.compactMap { hint in
+      guard let remainder = remainder(of: hint, solution: solution) else { return hint }
+      return remainder.isEmpty ? nil : remainder
+    }
+  }
+}
