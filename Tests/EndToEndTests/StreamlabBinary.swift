@@ -32,9 +32,14 @@ enum StreamlabBinary {
     ]
   }
 
-  static func temporaryHome() throws -> URL {
+  /// Runs `body` with a fresh home directory and removes that directory
+  /// afterwards, whether `body` returned or threw: the suite leaves nothing
+  /// behind in the temporary directory. Anything started inside `body` (a
+  /// pseudo-terminal's process) must be released before `body` returns.
+  static func withTemporaryHome<Result>(_ body: (URL) throws -> Result) throws -> Result {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamlab-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url)
   }
 }
