@@ -17,11 +17,13 @@ struct ProcessRun {
     return try run(arguments, input: Data(input.utf8), home: home)
   }
 
-  /// Runs streamlab in `home` with `input` as raw bytes (which need not be
-  /// UTF-8).
-  static func run(_ arguments: [String], input: Data, home: URL) throws -> ProcessRun {
+  /// Runs streamlab (or `executable`) in `home` with `input` as raw bytes,
+  /// which need not be UTF-8.
+  static func run(
+    _ arguments: [String], input: Data, home: URL, executable: String = StreamlabBinary.path
+  ) throws -> ProcessRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: StreamlabBinary.path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = StreamlabBinary.environment(home: home)
     // Output goes to files rather than pipes, so a large output can never

@@ -62,7 +62,7 @@ enum HelpText {
     var interpreter = Interpreter()
     switch interpreter.run(demo) {
     case .ran(let result, _): return presenter.diagram(of: result)
-    case .invalid(let diagnostics): return diagnostics.map { $0.rendered(in: demo) }.joined(separator: "\n")
+    case .invalid(let diagnostics): return diagnostics.rendered(in: demo)
     }
   }
 

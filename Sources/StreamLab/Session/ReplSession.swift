@@ -96,7 +96,7 @@ public struct ReplSession {
     let earlierBindings = interpreter.boundPipelines
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):
-      return failure(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"))
+      return failure(diagnostics.rendered(in: text, fileName: fileName))
     case .ran(let result, let program):
       lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
       let bound = Self.boundNames(in: program)

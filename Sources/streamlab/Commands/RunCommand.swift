@@ -105,6 +105,9 @@ struct RunCommand: ParsableCommand {
         output = session.handle(line)
       case .interrupted:
         output = SessionOutput(text: "", prompt: prompt)
+      case .unreadable(let message):
+        print(message, to: &standardError)
+        output = SessionOutput(text: "", prompt: prompt)
       case .endOfInput:
         output = session.handle(":quit")
       }
