@@ -27,7 +27,8 @@ enum HelpText {
       commands:
       \(commands.joined(separator: "\n"))
 
-      `:help debounce` explains one operator and shows it running.
+      `:help debounce` explains one operator and shows it running; `:help limits` says how big
+      a program may be.
       """
   }
 

@@ -193,6 +193,7 @@ public struct ReplSession {
       return ReplReply(
         text: "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces) + " — " + entry.summary)
     }
+    if name == "limits" { return ReplReply(text: HelpText.limits) }
     if let page = HelpText.page(for: name, presenter: presenter) { return ReplReply(text: page) }
     let known = Keywords.sources.map(\.name) + Keywords.operators.map(\.name) + MetaCommand.names
     if let suggestion = Suggestion.closest(to: name, among: known) {

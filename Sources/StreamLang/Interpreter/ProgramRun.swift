@@ -15,6 +15,8 @@ struct ProgramRun {
   /// `connect`'s cancellables: an `AnyCancellable` cancels when released, so
   /// the run holds them until it ends.
   private let connections = Connections()
+  /// The stages built so far, against `ProgramLimits.stagesPerProgram`.
+  private var stageBudget = StageBudget()
 
   init(program: Program, bindings: [String: BoundPipeline], options: RunOptions) {
     self.program = program
@@ -39,6 +41,8 @@ struct ProgramRun {
       } catch {
         errors.append(Diagnostic(StreamError(wrapping: error).message, at: statement.range))
       }
+      // Past the limit, building more would only risk what the limit prevents.
+      if stageBudget.isSpent { break }
     }
     return errors
   }
@@ -68,6 +72,7 @@ struct ProgramRun {
   private mutating func add(_ statement: Statement) throws {
     switch statement {
     case .binding(let name, let pipeline, _):
+      try stageBudget.charge(pipeline, environment: bindings)
       let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: bindings)
       try Self.check(bound)
       bindings[name.text] = bound
@@ -85,6 +90,7 @@ struct ProgramRun {
         throw Diagnostic(
           "the subscriber cannot cancel at \(cancelAt), before it subscribes at \(subscribeAt)", at: range)
       }
+      try stageBudget.charge(pipeline, environment: bindings)
       let index = shown.count
       let publisher = try builder.build(pipeline, in: context, rows: index)
       shown.append(

@@ -95,6 +95,14 @@ public struct Parser {
         advance()
         continue
       }
+      if statements.count == ProgramLimits.statementsPerProgram {
+        report(
+          Diagnostic(
+            "this program has more than \(ProgramLimits.statementsPerProgram.withThousandsSeparators) statements, "
+              + "the most one program may have", at: current.range,
+            note: "`:help limits` lists every limit"))
+        break
+      }
       do {
         statements.append(try parseStatement())
         try expectStatementEnd()
@@ -215,7 +223,9 @@ public struct Parser {
       }
     }
     lastDepth = (pipelineDepths.popLast() ?? 0) + 1
-    try checkTreeDepth(at: source.range)
+    // The pipeline is one level above its longest expression, which was
+    // already checked; this level must not refuse that expression again.
+    try checkTreeDepth(at: source.range, levelsAbove: 1)
     let end = operators.last?.range ?? source.range
     return Pipeline(source: source, operators: operators, range: source.range.union(end))
   }
@@ -941,12 +951,19 @@ public struct Parser {
     return Expr(kind, range: range)
   }
 
-  private func checkTreeDepth(at range: SourceRange) throws(Failure) {
-    if lastDepth > Parser.maximumNesting * 2 {
+  /// Brackets and prefix operators are held to `maximumNesting` as they are
+  /// entered, so an expression tree deeper than that comes from chains of
+  /// operators: the expression is too long, not too nested.
+  ///
+  /// A chain of n operators is a tree n + 1 deep; `levelsAbove` counts the
+  /// levels a pipeline adds above its expressions.
+  private func checkTreeDepth(at range: SourceRange, levelsAbove: Int = 0) throws(Failure) {
+    if lastDepth > ProgramLimits.expressionLength + 1 + levelsAbove {
       throw Failure(
         diagnostic: Diagnostic(
-          "this expression is nested too deeply (more than \(Parser.maximumNesting * 2) levels)", at: range,
-          note: "split it into smaller pieces with `let`"))
+          "this expression is too long (more than \(ProgramLimits.expressionLength.withThousandsSeparators) "
+            + "operators in a row)", at: range,
+          note: "split it over several stages, like `map x + … | map x + …`; `:help limits` lists every limit"))
     }
   }
 
