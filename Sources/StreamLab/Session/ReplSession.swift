@@ -18,6 +18,7 @@ public struct ReplSession {
   private var interpreter = Interpreter()
   private var lastRun: LastRun?
   private let isInterrupted: () -> Bool
+  private let clearInterrupt: () -> Void
 
   /// The program that ran last and what it did.
   private struct LastRun {
@@ -28,11 +29,18 @@ public struct ReplSession {
     var earlierBindings: [BoundPipeline]
   }
 
-  /// - Parameter isInterrupted: polled while a program runs; true stops the
-  ///   run (the shell wires Ctrl-C to it).
-  public init(settings: ReplSettings = ReplSettings(), isInterrupted: @escaping () -> Bool = { false }) {
+  /// - Parameters:
+  ///   - isInterrupted: polled while a program builds, runs and is drawn;
+  ///     true stops it (the shell wires Ctrl-C to it).
+  ///   - clearInterrupt: lowers that flag once a run has stopped for it, so
+  ///     the next Ctrl-C can stop the drawing too.
+  public init(
+    settings: ReplSettings = ReplSettings(), isInterrupted: @escaping () -> Bool = { false },
+    clearInterrupt: @escaping () -> Void = {}
+  ) {
     self.settings = settings
     self.isInterrupted = isInterrupted
+    self.clearInterrupt = clearInterrupt
   }
 
   /// The line shown when an interactive session starts (never when piped).
@@ -104,7 +112,7 @@ public struct ReplSession {
       if result.pipelines.isEmpty {
         reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
       } else {
-        reply = ReplReply(text: presenter.diagram(of: result))
+        reply = ReplReply(text: diagram(of: result))
       }
       // The diagram of a run a runtime error stopped is still the answer
       // (its last line says what went wrong), so it is not an error text;
@@ -123,6 +131,28 @@ public struct ReplSession {
   }
 
   private var presenter: RunPresenter { RunPresenter(settings: settings) }
+
+  /// The diagram of a run. After a Ctrl-C, during the run or while the
+  /// whole diagram is being drawn, it is drawn at once from the ends of the
+  /// rows; a second Ctrl-C leaves only a line about the run.
+  private func diagram(of result: RunResult) -> String {
+    let presenter = self.presenter
+    if result.stop != .interrupted, let whole = drawing({ presenter.diagram(of: result) }) { return whole }
+    clearInterrupt()
+    let ends = result.keepingEndsOfRows(RunResult.eventsDrawnAfterInterrupt)
+    return drawing { presenter.diagram(of: ends) } ?? drawingStopped(result)
+  }
+
+  /// Draws on a worker thread that Ctrl-C walks away from; nil when it did.
+  private func drawing<Output>(_ draw: @escaping () -> Output) -> Output? {
+    InterruptibleWork.run(isInterrupted: isInterrupted, draw)
+  }
+
+  /// What is shown when Ctrl-C stopped the drawing of `result`.
+  private func drawingStopped(_ result: RunResult) -> String {
+    let events = result.rows.reduce(0) { $0 + $1.events.count }
+    return "drawing stopped by Ctrl-C; the run had recorded \(events) events when it ended at \(result.endTime)"
+  }
 
   // MARK: Meta-commands
 
@@ -175,11 +205,15 @@ public struct ReplSession {
 
   private mutating func showLastRun(as format: OutputFormat) -> ReplReply {
     guard let lastRun else { return nothingRanYet() }
-    switch presenter.render(
-      lastRun.result, program: lastRun.program, earlierBindings: lastRun.earlierBindings, as: format)
-    {
-    case .success(let text): return ReplReply(text: text)
-    case .failure(let error): return failure(error.description)
+    let presenter = self.presenter
+    let rendered = drawing {
+      presenter.render(
+        lastRun.result, program: lastRun.program, earlierBindings: lastRun.earlierBindings, as: format)
+    }
+    switch rendered {
+    case .success(let text)?: return ReplReply(text: text)
+    case .failure(let error)?: return failure(error.description)
+    case nil: return ReplReply(text: drawingStopped(lastRun.result))
     }
   }
 

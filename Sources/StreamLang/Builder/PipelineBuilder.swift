@@ -43,6 +43,11 @@ final class PipelineBuilder {
     // Unseen stages still count toward the budget, so a runaway inner stream ends.
     publisher = publisher.probe(sourceRow ?? recorder.silentChannel).eraseToAnyPublisher()
     for (index, stage) in pipeline.operators.enumerated() {
+      // Building a long pipeline takes a while: Ctrl-C is looked at every
+      // 256 stages, as the run looks at it every 256 events.
+      if index % 256 == 255, recorder.isInterrupted() {
+        throw Diagnostic("stopped by Ctrl-C while building this pipeline, before it ran", at: stage.range)
+      }
       publisher = try apply(stage, to: publisher, in: context)
       guard let rows else {
         publisher = publisher.probe(recorder.silentChannel).eraseToAnyPublisher()

@@ -52,6 +52,12 @@ struct RunCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    let isInteractive = answers.isEmpty && !check && terminal.inputIsTerminal && format == .text
+    if isInteractive && terminal.canEditLines {
+      // Ctrl-C stops an answer's run, as in the playground, instead of the lesson.
+      InterruptFlag.install()
+      options.isInterrupted = { InterruptFlag.isRaised }
+    }
     let tools = LessonTools.standard(width: width, options: options)
     if !answers.isEmpty {
       let submissions = answers.map(Submission.init(contentsOfFile:))
@@ -102,7 +108,11 @@ struct RunCommand: ParsableCommand {
       switch reader.read(prompt: prompt, pending: "") {
       case .line(let line):
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { reader.remember(line) }
-        output = session.handle(line)
+        output = KeyEcho.suppressed { session.handle(line) }
+        if InterruptFlag.isRaised {
+          // The check's run stopped early: what it recorded is judged as it is.
+          output.text += "\n(the answer's run was stopped by Ctrl-C)"
+        }
       case .interrupted:
         output = SessionOutput(text: "", prompt: prompt)
       case .unreadable(let message):

@@ -20,7 +20,8 @@ struct Repl {
     settings.lessonFiles = LessonFiles.list(in: "lessons")
 
     let interactive = terminal.canEditLines
-    var session = ReplSession(settings: settings, isInterrupted: { InterruptFlag.isRaised })
+    var session = ReplSession(
+      settings: settings, isInterrupted: { InterruptFlag.isRaised }, clearInterrupt: { InterruptFlag.clear() })
     let reader: LineReading
     if interactive, let editor = makeEditor(session: { session }) {
       InterruptFlag.install()
@@ -53,7 +54,8 @@ struct Repl {
         pending = []
         guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
         reader.remember(input)
-        if perform(session.submit(input), in: &session) == .quit { return interactive || !session.hasFailed ? 0 : 1 }
+        let effect = KeyEcho.suppressed { perform(session.submit(input), in: &session) }
+        if effect == .quit { return interactive || !session.hasFailed ? 0 : 1 }
       }
     }
   }
