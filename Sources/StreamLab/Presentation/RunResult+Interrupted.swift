@@ -6,8 +6,7 @@ extension RunResult {
   /// A run stopped by Ctrl-C may have recorded a million events, and drawing
   /// them takes far longer than the student wants to wait after pressing it.
   /// A diagram too long for the terminal shows only its start and its end,
-  /// so the first and last events of each row draw the same picture at once;
-  /// `:events` lists them all.
+  /// so the first and last events of each row draw the same picture at once.
   static let eventsDrawnAfterInterrupt = 500
 
   /// This run with each row cut to its first and last `count / 2` events,
@@ -25,7 +24,7 @@ extension RunResult {
     }
     cut.notes.append(
       "after Ctrl-C the diagram was drawn from the first and last \(count / 2) events of each row; "
-        + "`:events` lists all \(total) that were recorded")
+        + "the run recorded \(total) in all")
     return cut
   }
 }

@@ -137,10 +137,8 @@ public struct ReplSession {
   /// rows; a second Ctrl-C leaves only a line about the run.
   private func diagram(of result: RunResult) -> String {
     let presenter = self.presenter
-    if result.stop != .interrupted, let whole = drawing({ presenter.diagram(of: result) }) { return whole }
-    clearInterrupt()
-    let ends = result.keepingEndsOfRows(RunResult.eventsDrawnAfterInterrupt)
-    return drawing { presenter.diagram(of: ends) } ?? drawingStopped(result)
+    let drawing = InterruptibleDrawing(isInterrupted: isInterrupted, clearInterrupt: clearInterrupt)
+    return drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result)
   }
 
   /// Draws on a worker thread that Ctrl-C walks away from; nil when it did.

@@ -84,9 +84,18 @@ struct RunCommand: ParsableCommand {
     if let warning { print(warning, to: &standardError) }
     let url = URL(fileURLWithPath: lesson).standardizedFileURL
     let color = display.color.isEnabled(for: terminal)
+    let interrupted = InterruptNotice()
     var session = LessonSession(
       lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
-      feedback: CheckFeedback(width: width, color: color), width: width)
+      feedback: CheckFeedback(
+        width: width, color: color,
+        drawing: InterruptibleDrawing(
+          isInterrupted: { InterruptFlag.isRaised },
+          clearInterrupt: {
+            if InterruptFlag.isRaised { interrupted.wasRaised = true }
+            InterruptFlag.clear()
+          })),
+      width: width)
     let reader = makeReader(terminal: terminal, width: width)
     var output = session.start()
     while true {
@@ -109,9 +118,11 @@ struct RunCommand: ParsableCommand {
       case .line(let line):
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { reader.remember(line) }
         output = KeyEcho.suppressed { session.handle(line) }
-        if InterruptFlag.isRaised {
+        if interrupted.wasRaised || InterruptFlag.isRaised {
           // The check's run stopped early: what it recorded is judged as it is.
           output.text += "\n(the answer's run was stopped by Ctrl-C)"
+          interrupted.wasRaised = false
+          InterruptFlag.clear()
         }
       case .interrupted:
         output = SessionOutput(text: "", prompt: prompt)
@@ -137,6 +148,12 @@ struct RunCommand: ParsableCommand {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+
+/// Whether a Ctrl-C stopped the last answer's run; the drawing of its
+/// feedback lowers the flag itself, so it leaves word here.
+private final class InterruptNotice {
+  var wasRaised = false
+}
 
 extension ToolOutcome {
   /// Prints the outcome and gives the exit code to end the command with.
