@@ -62,6 +62,26 @@ import Testing
     }
   }
 
+  @Test func ctrlCStopsAnAnswerThatCannotFinishAndTheLessonGoesOn() throws {
+    // 100 million ticks and a budget far above them: only Ctrl-C ends this answer's run.
+    try StreamlabBinary.withTemporaryHome { home in
+      let url = try lessonFile(in: home)
+      let terminal = try PseudoTerminal(
+        [StreamlabBinary.path, "run", url.path, "--horizon", "100000s", "--max-events", "2000000000"],
+        environment: StreamlabBinary.environment(home: home))
+      let start = try terminal.waitFor("1/1 » ")
+      terminal.type("interval 1ms | map x + 1\r")
+      try terminal.waitFor("interval 1ms | map x + 1\r\n", after: start)
+      Thread.sleep(forTimeInterval: 0.5)
+      terminal.type("\u{03}")
+      let stopped = try terminal.waitFor("(the answer's run was stopped by Ctrl-C)", after: start)
+      try terminal.waitFor("1/1 » ", after: stopped)
+      terminal.type("typing | debounce 300ms\r")
+      try terminal.waitFor("Passed", after: stopped)
+      #expect(try terminal.waitForExit() == 0)
+    }
+  }
+
   @Test func pipedInputChecksTheAnswerLinesWithoutPrompts() throws {
     try StreamlabBinary.withTemporaryHome { home in
       let url = try lessonFile(in: home)
