@@ -10,7 +10,7 @@ extension RunStop {
     case .budget(let count):
       return "stopped after \(count) events (the event budget); \u{2026} marks streams still running"
     case .runtimeError(let error): return "stopped by a \(error)"
-    case .interrupted: return "interrupted at \(endTime); \u{2026} marks streams still running"
+    case .interrupted: return "stopped by Ctrl-C at \(endTime); \u{2026} marks streams still running"
     }
   }
 }

@@ -65,15 +65,16 @@ import Testing
   }
 
   @Test func readsStandardInputAndFiles() throws {
-    let home = try StreamlabBinary.temporaryHome()
-    let piped = try ProcessRun.streamlab(["eval", "-"], input: "just 5 | map x+1\n", home: home)
-    #expect(piped.status == 0)
-    #expect(piped.standardOutput.contains("map x+1"))
-    let file = home.appendingPathComponent("program.txt")
-    try "range 1...3 | filter x > 1\n".write(to: file, atomically: true, encoding: .utf8)
-    let fromFile = try ProcessRun.streamlab(["eval", "-f", file.path], home: home)
-    #expect(fromFile.status == 0)
-    #expect(fromFile.standardOutput.contains("filter x > 1"))
+    try StreamlabBinary.withTemporaryHome { home in
+      let piped = try ProcessRun.streamlab(["eval", "-"], input: "just 5 | map x+1\n", home: home)
+      #expect(piped.status == 0)
+      #expect(piped.standardOutput.contains("map x+1"))
+      let file = home.appendingPathComponent("program.txt")
+      try "range 1...3 | filter x > 1\n".write(to: file, atomically: true, encoding: .utf8)
+      let fromFile = try ProcessRun.streamlab(["eval", "-f", file.path], home: home)
+      #expect(fromFile.status == 0)
+      #expect(fromFile.standardOutput.contains("filter x > 1"))
+    }
   }
 
   @Test func jsonIsValidAndHasTheDocumentedShape() throws {
@@ -85,12 +86,13 @@ import Testing
   }
 
   @Test func svgGoesToTheOutputFile() throws {
-    let home = try StreamlabBinary.temporaryHome()
-    let output = home.appendingPathComponent("diagram.svg")
-    let run = try ProcessRun.streamlab(["eval", "just 1,2", "--format", "svg", "--output", output.path], home: home)
-    #expect(run.status == 0)
-    #expect(run.standardOutput.isEmpty)
-    #expect(try String(contentsOf: output, encoding: .utf8).contains("<svg"))
+    try StreamlabBinary.withTemporaryHome { home in
+      let output = home.appendingPathComponent("diagram.svg")
+      let run = try ProcessRun.streamlab(["eval", "just 1,2", "--format", "svg", "--output", output.path], home: home)
+      #expect(run.status == 0)
+      #expect(run.standardOutput.isEmpty)
+      #expect(try String(contentsOf: output, encoding: .utf8).contains("<svg"))
+    }
   }
 
   @Test func swiftIsTheCombineCodeForTheProgram() throws {

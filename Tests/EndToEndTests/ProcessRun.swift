@@ -6,14 +6,25 @@ struct ProcessRun {
   var standardOutput: String
   var standardError: String
 
-  /// Runs streamlab with `arguments`, feeding `input` to its standard input.
+  /// Runs streamlab with `arguments`, feeding `input` to its standard input,
+  /// in `home` or else in a temporary home removed afterwards.
   /// A run that has not ended after `PseudoTerminal.patience` seconds is
   /// killed and reported, rather than hanging the suite.
   static func streamlab(_ arguments: [String], input: String = "", home: URL? = nil) throws -> ProcessRun {
+    guard let home else {
+      return try StreamlabBinary.withTemporaryHome { try streamlab(arguments, input: input, home: $0) }
+    }
+    return try run(arguments, input: Data(input.utf8), home: home)
+  }
+
+  /// Runs streamlab (or `executable`) in `home` with `input` as raw bytes,
+  /// which need not be UTF-8.
+  static func run(
+    _ arguments: [String], input: Data, home: URL, executable: String = StreamlabBinary.path
+  ) throws -> ProcessRun {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: StreamlabBinary.path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let home = try home ?? StreamlabBinary.temporaryHome()
     process.environment = StreamlabBinary.environment(home: home)
     // Output goes to files rather than pipes, so a large output can never
     // fill a pipe and stall the process while the test waits.
@@ -26,7 +37,7 @@ struct ProcessRun {
     process.standardOutput = try FileHandle(forWritingTo: outputURL)
     process.standardError = try FileHandle(forWritingTo: errorURL)
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.write(input)
     try stdin.fileHandleForWriting.close()
     let deadline = Date().addingTimeInterval(PseudoTerminal.patience)
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }

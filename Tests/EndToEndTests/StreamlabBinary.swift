@@ -32,6 +32,18 @@ enum StreamlabBinary {
     ]
   }
 
+  /// Runs `body` with a fresh home directory and removes that directory
+  /// afterwards, whether `body` returned or threw: the suite leaves nothing
+  /// behind in the temporary directory. Anything started inside `body` (a
+  /// pseudo-terminal's process) must be released before `body` returns.
+  static func withTemporaryHome<Result>(_ body: (URL) throws -> Result) throws -> Result {
+    let url = try temporaryHome()
+    defer { try? FileManager.default.removeItem(at: url) }
+    return try body(url)
+  }
+
+  /// A fresh home directory that the caller removes (with `defer`) when it
+  /// must outlive one closure, as a graded class handed to several readers.
   static func temporaryHome() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamlab-e2e-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -57,9 +57,12 @@ import Testing
   }
 
   @Test func interruptionStopsTheRunAndSaysSo() {
-    var session = ReplSession(settings: ReplSettings(), isInterrupted: { true })
+    // Raised until the session lowers it, as the shell's Ctrl-C flag is.
+    var raised = true
+    var session = ReplSession(settings: ReplSettings(), isInterrupted: { raised }, clearInterrupt: { raised = false })
     let reply = session.submit("interval 1ms")
-    #expect(reply.text.contains("interrupted"))
+    #expect(reply.text.contains("stopped by Ctrl-C at "))
+    #expect(!raised)
     #expect(!reply.isError)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StreamLang
 
 /// Reads lesson and submission files from disk, at paths the caller gives.
 public enum LessonFileText {
@@ -14,10 +15,7 @@ public enum LessonFileText {
       let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
       return .failure(ReadError(description: "\(path) \(reason)"))
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      return .failure(ReadError(description: "\(path) is not UTF-8 text"))
-    }
-    return .success(text)
+    return InputText.decode(data, from: path).mapError { ReadError(description: $0.description) }
   }
 }
 

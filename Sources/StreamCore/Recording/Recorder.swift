@@ -150,7 +150,9 @@ public final class TimelineChannel {
   /// The row recorded so far.
   public var timeline: Timeline {
     var timeline = row
-    timeline.events += events
+    // Shared, not copied, when the row had none of its own: a run stopped
+    // after millions of events hands them over at once (Ctrl-C must not wait).
+    if timeline.events.isEmpty { timeline.events = events } else { timeline.events += events }
     return timeline
   }
 

@@ -29,7 +29,8 @@ enum HelpText {
       commands:
       \(commands.joined(separator: "\n"))
 
-      `:help debounce` explains one operator and shows it running.
+      `:help debounce` explains one operator and shows it running; `:help limits` says how big
+      a program may be.
       """
   }
 
@@ -70,7 +71,7 @@ enum HelpText {
     var interpreter = Interpreter()
     switch interpreter.run(demo) {
     case .ran(let result, _): return presenter.diagram(of: result)
-    case .invalid(let diagnostics): return diagnostics.map { $0.rendered(in: demo) }.joined(separator: "\n")
+    case .invalid(let diagnostics): return diagnostics.rendered(in: demo)
     }
   }
 

@@ -27,6 +27,7 @@ public struct ReplSession {
     case ranNothing
   }
   private let isInterrupted: () -> Bool
+  private let clearInterrupt: () -> Void
 
   /// The program that ran last and what it did.
   private struct LastRun {
@@ -37,11 +38,18 @@ public struct ReplSession {
     var earlierBindings: [BoundPipeline]
   }
 
-  /// - Parameter isInterrupted: polled while a program runs; true stops the
-  ///   run (the shell wires Ctrl-C to it).
-  public init(settings: ReplSettings = ReplSettings(), isInterrupted: @escaping () -> Bool = { false }) {
+  /// - Parameters:
+  ///   - isInterrupted: polled while a program builds, runs and is drawn;
+  ///     true stops it (the shell wires Ctrl-C to it).
+  ///   - clearInterrupt: lowers that flag once a run has stopped for it, so
+  ///     the next Ctrl-C can stop the drawing too.
+  public init(
+    settings: ReplSettings = ReplSettings(), isInterrupted: @escaping () -> Bool = { false },
+    clearInterrupt: @escaping () -> Void = {}
+  ) {
     self.settings = settings
     self.isInterrupted = isInterrupted
+    self.clearInterrupt = clearInterrupt
   }
 
   /// The line shown when an interactive session starts (never when piped).
@@ -118,7 +126,7 @@ public struct ReplSession {
     case .invalid(let diagnostics):
       lastRun = nil
       noRun = .didNotParse
-      return failure(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"))
+      return failure(diagnostics.rendered(in: text, fileName: fileName))
     case .ran(let result, let program):
       if result.pipelines.isEmpty {
         lastRun = nil
@@ -137,7 +145,7 @@ public struct ReplSession {
           reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
         }
       } else {
-        reply = ReplReply(text: presenter.diagram(of: result))
+        reply = ReplReply(text: diagram(of: result))
       }
       // The diagram of a run a runtime error stopped is still the answer
       // (its last line says what went wrong), so it is not an error text;
@@ -148,6 +156,26 @@ public struct ReplSession {
   }
 
   private var presenter: RunPresenter { RunPresenter(settings: settings) }
+
+  /// The diagram of a run. After a Ctrl-C, during the run or while the
+  /// whole diagram is being drawn, it is drawn at once from the ends of the
+  /// rows; a second Ctrl-C leaves only a line about the run.
+  private func diagram(of result: RunResult) -> String {
+    let presenter = self.presenter
+    let drawing = InterruptibleDrawing(isInterrupted: isInterrupted, clearInterrupt: clearInterrupt)
+    return drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result)
+  }
+
+  /// Draws on a worker thread that Ctrl-C walks away from; nil when it did.
+  private func drawing<Output>(_ draw: @escaping () -> Output) -> Output? {
+    InterruptibleWork.run(isInterrupted: isInterrupted, draw)
+  }
+
+  /// What is shown when Ctrl-C stopped the drawing of `result`.
+  private func drawingStopped(_ result: RunResult) -> String {
+    let events = result.rows.reduce(0) { $0 + $1.events.count }
+    return "drawing stopped by Ctrl-C; the run had recorded \(events) events when it ended at \(result.endTime)"
+  }
 
   // MARK: Meta-commands
 
@@ -201,11 +229,15 @@ public struct ReplSession {
 
   private mutating func showLastRun(as format: OutputFormat) -> ReplReply {
     guard let lastRun else { return nothingRanYet(to: "show") }
-    switch presenter.render(
-      lastRun.result, program: lastRun.program, earlierBindings: lastRun.earlierBindings, as: format)
-    {
-    case .success(let text): return ReplReply(text: text)
-    case .failure(let error): return failure(error.description)
+    let presenter = self.presenter
+    let rendered = drawing {
+      presenter.render(
+        lastRun.result, program: lastRun.program, earlierBindings: lastRun.earlierBindings, as: format)
+    }
+    switch rendered {
+    case .success(let text)?: return ReplReply(text: text)
+    case .failure(let error)?: return failure(error.description)
+    case nil: return ReplReply(text: drawingStopped(lastRun.result))
     }
   }
 
@@ -227,6 +259,7 @@ public struct ReplSession {
       return ReplReply(
         text: "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces) + " — " + entry.summary)
     }
+    if name == "limits" { return ReplReply(text: HelpText.limits) }
     if let page = HelpText.page(for: name, presenter: presenter) { return ReplReply(text: page) }
     let known = Keywords.sources.map(\.name) + Keywords.operators.map(\.name) + MetaCommand.names
     if let suggestion = Suggestion.closest(to: name, among: known) {

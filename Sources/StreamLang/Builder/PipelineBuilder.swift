@@ -47,6 +47,11 @@ final class PipelineBuilder {
     publisher = publisher.probe(sourceRow ?? recorder.silentChannel, stage: context.source(pipeline.source.range))
       .eraseToAnyPublisher()
     for (index, stage) in pipeline.operators.enumerated() {
+      // Building a long pipeline takes a while: Ctrl-C is looked at every
+      // 256 stages, as the run looks at it every 256 events.
+      if index % 256 == 255, recorder.isInterrupted() {
+        throw Diagnostic("stopped by Ctrl-C while building this pipeline, before it ran", at: stage.range)
+      }
       publisher = try apply(stage, to: publisher, in: context)
       guard let rows else {
         publisher = publisher.probe(recorder.silentChannel, stage: context.source(stage.range)).eraseToAnyPublisher()

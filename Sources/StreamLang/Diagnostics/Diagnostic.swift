@@ -50,28 +50,33 @@ public struct Diagnostic: Hashable, Error, CustomStringConvertible {
   /// its own line (`expected: a time`), then the note.
   ///
   /// Columns count characters from 1; tabs in the line are repeated under it so
-  /// the caret lines up in any terminal.
+  /// the caret lines up in any terminal. A long line is cut to about 80
+  /// columns around the caret, and control characters are shown escaped
+  /// (`CaretLine`), so nothing the student's input holds acts on the terminal.
   public func rendered(in text: String, fileName: String? = nil) -> String {
     let location = SourceLocation(of: range, in: text)
     var header = "\(location.line):\(location.column): error: \(message)"
     if let suggestion { header += "; did you mean `\(suggestion)`?" }
     if let fileName { header = "\(fileName):" + header }
-    var lines = [header, location.lineText]
-    var marker = ""
-    for character in location.lineText.prefix(location.column - 1) {
-      marker.append(character == "\t" ? "\t" : " ")
-    }
-    marker += "^" + String(repeating: "~", count: max(0, location.width - 1))
-    lines.append(marker)
-    if let shownExpectation { lines.append("expected: \(shownExpectation)") }
-    if let note { lines.append("note: \(note)") }
+    let caretLine = CaretLine(location.lineText, column: location.column, width: location.width)
+    var lines = [header.escapedForOneLine(), caretLine.text, caretLine.marker]
+    if let shownExpectation { lines.append("expected: \(shownExpectation)".escapedForOneLine()) }
+    if let note { lines.append("note: \(note)".escapedForOneLine()) }
     return lines.joined(separator: "\n")
   }
 }
 
 extension Array where Element == Diagnostic {
-  /// Every diagnostic rendered, separated by newlines, in source order.
+  /// How many diagnostics one run shows; the rest are counted. The first
+  /// errors are the ones worth reading: later ones often follow from them.
+  public static var maximumShown: Int { 20 }
+
+  /// The first `maximumShown` diagnostics rendered, separated by newlines, in
+  /// source order, then "and N more errors" for the rest.
   public func rendered(in text: String, fileName: String? = nil) -> String {
-    map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n")
+    var lines = prefix(Self.maximumShown).map { $0.rendered(in: text, fileName: fileName) }
+    let hidden = count - Self.maximumShown
+    if hidden > 0 { lines.append("and \(hidden) more error\(hidden == 1 ? "" : "s")") }
+    return lines.joined(separator: "\n")
   }
 }

@@ -22,8 +22,13 @@ public struct Interpreter {
   }
 
   /// Parses and runs one program. Its bindings are kept only when the whole
-  /// program parsed and built.
+  /// program parsed and built. It runs on a `LargeStack`, which holds every
+  /// program `ProgramLimits` lets through.
   public mutating func run(_ text: String, options: RunOptions = RunOptions()) -> Evaluation {
+    LargeStack.run { runHere(text, options: options) }
+  }
+
+  private mutating func runHere(_ text: String, options: RunOptions) -> Evaluation {
     let parsed = Parser.parse(text, boundNames: bindings.keys)
     guard parsed.diagnostics.isEmpty else { return .invalid(parsed.diagnostics) }
     var run = ProgramRun(program: parsed.program, bindings: bindings, options: options)

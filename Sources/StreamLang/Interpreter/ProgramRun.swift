@@ -17,6 +17,8 @@ struct ProgramRun {
   private let connections = Connections()
   /// Subscriptions and connects scheduled but not yet made.
   private let pendingStarts = PendingStarts()
+  /// The stages built so far, against `ProgramLimits.stagesPerProgram`.
+  private var stageBudget = StageBudget()
 
   init(program: Program, bindings: [String: BoundPipeline], options: RunOptions) {
     self.program = program
@@ -44,6 +46,8 @@ struct ProgramRun {
       } catch {
         errors.append(Diagnostic(StreamError(wrapping: error).message, at: statement.range))
       }
+      // Past the limit, building more would only risk what the limit prevents.
+      if stageBudget.isSpent { break }
     }
     return errors
   }
@@ -74,6 +78,7 @@ struct ProgramRun {
   private mutating func add(_ statement: Statement) throws {
     switch statement {
     case .binding(let name, let pipeline, _):
+      try stageBudget.charge(pipeline, environment: bindings)
       let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: bindings)
       try Self.check(bound)
       bindings[name.text] = bound
@@ -91,6 +96,7 @@ struct ProgramRun {
         throw Diagnostic(
           "the subscriber cannot cancel at \(cancelAt), before it subscribes at \(subscribeAt)", at: range)
       }
+      try stageBudget.charge(pipeline, environment: bindings)
       let index = shown.count
       let publisher = try builder.build(pipeline, in: context, rows: index)
       shown.append(

@@ -24,10 +24,6 @@ import StreamCore
 public struct Parser {
   /// How deep brackets, braces, prefix operators and expression trees may nest.
   public static let maximumNesting = 200
-  /// Every stage adds frames to the call stack a subscription and each value
-  /// travel through, so a program of many thousands of stages would overflow
-  /// it: past this many stages in one program, the parser says so instead.
-  public static let maximumStages = 1_000
 
   /// Parses `text`. `boundNames` are the names already bound in the session
   /// (`let` bindings of earlier inputs): they are sources, and "did you mean"
@@ -60,8 +56,6 @@ public struct Parser {
   private var braceHoldsPipe: [Bool]
   /// Recursion depth of the parser itself.
   private var depth = 0
-  /// The operator stages parsed so far, in every pipeline of the program.
-  private var stageCount = 0
   /// The tree depth of the expression last returned, so that no tree deeper
   /// than the limit is ever built (even freeing such a tree would recurse).
   private var lastDepth = 0
@@ -100,6 +94,14 @@ public struct Parser {
       if at(.newline) || at(.semicolon) {
         advance()
         continue
+      }
+      if statements.count == ProgramLimits.statementsPerProgram {
+        report(
+          Diagnostic(
+            "this program has more than \(ProgramLimits.statementsPerProgram.withThousandsSeparators) statements, "
+              + "the most one program may have", at: current.range,
+            note: "`:help limits` lists every limit"))
+        break
       }
       do {
         statements.append(try parseStatement())
@@ -212,11 +214,6 @@ public struct Parser {
       if at(.pipe) {
         advance()
         while at(.newline) { advance() }
-        stageCount += 1
-        if stageCount > Parser.maximumStages {
-          throw failure(
-            "the program has more than \(Parser.maximumStages) stages", expected: "a program with fewer stages")
-        }
         operators.append(try parseOperator())
       } else if at(.newline), nextNonNewline == .pipe {
         // A line starting with `|` continues the pipeline above it.
@@ -226,7 +223,9 @@ public struct Parser {
       }
     }
     lastDepth = (pipelineDepths.popLast() ?? 0) + 1
-    try checkTreeDepth(at: source.range)
+    // The pipeline is one level above its longest expression, which was
+    // already checked; this level must not refuse that expression again.
+    try checkTreeDepth(at: source.range, levelsAbove: 1)
     let end = operators.last?.range ?? source.range
     return Pipeline(source: source, operators: operators, range: source.range.union(end))
   }
@@ -952,12 +951,19 @@ public struct Parser {
     return Expr(kind, range: range)
   }
 
-  private func checkTreeDepth(at range: SourceRange) throws(Failure) {
-    if lastDepth > Parser.maximumNesting * 2 {
+  /// Brackets and prefix operators are held to `maximumNesting` as they are
+  /// entered, so an expression tree deeper than that comes from chains of
+  /// operators: the expression is too long, not too nested.
+  ///
+  /// A chain of n operators is a tree n + 1 deep; `levelsAbove` counts the
+  /// levels a pipeline adds above its expressions.
+  private func checkTreeDepth(at range: SourceRange, levelsAbove: Int = 0) throws(Failure) {
+    if lastDepth > ProgramLimits.expressionLength + 1 + levelsAbove {
       throw Failure(
         diagnostic: Diagnostic(
-          "this expression is nested too deeply (more than \(Parser.maximumNesting * 2) levels)", at: range,
-          note: "split it into smaller pieces with `let`"))
+          "this expression is too long (more than \(ProgramLimits.expressionLength.withThousandsSeparators) "
+            + "operators in a row)", at: range,
+          note: "split it over several stages, like `map x + … | map x + …`; `:help limits` lists every limit"))
     }
   }
 

@@ -58,7 +58,7 @@ struct EvalCommand: ParsableCommand {
     var interpreter = Interpreter()
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):
-      fail(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"), status: 2)
+      fail(diagnostics.rendered(in: text, fileName: fileName), status: 2)
     case .ran(let result, let program):
       if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
       switch RunPresenter(settings: settings).render(result, program: program, as: format) {
@@ -71,18 +71,38 @@ struct EvalCommand: ParsableCommand {
     }
   }
 
+  /// The program's text and the name diagnostics give its source. Text that
+  /// is not UTF-8 ends the command with one line saying where (status 2).
   private func readProgram() throws -> (text: String, fileName: String?) {
+    let bytes: [UInt8]
+    let source: String
     if let file {
       guard let data = FileManager.default.contents(atPath: file) else {
         throw ValidationError("cannot read \(file)")
       }
-      return (String(decoding: data, as: UTF8.self), file)
+      (bytes, source) = (Array(data), file)
+    } else if program == "-" {
+      (bytes, source) = (Array(FileHandle.standardInput.readDataToEndOfFile()), "<stdin>")
+    } else {
+      (bytes, source) = (Self.rawBytes(ofArgument: program ?? ""), "<argument>")
     }
-    if program == "-" {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      return (String(decoding: data, as: UTF8.self), "<stdin>")
+    switch InputText.decode(bytes, from: source) {
+    case .success(let text): return (text, source == "<argument>" ? nil : source)
+    case .failure(let error): fail(error.description, status: 2)
     }
-    return (program ?? "", nil)
+  }
+
+  /// The bytes the shell passed for `argument`. Swift decodes the command
+  /// line with repair (a bad byte becomes U+FFFD), so the raw argument is
+  /// looked up again to tell a bad byte from a U+FFFD the student typed.
+  private static func rawBytes(ofArgument argument: String) -> [UInt8] {
+    guard argument.contains("\u{FFFD}") else { return Array(argument.utf8) }
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+      let bytes = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
+      if String(decoding: bytes, as: UTF8.self) == argument { return bytes }
+    }
+    return Array(argument.utf8)
   }
 
   private func write(_ rendered: String) throws {

@@ -53,6 +53,12 @@ struct RunCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    let isInteractive = answers.isEmpty && !check && terminal.inputIsTerminal && format == .text
+    if isInteractive && terminal.canEditLines {
+      // Ctrl-C stops an answer's run, as in the playground, instead of the lesson.
+      InterruptFlag.install()
+      options.isInterrupted = { InterruptFlag.isRaised }
+    }
     let tools = LessonTools.standard(width: width, options: options)
     if !answers.isEmpty {
       let submissions = answers.map(Submission.init(contentsOfFile:))
@@ -79,9 +85,18 @@ struct RunCommand: ParsableCommand {
     if let warning { print(warning, to: &standardError) }
     let url = URL(fileURLWithPath: lesson).standardizedFileURL
     let color = display.color.isEnabled(for: terminal)
+    let interrupted = InterruptNotice()
     let lessonSession = LessonSession(
       lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
-      feedback: CheckFeedback(width: width, color: color), width: width)
+      feedback: CheckFeedback(
+        width: width, color: color,
+        drawing: InterruptibleDrawing(
+          isInterrupted: { InterruptFlag.isRaised },
+          clearInterrupt: {
+            if InterruptFlag.isRaised { interrupted.wasRaised = true }
+            InterruptFlag.clear()
+          })),
+      width: width)
     var settings = ReplSettings()
     settings.width = width
     settings.color = color
@@ -109,8 +124,17 @@ struct RunCommand: ParsableCommand {
       switch reader.read(prompt: prompt, pending: "") {
       case .line(let line):
         if !line.trimmingCharacters(in: .whitespaces).isEmpty { reader.remember(line) }
-        output = session.handle(line)
+        output = KeyEcho.suppressed { session.handle(line) }
+        if interrupted.wasRaised || InterruptFlag.isRaised {
+          // The check's run stopped early: what it recorded is judged as it is.
+          output.text += "\n(the answer's run was stopped by Ctrl-C)"
+          interrupted.wasRaised = false
+          InterruptFlag.clear()
+        }
       case .interrupted:
+        output = SessionOutput(text: "", prompt: prompt)
+      case .unreadable(let message):
+        print(message, to: &standardError)
         output = SessionOutput(text: "", prompt: prompt)
       case .endOfInput:
         output = session.handle(":quit")
@@ -131,6 +155,12 @@ struct RunCommand: ParsableCommand {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+
+/// Whether a Ctrl-C stopped the last answer's run; the drawing of its
+/// feedback lowers the flag itself, so it leaves word here.
+private final class InterruptNotice {
+  var wasRaised = false
+}
 
 extension ToolOutcome {
   /// Prints the outcome and gives the exit code to end the command with.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StreamLang
 
 /// The `streamlab` command: with no subcommand it opens the playground.
 @main
@@ -36,7 +37,14 @@ struct StreamlabCommand: ParsableCommand {
   /// Runs the command line, with one change from swift-argument-parser's own
   /// `main`: usage errors exit with status 2, streamlab's code for "your
   /// command or program is malformed", instead of `EX_USAGE` (64).
+  ///
+  /// Everything runs on a `LargeStack`: not only running a program but also
+  /// drawing, exporting and freeing it recurse with its size.
   static func main() {
+    LargeStack.run { mainHere() }
+  }
+
+  private static func mainHere() {
     // libedit decodes keys and the prompt with the locale's encoding, and
     // TerminalFacts asks the locale whether `»` can be shown.
     setlocale(LC_CTYPE, "")

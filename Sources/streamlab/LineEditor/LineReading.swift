@@ -3,6 +3,8 @@ enum LineRead: Equatable {
   case line(String)
   /// Ctrl-C at the prompt: the input typed so far is thrown away.
   case interrupted
+  /// A line that could not be read as text; the message says why and where.
+  case unreadable(String)
   /// Ctrl-D on an empty line, or the end of piped input.
   case endOfInput
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StreamLab
+import StreamLang
 
 /// The interactive (or piped) playground: reads inputs, hands them to a
 /// `ReplSession`, prints the replies and carries out their effects.
@@ -19,7 +20,8 @@ struct Repl {
     settings.lessonFiles = LessonFiles.list(in: "lessons")
 
     let interactive = terminal.canEditLines
-    var session = ReplSession(settings: settings, isInterrupted: { InterruptFlag.isRaised })
+    var session = ReplSession(
+      settings: settings, isInterrupted: { InterruptFlag.isRaised }, clearInterrupt: { InterruptFlag.clear() })
     let reader: LineReading
     if interactive, let editor = makeEditor(session: { session }) {
       InterruptFlag.install()
@@ -36,6 +38,9 @@ struct Repl {
       switch reader.read(prompt: pending.isEmpty ? prompts.0 : prompts.1, pending: pending.joined(separator: "\n")) {
       case .interrupted:
         print("^C")
+        pending = []
+      case .unreadable(let message):
+        show(session.fail(message))
         pending = []
       case .endOfInput:
         // Piped input may end inside an unfinished input: run it, so its
@@ -58,7 +63,8 @@ struct Repl {
         shownContinuation = nil
         guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
         reader.remember(input)
-        if perform(session.submit(input), in: &session) == .quit { return interactive || !session.hasFailed ? 0 : 1 }
+        let effect = KeyEcho.suppressed { perform(session.submit(input), in: &session) }
+        if effect == .quit { return interactive || !session.hasFailed ? 0 : 1 }
       }
     }
   }
@@ -85,7 +91,12 @@ struct Repl {
         show(session.fail("cannot read \(path)"))
         return nil
       }
-      return perform(session.load(String(decoding: data, as: UTF8.self), from: path), in: &session)
+      switch InputText.decode(data, from: path) {
+      case .success(let text): return perform(session.load(text, from: path), in: &session)
+      case .failure(let error):
+        show(session.fail(error.description))
+        return nil
+      }
     case .writeFile(let path, let contents)?:
       let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
       do {

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs work on a thread with a large stack.
+///
+/// Building, subscribing and running a pipeline recurse once per stage
+/// (OpenCombine's `receive(subscriber:)`, `request` and `receive(_:)` call
+/// through every stage), so the main thread's 8 MB stack holds about 7,000
+/// stages in a release build and 3,000 in a debug build. streamlab runs
+/// programs on a 512 MB stack instead; pages are only committed as they are
+/// touched, so a small program costs no more than before. `ProgramLimits`
+/// are set well inside what this stack holds.
+public enum LargeStack {
+  /// The stack size of the threads `run` starts.
+  public static let size = 512 << 20
+
+  /// Runs `body` on a thread with a `size` stack and waits for it; on such a
+  /// thread already (or if no thread can be started) runs it right here.
+  public static func run<Result>(_ body: () -> Result) -> Result {
+    if isOnLargeStack { return body() }
+    return withoutActuallyEscaping(body) { body in
+      var result: Result?
+      let job = Job { result = body() }
+      guard job.startAndWait() else { return body() }
+      return result!
+    }
+  }
+
+  /// True on a thread `run` started.
+  static var isOnLargeStack: Bool { pthread_getspecific(largeStackKey) != nil }
+
+  /// The work handed to the new thread; a class so a C thread entry can
+  /// carry it as one pointer.
+  private final class Job {
+    let work: () -> Void
+
+    init(_ work: @escaping () -> Void) { self.work = work }
+
+    /// Starts a thread that runs `work` and joins it; false when no thread
+    /// could be started.
+    func startAndWait() -> Bool {
+      var attributes = pthread_attr_t()
+      pthread_attr_init(&attributes)
+      defer { pthread_attr_destroy(&attributes) }
+      pthread_attr_setstacksize(&attributes, LargeStack.size)
+      let context = Unmanaged.passRetained(self).toOpaque()
+      #if canImport(Glibc)
+        var thread = pthread_t()
+      #else
+        var thread: pthread_t?
+      #endif
+      let status = pthread_create(
+        &thread, &attributes,
+        { context in
+          pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1))
+          Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().work()
+          return nil
+        }, context)
+      guard status == 0 else {
+        Unmanaged<Job>.fromOpaque(context).release()
+        return false
+      }
+      #if canImport(Glibc)
+        pthread_join(thread, nil)
+      #else
+        pthread_join(thread!, nil)
+      #endif
+      return true
+    }
+  }
+}
+
+/// Marks the threads `LargeStack.run` started (a thread-specific value).
+private let largeStackKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key, nil)
+  return key
+}()
