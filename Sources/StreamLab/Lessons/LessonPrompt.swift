@@ -14,12 +14,21 @@ import StreamLang
 public struct LessonPrompt {
   public private(set) var session: LessonSession
   private var playground: ReplSession
+  /// The program the last answer was checked as, until a command needs its
+  /// run: running it again after every answer would double each check's
+  /// cost, and after a Ctrl-C would start the stopped run once more.
+  private var uncheckedRun: String?
 
-  /// - Parameter settings: the width, colour and horizon the shell uses, so
-  ///   the playground's output matches the lesson's diagrams.
-  public init(session: LessonSession, settings: ReplSettings) {
+  /// - Parameters:
+  ///   - settings: the width, colour and horizon the shell uses, so the
+  ///     playground's output matches the lesson's diagrams.
+  ///   - isInterrupted, clearInterrupt: the Ctrl-C flag, as `ReplSession` takes it.
+  public init(
+    session: LessonSession, settings: ReplSettings, isInterrupted: @escaping () -> Bool = { false },
+    clearInterrupt: @escaping () -> Void = {}
+  ) {
     self.session = session
-    self.playground = ReplSession(settings: settings)
+    self.playground = ReplSession(settings: settings, isInterrupted: isInterrupted, clearInterrupt: clearInterrupt)
   }
 
   /// Every command the prompt accepts, with its colon: the lesson's own, then the playground's.
@@ -47,7 +56,7 @@ public struct LessonPrompt {
     let input = line.trimmingCharacters(in: .whitespaces)
     guard input.hasPrefix(":"), LessonSessionCommand.parse(input) == nil else {
       let output = session.handle(line)
-      if let program = output.checkedProgram { playground.rememberRun(of: program) }
+      if let program = output.checkedProgram { uncheckedRun = program }
       return output
     }
     let name = String(input.prefix { !$0.isWhitespace })
@@ -65,6 +74,10 @@ public struct LessonPrompt {
     case .success(.quit):
       return session.perform(.quit)
     case .success(let command) where command.isAvailableAtLessonPrompt:
+      if let program = uncheckedRun {
+        uncheckedRun = nil
+        playground.rememberRun(of: program)
+      }
       return reply(playground.perform(command).text)
     case .success:
       return reply(Self.playgroundOnly(name))

@@ -100,7 +100,7 @@ public struct ReplSession {
   public mutating func rememberRun(of text: String) {
     lastRun = nil
     interpreter.removeAllBindings()
-    _ = run(text, fileName: nil)
+    _ = run(text, fileName: nil, drawing: false)
   }
 
   /// Records a failure the shell met while carrying out an effect (a file
@@ -116,7 +116,8 @@ public struct ReplSession {
 
   // MARK: Programs
 
-  private mutating func run(_ text: String, fileName: String?) -> ReplReply {
+  /// Runs `text` and, when `drawing`, draws its diagram as the reply.
+  private mutating func run(_ text: String, fileName: String?, drawing: Bool = true) -> ReplReply {
     var options = RunOptions()
     options.horizon = VirtualTime.zero.advanced(by: settings.horizon)
     options.maxEvents = settings.maxEvents
@@ -145,7 +146,7 @@ public struct ReplSession {
           reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
         }
       } else {
-        reply = ReplReply(text: diagram(of: result))
+        reply = ReplReply(text: drawing ? diagram(of: result) : "")
       }
       // The diagram of a run a runtime error stopped is still the answer
       // (its last line says what went wrong), so it is not an error text;

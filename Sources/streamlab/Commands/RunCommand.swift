@@ -102,7 +102,9 @@ struct RunCommand: ParsableCommand {
     settings.color = color
     if let horizon = display.horizon { settings.horizon = horizon.interval }
     if let maxEvents = display.maxEvents { settings.maxEvents = maxEvents }
-    var session = LessonPrompt(session: lessonSession, settings: settings)
+    var session = LessonPrompt(
+      session: lessonSession, settings: settings, isInterrupted: { InterruptFlag.isRaised },
+      clearInterrupt: { InterruptFlag.clear() })
     let reader = makeReader(terminal: terminal, width: width)
     var output = session.start()
     while true {
