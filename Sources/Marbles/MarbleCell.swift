@@ -28,8 +28,20 @@ extension Timeline {
   ///
   /// A subscription at 0 is left out: every row starts subscribed, and only a
   /// later one (`^`) tells the student something.
-  var marbleCells: [MarbleCell] {
-    let events = marbleEvents.enumerated()
+  var marbleCells: [MarbleCell] { cells(of: marbleEvents) }
+
+  /// The cells a diagram draws: the marble events and the values this stage
+  /// dropped for want of demand (`×`), which a marble string cannot hold.
+  var diagramCells: [MarbleCell] {
+    cells(
+      of: events.filter {
+        if case .dropped = $0.kind { return true }
+        return $0.isMarble
+      })
+  }
+
+  private func cells(of drawn: [TimelineEvent]) -> [MarbleCell] {
+    let events = drawn.enumerated()
       .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
       .map(\.element)
       .filter { !($0.kind == .subscribed && $0.time == .zero) }

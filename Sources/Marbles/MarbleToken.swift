@@ -4,6 +4,9 @@ import StreamCore
 struct MarbleToken: Hashable {
   var parts: [StyledText]
 
+  /// The mark of a value a stage dropped for want of demand.
+  static let dropMark = "\u{00D7}"
+
   /// The most values a group shows before the rest are replaced by `~`.
   static let maxGroupValues = 6
 
@@ -52,8 +55,9 @@ struct MarbleToken: Hashable {
     case .failed: return StyledText("#", .failed)
     case .subscribed: return StyledText("^", .lifecycle)
     case .cancelled: return StyledText("!", .lifecycle)
-    // Never drawn: cells hold marble events only.
-    case .requested, .dropped: return StyledText("")
+    case .dropped: return StyledText(dropMark, .dropped)
+    // Never drawn: cells hold no demand.
+    case .requested: return StyledText("")
     }
   }
 

@@ -27,7 +27,7 @@ private struct SVGPage {
 
   init(result: RunResult, options: DiagramOptions) {
     let headings = result.headings.map { (header: $0.header, label: Self.shortLabel($0.label.trimmingLeadingSpaces())) }
-    let allCells = result.rows.map(\.marbleCells)
+    let allCells = result.rows.map(\.diagramCells)
     // A picture of ten thousand overlapping circles helps nobody and weighs
     // megabytes: each row shows its first instants, and a note says so.
     let cells = allCells.map { Array($0.prefix(Self.maxInstants)) }
@@ -114,7 +114,7 @@ private struct SVGPage {
       body.append(Self.label("0ms", x: left, y: axisY + 20, anchor: "middle", bold: false))
     }
 
-    var footer = legend.entries + Self.failureEntries(result.rows)
+    var footer = legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
     footer += result.notes.map { "note: \($0)" }
     if truncated {
       footer.append("note: each row shows its first \(Self.maxInstants) instants; the event list shows every event")
@@ -144,6 +144,7 @@ private struct SVGPage {
       .sub { fill: #b9770e; }
       text { fill: #222; }
       .running { fill: #8e44ad; }
+      .dropped { fill: #888; font-size: 22px; font-weight: bold; }
       </style>
       <rect width="100%" height="100%" fill="#ffffff"/>
 
@@ -190,7 +191,12 @@ private struct SVGPage {
         marks.append(
           "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"cancel\"/>"
         )
-      case .requested, .dropped:
+      case .dropped(let value):
+        // A grey cross on the line: the value was sent but never reached the stage below.
+        marks.append(
+          "<text x=\"\(n(x))\" y=\"\(n(middle + 7))\" text-anchor=\"middle\" class=\"dropped\">\(MarbleToken.dropMark)<title>dropped \(XMLText.escaped(value.description))</title></text>"
+        )
+      case .requested:
         break
       }
     }

@@ -49,7 +49,7 @@ extension TextDiagram {
           values: layout.visibleValues(in: windows), mode: layout.legend.mode,
           maxInlineWidth: layout.legend.maxInlineWidth)
         layout = TextLayout(
-          cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+          cells: result.rows.map(\.diagramCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
           frame: layout.frame, legend: legend)
       }
 
@@ -95,13 +95,17 @@ extension TextDiagram {
         lines += [ticks, labels, [StyledText(String(repeating: " ", count: left)), StyledText(frameText, .axis)]]
       }
 
-      let legend = layout.legend.entries + Self.failureEntries(result.rows)
+      let legend = layout.legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
       lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
-      for note in result.notes { lines.append([StyledText("note: \(note)")]) }
-      for remark in Self.layoutRemarks(layout: layout, windows: windows, width: width) {
-        lines.append([StyledText("note: \(remark)")])
+      // Notes are wrapped here, at spaces: left to the terminal, a long
+      // note would break in the middle of a word.
+      var remarks = (result.notes + Self.layoutRemarks(layout: layout, windows: windows, width: width)).map {
+        "note: \($0)"
       }
-      if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append([StyledText(sentence)]) }
+      if let sentence = result.stop.sentence(endTime: result.endTime) { remarks.append(sentence) }
+      for remark in remarks {
+        lines += remark.wrappedAtSpaces(width: width, indent: "      ").map { [StyledText($0)] }
+      }
     }
 
     /// The layout of `result` and the width of its label column.
@@ -111,7 +115,7 @@ extension TextDiagram {
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
       let layout = TextLayout.choose(
-        cells: result.rows.map(\.marbleCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
+        cells: result.rows.map(\.diagramCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
         options: options, available: available)
       return (layout, labelColumn)
     }

@@ -9,6 +9,8 @@ enum TextStyle {
   case lifecycle
   /// `…` and `~`: what the diagram could not show.
   case elided
+  /// `×`: a value dropped for want of demand, drawn dim beside what was sent.
+  case dropped
   case output
   case axis
 
@@ -21,6 +23,7 @@ enum TextStyle {
     case .failed: return "31"
     case .lifecycle: return "33"
     case .elided: return "35"
+    case .dropped: return "2"
     case .output: return "1"
     case .axis: return "2"
     }

@@ -18,10 +18,50 @@ import Testing
     #expect(run.standardError.contains("^"))
   }
 
-  @Test func runtimeErrorExitsOne() throws {
-    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x"])
+  @Test(arguments: ["", "   \n", "// only a comment\n// and another"])
+  func aProgramWithNothingInItSaysNothingToRunAndExitsTwo(program: String) throws {
+    let run = try ProcessRun.streamlab(["eval", program])
+    #expect(run.status == 2)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError
+        == "nothing to run: the program is empty or only comments; type a pipeline, such as `just 1,2,3 | map x*2`\n")
+  }
+
+  @Test func aProgramOfOnlyLetsSaysWhatItBoundAndHowToRunIt() throws {
+    let run = try ProcessRun.streamlab(["eval", "let a = just 1; let b = a | map x", "--format", "json"])
+    #expect(run.status == 2)
+    #expect(run.standardOutput.isEmpty)
+    #expect(
+      run.standardError
+        == "nothing to run: `let` bound a, b but runs nothing; write a pipeline on its own, such as `a`, to subscribe and draw it\n"
+    )
+  }
+
+  @Test func runtimeErrorExitsOneAndIsPrintedOnceUnderTheDiagram() throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--width", "200"])
     #expect(run.status == 1)
-    #expect(run.standardError.contains("tryMap"))
+    #expect(run.standardError.isEmpty)
+    #expect(
+      run.standardOutput.components(separatedBy: "\n").last { !$0.isEmpty }
+        == "stopped by a runtime error in `map 6 / x` at 0ms on value 0: division by zero: 6 / 0 "
+        + "(Swift would trap here; `tryMap` turns errors into failures)")
+    #expect(run.standardOutput.components(separatedBy: "division by zero").count == 2)
+  }
+
+  @Test(arguments: ["json", "events", "svg"])
+  func runtimeErrorIsInTheMachineDocumentWithAOneLineSummaryOnStandardError(format: String) throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--format", format])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.components(separatedBy: "division by zero").count == 2)
+    #expect(run.standardError == "runtime error in `map 6 / x` at 0ms; the \(format) output says what went wrong\n")
+  }
+
+  @Test func aSwiftExportHasNoPlaceForTheRuntimeErrorSoStandardErrorHasItAll() throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--format", "swift"])
+    #expect(run.status == 1)
+    #expect(!run.standardOutput.contains("division by zero"))
+    #expect(run.standardError.hasPrefix("runtime error in `map 6 / x` at 0ms on value 0: division by zero"))
   }
 
   @Test func readsStandardInputAndFiles() throws {

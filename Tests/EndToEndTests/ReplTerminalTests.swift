@@ -85,6 +85,28 @@ import Testing
     try terminal.waitFor("5", after: label)
   }
 
+  @Test func anOpenBraceSaysWhyTheLineContinuesAndAnEmptyLineEndsItWithTheParseError() throws {
+    let (terminal, _) = try start()
+    let mark = terminal.mark
+    terminal.type("just 1 | flatMap {\r")
+    let reason = try terminal.waitFor(
+      "`{` opened at column 18 is not closed; an empty line ends the input", after: mark)
+    try terminal.waitFor("… ", after: reason)
+    try terminal.waitForLineEditing()
+    terminal.type("\r")
+    let error = try terminal.waitFor("error:", after: reason)
+    try waitForPrompt(terminal, after: error)
+  }
+
+  @Test func anUnclosedStringIsReportedAtOnceNotWaitedFor() throws {
+    let (terminal, _) = try start()
+    let mark = terminal.mark
+    terminal.type("just \"abc | map x\r")
+    let error = try terminal.waitFor("1:6: error: this string has no closing quote", after: mark)
+    try waitForPrompt(terminal, after: try terminal.waitFor("expected: `\"` before the end of the line", after: error))
+    #expect(terminal.count(of: "… ", after: mark) == 0)
+  }
+
   @Test func ctrlCClearsTheInputAtThePrompt() throws {
     let (terminal, _) = try start()
     let mark = terminal.mark

@@ -67,6 +67,12 @@ import Testing
     ("card", TextDiagramTests.card), ("typing", TextDiagramTests.typing), ("symbols", symbols), ("retry", retry),
   ]
 
+  @Test func aDroppedValueIsAGreyCrossOnItsRowAndTheFooterExplainsIt() throws {
+    let svg = SVGDiagram.render(TextDiagramTests.dropped)
+    #expect(svg.contains(#"class="dropped">×<title>dropped &quot;b&quot;</title>"#))
+    #expect(try Self.outline(svg).texts.contains(#"× dropped: "b" at 300ms by flatMap max 1"#))
+  }
+
   @Test(arguments: examples.map(\.0))
   func pictureMatchesItsGoldenFile(name: String) throws {
     let result = try #require(Self.examples.first { $0.0 == name }?.1)

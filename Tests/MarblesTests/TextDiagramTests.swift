@@ -30,8 +30,68 @@ import Testing
         > debounce 300ms  |
                           +
                           0ms   frame 100ms
-        note: Combine's debounce drops a pending value when upstream finishes; Rx emits it
+        note: Combine's debounce drops a pending value when upstream finishes; Rx emits
+              it
         """)
+  }
+
+  /// `marbles "-a-b-c---|" | flatMap max 1 { timer 300ms }`: flatMap asks for
+  /// one value at a time, so `b`, sent at 300ms while `a`'s inner stream runs,
+  /// finds no demand and is dropped.
+  static let dropped = RunResult(
+    pipelines: [ShownPipeline(source: "marbles | flatMap max 1")],
+    rows: [
+      F.row("marbles", #"0ms:?1, 100ms:"a", 300ms:×"b", 400ms:?1, 500ms:"c", 800ms:?1, 900ms:|"#, stage: 0),
+      F.row("flatMap max 1", "0ms:?*, 400ms:0, 800ms:0, 900ms:|", stage: 1, output: true),
+    ], endTime: .milliseconds(900))
+
+  @Test func aDroppedValueIsCrossedOnTheRowThatDroppedItAndTheLegendSaysWhoHadNotAsked() {
+    #expect(
+      TextDiagram.render(Self.dropped) == """
+          marbles        -a-×-c---|
+        > flatMap max 1  ----0---0|
+                         +----+----
+                         0    500ms   frame 100ms
+        × dropped: "b" at 300ms by flatMap max 1
+        """)
+  }
+
+  @Test func theDropMarkIsDimInColour() {
+    var options = DiagramOptions()
+    options.color = true
+    #expect(TextDiagram.render(Self.dropped, options: options).contains("\u{1B}[2m×\u{1B}[0m"))
+  }
+
+  @Test func theLegendNamesTheStageThatLimitedDemandNotTheOnesPassingItOn() {
+    // `map` only passes flatMap's demand of one on: its own requests are bounded too.
+    let rows = [
+      F.row("interval 100ms", #"0ms:?1, 100ms:0, 200ms:×1, 300ms:×2, 400ms:×3, 500ms:×4, 600ms:!"#, stage: 0),
+      F.row("map x", "0ms:?1, 100ms:0, 600ms:!", stage: 1),
+      F.row("flatMap max 1", "0ms:?*, 600ms:!", stage: 2, output: true),
+    ]
+    #expect(DropLegend.entries(rows) == ["× dropped: 4 values from 200ms to 500ms by flatMap max 1"])
+    #expect(
+      DropLegend.entries(Array(rows.prefix(1)) + [F.row("sink", "0ms:?*", stage: 1)].map { $0 }).first
+        == "× dropped: 4 values from 200ms to 500ms by sink")
+  }
+
+  @Test func notesWrapAtSpacesNeverInsideAWord() {
+    // Width 40: "note: Combine's debounce drops a pending" is 40 characters;
+    // the next word would make 46, so it starts the next, indented, line.
+    var options = DiagramOptions()
+    options.width = 40
+    let notes = TextDiagram.render(Self.card, options: options).split(separator: "\n").drop { !$0.hasPrefix("note:") }
+    #expect(
+      notes == [
+        "note: Combine's debounce drops a pending",
+        "      value when upstream finishes; Rx",
+        "      emits it",
+      ])
+  }
+
+  @Test func aWordLongerThanTheWidthGetsALineOfItsOwn() {
+    #expect(
+      "a verylongwordindeed b".wrappedAtSpaces(width: 8, indent: "  ") == ["a", "  verylongwordindeed", "  b"])
   }
 
   @Test func eventsSitInTheColumnOfTheirTimeOnOneAxis() {
@@ -152,7 +212,8 @@ import Testing
         > range 1...1000  (1 2 3 4 5 ~ 1000 |)
                           +
                           0ms   frame 100ms
-        note: ~ in a group stands for 994 more values at that instant; the event list shows them
+        note: ~ in a group stands for 994 more values at that instant; the event list
+              shows them
         """)
   }
 
@@ -197,7 +258,8 @@ import Testing
         > events  -(1 2)|
                   +----+-
                   0    500ms   frame 100ms
-        note: frame 100ms does not divide every event time: events in one frame are drawn as one group
+        note: frame 100ms does not divide every event time: events in one frame are
+              drawn as one group
         note: frame 100ms is too coarse: 1 of the events are drawn right of their time
         """)
   }

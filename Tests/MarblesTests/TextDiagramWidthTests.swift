@@ -61,7 +61,9 @@ import Testing
                         frame 100ms
         a = 10   b = 11   c = 12   d = 17
         e = 18   f = 19
-        note: the run is too long for 40 columns: 1400ms to 1700ms is cut out (~); the event list has it all
+        note: the run is too long for 40
+              columns: 1400ms to 1700ms is cut
+              out (~); the event list has it all
         """)
   }
 

@@ -3,7 +3,7 @@ import StreamCore
 
 /// Builds timelines for tests from a compact text in the DSL's `events` style:
 /// `0ms:1, 100ms:"ip", 450ms:|`, plus `#"msg"` (failed), `^` (subscribed), `!`
-/// (cancelled). A row subscribes at 0 unless its text holds a `^`.
+/// (cancelled), `×"b"` (dropped), `?1` (requested one) and `?*` (requested unlimited). A row subscribes at 0 unless its text holds a `^`.
 enum TimelineFixture {
   static func row(
     _ label: String, _ text: String, pipeline: Int = 0, stage: Int = 0, output: Bool = false
@@ -50,7 +50,10 @@ enum TimelineFixture {
     case "|": return .finished
     case "^": return .subscribed
     case "!": return .cancelled
+    case "?*": return .requested(.unlimited)
     default:
+      if text.hasPrefix("?"), let count = Int(text.dropFirst()) { return .requested(.max(count)) }
+      if text.hasPrefix("\u{00D7}") { return .dropped(parseValue(String(text.dropFirst()))) }
       if text.hasPrefix("#") { return .failed(String(text.dropFirst().dropFirst().dropLast())) }
       return .value(parseValue(text))
     }

@@ -152,6 +152,46 @@ import Testing
     #expect(broken.text.contains("streams.txt:1:"))
   }
 
+  @Test func aTypedCommentRunsNothingSilentlyAsInAShell() {
+    var session = session()
+    #expect(session.submit("// just a thought") == ReplReply(text: ""))
+    #expect(!session.hasFailed)
+  }
+
+  @Test func loadingAFileWithNothingInItSaysSo() {
+    var session = session()
+    #expect(
+      session.load("// only a comment\n\n", from: "empty.txt")
+        == ReplReply(text: "nothing to run: empty.txt holds no pipeline and no `let`"))
+  }
+
+  @Test func traceAfterAProgramThatDidNotParseSaysThereIsNoRunToTrace() {
+    var session = session()
+    _ = session.submit("just 1 | map x")
+    _ = session.submit("just 1 | bogus")
+    #expect(
+      session.submit(":trace")
+        == ReplReply(
+          text: "there is no run to trace: the last program did not parse; fix it and run it again", isError: true))
+    #expect(
+      session.submit(":events")
+        == ReplReply(
+          text: "there is no run to show: the last program did not parse; fix it and run it again", isError: true))
+    _ = session.submit("just 2")
+    #expect(session.submit(":trace").text.contains("just 2"))
+  }
+
+  @Test func traceAfterOnlyALetSaysThereIsNoRunToTrace() {
+    var session = session()
+    _ = session.submit("just 1")
+    _ = session.submit("let a = just 1")
+    #expect(
+      session.submit(":trace")
+        == ReplReply(
+          text: "there is no run to trace: the last program subscribed no pipeline (`let` runs nothing)", isError: true)
+    )
+  }
+
   @Test func unknownMetaCommandSuggestsOneAndCountsAsAFailure() {
     var session = session()
     let reply = session.submit(":trce")
@@ -230,9 +270,39 @@ import Testing
     #expect(session.completions(before: ":load lessons/lesson01").candidates == ["lessons/lesson01.txt"])
   }
 
-  @Test func continuationIsAskedForOpenInput() {
-    #expect(ReplSession.needsMoreInput("just 1 |"))
-    #expect(!ReplSession.needsMoreInput("just 1"))
+  @Test func continuationIsAskedForOpenInputAndSaysWhy() {
+    #expect(
+      ReplSession.continuation(of: "just 1 |")
+        == "the `|` at the end waits for an operator; an empty line ends the input")
+    #expect(
+      ReplSession.continuation(of: "just 1 | flatMap {")
+        == "`{` opened at column 18 is not closed; an empty line ends the input")
+    #expect(
+      ReplSession.continuation(of: "just 1 |\n  merge { just 2 | map [1,")
+        == "`[` opened at line 2, column 24 is not closed; an empty line ends the input")
+    #expect(ReplSession.continuation(of: "just 1") == nil)
+  }
+
+  @Test func anUnclosedStringIsReportedAtOnceWithACaretAtItsQuote() {
+    // A string ends with its line, so waiting for more input could never close it.
+    #expect(ReplSession.continuation(of: "just \"abc | map x") == nil)
+    var session = session()
+    let reply = session.submit("just \"abc | map x")
+    #expect(reply.isError)
+    #expect(
+      reply.text == """
+        1:6: error: this string has no closing quote
+        just "abc | map x
+             ^
+        expected: `"` before the end of the line
+        """)
+  }
+
+  @Test func anInputEndedByAnEmptyLineGetsItsParseError() {
+    var session = session()
+    let reply = session.submit("just 1 | flatMap {")
+    #expect(reply.isError)
+    #expect(reply.text.hasPrefix("1:"))
   }
 
   @Test func welcomeSaysWhereHelpAndLessonsAre() {

@@ -13,7 +13,7 @@ public final class VirtualClock: Scheduler {
 
   /// Why `run` returned.
   public enum StopReason: Hashable {
-    /// Nothing was left to do.
+    /// Nothing was left to do, or nothing left could matter (`isSettled`).
     case idle
     /// Actions remained, but the next one was due after the horizon.
     case horizon
@@ -47,6 +47,13 @@ public final class VirtualClock: Scheduler {
 
   /// Asked before every action; returning true ends `run` with `.stopped`.
   public var shouldStop: () -> Bool = { false }
+
+  /// Asked before every action; returning true ends `run` with `.idle`. The
+  /// interpreter says so once every subscription has ended and none is still
+  /// to come: what waits then (a repeating timer `timeout` never cancels, a
+  /// delivery `delay` scheduled before its subscriber cancelled) can change
+  /// nothing anyone sees, and must not stretch the run to its time.
+  public var isSettled: () -> Bool = { false }
 
   public init() {}
 
@@ -117,6 +124,7 @@ public final class VirtualClock: Scheduler {
         continue
       }
       if shouldStop() { return .stopped }
+      if isSettled() { return .idle }
       if next.time > horizon {
         now = max(now, horizon)
         return .horizon

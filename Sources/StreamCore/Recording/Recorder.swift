@@ -49,6 +49,14 @@ public final class Recorder {
   public lazy var silentChannel = TimelineChannel(
     state: state, timeline: Timeline(label: "", pipeline: -1, stage: 0), keepsEvents: false)
 
+  /// Every break of Combine's contract a probe saw, in order. Empty unless
+  /// streamlab has a bug: the contract sweep in the tests asserts that.
+  public var contractViolations: [RuntimeError] { state.contractViolations }
+
+  /// True while some probe has a subscription that has not yet finished,
+  /// failed or been cancelled: something recorded may still happen.
+  public var hasOpenSubscriptions: Bool { state.openSubscriptions > 0 }
+
   /// True once the run has been asked to stop, for any reason.
   public var isStopping: Bool { state.pollIsStopping() }
 
@@ -85,6 +93,9 @@ final class RecordingState {
   // from the run's one thread, so the dynamic exclusivity check is skipped.
   @exclusivity(unchecked) fileprivate(set) var eventCount = 0
   fileprivate(set) var stopCause: Recorder.StopCause?
+  fileprivate(set) var contractViolations: [RuntimeError] = []
+  /// Subscriptions through any probe that have not ended yet.
+  fileprivate(set) var openSubscriptions = 0
   fileprivate(set) var isStopped = false
   @exclusivity(unchecked) private var eventsUntilPoll = RecordingState.pollInterval
   private static let pollInterval = 256
@@ -126,6 +137,9 @@ public final class TimelineChannel {
   // Appended to for every event, from the run's one thread only.
   @exclusivity(unchecked) private var events: [TimelineEvent] = []
   private let keepsEvents: Bool
+  /// One channel can carry several subscriptions (retry subscribes again,
+  /// silent stages share one), each counted until its terminal event.
+  private var openSubscriptions = 0
 
   init(state: RecordingState, timeline: Timeline, keepsEvents: Bool = true) {
     self.state = state
@@ -143,7 +157,30 @@ public final class TimelineChannel {
   /// True once the run must stop: probes then let nothing more through.
   public var isStopping: Bool { state.isStopped }
 
+  /// The row's label: the source text of the stage it shows.
+  public var label: String { row.label }
+
+  /// Stops the run because the stage in front of this channel's probe broke
+  /// Combine's contract. It is kept apart too, so tests can tell such a bug
+  /// from a runtime error the student's program caused.
+  public func reportContractViolation(_ message: String, stage: String) {
+    let error = RuntimeError(
+      message: message + " (a bug in streamlab, not in your program)", stage: stage, time: state.clock.now, value: nil)
+    state.contractViolations.append(error)
+    state.stop(.runtimeError(error))
+  }
+
   public func record(_ kind: TimelineEvent.Kind) {
+    switch kind {
+    case .subscribed:
+      openSubscriptions += 1
+      state.openSubscriptions += 1
+    case .finished, .failed, .cancelled:
+      guard openSubscriptions > 0 else { break }
+      openSubscriptions -= 1
+      state.openSubscriptions -= 1
+    default: break
+    }
     if keepsEvents {
       events.append(TimelineEvent(time: state.clock.now, kind: kind))
     }

@@ -69,8 +69,12 @@ public struct RuntimeError: Error, Hashable, CustomStringConvertible {
     self.value = value
   }
 
+  /// `runtime error in `map 6 / x` at 0ms`: where and when, for a status
+  /// line beside a document that holds the whole message.
+  public var summary: String { "runtime error in `\(stage)` at \(time)" }
+
   public var description: String {
-    var text = "runtime error in `\(stage)` at \(time)"
+    var text = summary
     if let value { text += " on value \(value)" }
     return text + ": \(message)"
   }
@@ -109,6 +113,9 @@ public struct RunResult: Hashable {
   public var stop: RunStop
   /// The virtual time when the run ended.
   public var endTime: VirtualTime
+  /// Every break of Combine's contract the probes saw: empty unless an
+  /// operator streamlab runs has a bug (see `Publishers.Probe`).
+  public var contractViolations: [RuntimeError] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,

@@ -1,4 +1,5 @@
 import Foundation
+import Marbles
 import StreamCore
 import StreamLang
 
@@ -18,7 +19,8 @@ enum HelpText {
         let clicks = marbles "-a--b|"      (a binding: it runs nothing)
         clicks | merge { interval 150ms | take 2 }
 
-      A line that ends in `|` or leaves a bracket or quote open continues on the next line.
+      A line that ends in `|` or leaves a bracket open continues on the next line;
+      an empty line ends it. A string ends with its line.
 
       sources:
       \(columns(Keywords.sources, width: width))
@@ -73,16 +75,6 @@ enum HelpText {
 
   /// `text` with its words wrapped to lines of at most `width` characters.
   static func wrapped(_ text: String, width: Int) -> String {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty && line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines.joined(separator: "\n")
+    text.wrappedAtSpaces(width: width).joined(separator: "\n")
   }
 }

@@ -12,6 +12,11 @@ public enum OutputFormat: String, CaseIterable {
 
   /// Formats read by programs, which must never contain colour escapes.
   public var isMachineReadable: Bool { self != .text }
+
+  /// True when the document says why a run stopped (the text diagram's last
+  /// line, the event list's, a JSON note, the SVG's footer). A Swift export
+  /// is code, with no place for it.
+  public var showsWhyTheRunStopped: Bool { self != .swift }
 }
 
 /// Why a run cannot be shown in the format asked for.

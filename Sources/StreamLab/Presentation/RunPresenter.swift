@@ -34,6 +34,17 @@ public struct RunPresenter {
     }
   }
 
+  /// What to say when a program subscribes no pipeline, so there is no
+  /// diagram to draw; nil when it has one. `boundNames` are what its `let`s bound.
+  public static func nothingToRun(_ result: RunResult, boundNames: [String]) -> String? {
+    guard result.pipelines.isEmpty else { return nil }
+    guard let first = boundNames.first else {
+      return "nothing to run: the program is empty or only comments; type a pipeline, such as `just 1,2,3 | map x*2`"
+    }
+    return "nothing to run: `let` bound \(boundNames.joined(separator: ", ")) but runs nothing; "
+      + "write a pipeline on its own, such as `\(first)`, to subscribe and draw it"
+  }
+
   private func diagramOptions(color: Bool) -> DiagramOptions {
     DiagramOptions(width: settings.width, scale: settings.scale, color: color)
   }

@@ -17,6 +17,15 @@ public struct ReplSession {
 
   private var interpreter = Interpreter()
   private var lastRun: LastRun?
+  /// Why the last program left no run for `:trace` and the other views of
+  /// "the last run": showing an older run instead would pass it off as this one.
+  private var noRun = NoRun.nothingTyped
+
+  private enum NoRun {
+    case nothingTyped
+    case didNotParse
+    case ranNothing
+  }
   private let isInterrupted: () -> Bool
 
   /// The program that ran last and what it did.
@@ -40,10 +49,12 @@ public struct ReplSession {
     "Type a pipeline to run it. `:help` for help, `:lessons` for the lessons in \(settings.lessonsDirectory)"
   }
 
-  /// True when `text` is unfinished (an open bracket or string, or a trailing
-  /// `|`) and the shell should read another line before submitting it.
-  public static func needsMoreInput(_ text: String) -> Bool {
-    OpenInput(text).needsMoreInput
+  /// When `text` is unfinished (an open bracket, or a trailing `|`) and the
+  /// shell should read another line before submitting it, the line it shows
+  /// above the continuation prompt to say why; nil when it can be submitted.
+  /// An empty line submits it anyway, so a student is never stuck at `…`.
+  public static func continuation(of text: String) -> String? {
+    OpenInput(text).continuationReason.map { "\($0); an empty line ends the input" }
   }
 
   /// The names bound with `let` so far.
@@ -96,13 +107,26 @@ public struct ReplSession {
     let earlierBindings = interpreter.boundPipelines
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):
+      lastRun = nil
+      noRun = .didNotParse
       return failure(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"))
     case .ran(let result, let program):
-      lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
-      let bound = Self.boundNames(in: program)
+      if result.pipelines.isEmpty {
+        lastRun = nil
+        noRun = .ranNothing
+      } else {
+        lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
+      }
+      let bound = program.boundNames
       let reply: ReplReply
       if result.pipelines.isEmpty {
-        reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
+        // Typed, a blank or comment-only input is silent, as in a shell; a
+        // loaded file with nothing in it is worth a word.
+        if bound.isEmpty, let fileName {
+          reply = ReplReply(text: "nothing to run: \(fileName) holds no pipeline and no `let`")
+        } else {
+          reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
+        }
       } else {
         reply = ReplReply(text: presenter.diagram(of: result))
       }
@@ -111,14 +135,6 @@ public struct ReplSession {
       // but the input failed, which piped mode reports with status 1.
       if case .runtimeError = result.stop { hasFailed = true }
       return reply
-    }
-  }
-
-  /// The names `program` binds with `let`, in order.
-  private static func boundNames(in program: Program) -> [String] {
-    program.statements.compactMap { statement in
-      guard case .binding(let name, _, _) = statement else { return nil }
-      return name.text
     }
   }
 
@@ -133,7 +149,7 @@ public struct ReplSession {
     case .help(let topic?):
       return help(on: topic)
     case .trace:
-      guard let lastRun else { return nothingRanYet() }
+      guard let lastRun else { return nothingRanYet(to: "trace") }
       return ReplReply(text: TraceLog(result: lastRun.result).text)
     case .events:
       return showLastRun(as: .events)
@@ -174,7 +190,7 @@ public struct ReplSession {
   }
 
   private mutating func showLastRun(as format: OutputFormat) -> ReplReply {
-    guard let lastRun else { return nothingRanYet() }
+    guard let lastRun else { return nothingRanYet(to: "show") }
     switch presenter.render(
       lastRun.result, program: lastRun.program, earlierBindings: lastRun.earlierBindings, as: format)
     {
@@ -183,8 +199,16 @@ public struct ReplSession {
     }
   }
 
-  private mutating func nothingRanYet() -> ReplReply {
-    failure("nothing has run yet: type a pipeline first, such as `just 1,2,3 | map x*2`")
+  /// - Parameter verb: what the command would do with the run (`trace`, `show`).
+  private mutating func nothingRanYet(to verb: String) -> ReplReply {
+    switch noRun {
+    case .nothingTyped:
+      return failure("nothing has run yet: type a pipeline first, such as `just 1,2,3 | map x*2`")
+    case .didNotParse:
+      return failure("there is no run to \(verb): the last program did not parse; fix it and run it again")
+    case .ranNothing:
+      return failure("there is no run to \(verb): the last program subscribed no pipeline (`let` runs nothing)")
+    }
   }
 
   private mutating func help(on topic: String) -> ReplReply {

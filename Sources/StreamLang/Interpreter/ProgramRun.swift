@@ -15,6 +15,8 @@ struct ProgramRun {
   /// `connect`'s cancellables: an `AnyCancellable` cancels when released, so
   /// the run holds them until it ends.
   private let connections = Connections()
+  /// Subscriptions and connects scheduled but not yet made.
+  private let pendingStarts = PendingStarts()
 
   init(program: Program, bindings: [String: BoundPipeline], options: RunOptions) {
     self.program = program
@@ -22,6 +24,9 @@ struct ProgramRun {
     self.options = options
     recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
     builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
+    // Once every subscription has ended and none is still to come, nothing
+    // that waits on the clock can add to a row: the run is over.
+    clock.isSettled = { [recorder, pendingStarts] in pendingStarts.count == 0 && !recorder.hasOpenSubscriptions }
   }
 
   /// Compiles every expression, then builds every statement in order. All
@@ -57,6 +62,7 @@ struct ProgramRun {
     }
     let rows = recorder.timelines.filter { $0.pipeline >= 0 }
     var result = RunResult(pipelines: shown, rows: rows, stop: stop, endTime: clock.now)
+    result.contractViolations = recorder.contractViolations
     result.notes = builder.notes.notes + CombineNotes.explain(result, debounces: builder.debounceStages)
     return result
   }
@@ -90,7 +96,11 @@ struct ProgramRun {
       shown.append(
         ShownPipeline(source: program.text.slice(pipeline.range), subscribeAt: subscribeAt, cancelAt: cancelAt))
       let subscriber = Subscribers.Sink<Value, StreamError>(receiveCompletion: { _ in }, receiveValue: { _ in })
-      clock.scheduleFirst(at: subscribeAt) { publisher.subscribe(subscriber) }
+      pendingStarts.count += 1
+      clock.scheduleFirst(at: subscribeAt) { [pendingStarts] in
+        pendingStarts.count -= 1
+        publisher.subscribe(subscriber)
+      }
       if let cancelAt {
         clock.scheduleFirst(at: cancelAt) { subscriber.cancel() }
       }
@@ -108,7 +118,9 @@ struct ProgramRun {
       let delay =
         try at.map { try builder.time($0, in: context, what: "connect needs a time, like `connect m @100ms`") } ?? .zero
       let connections = self.connections
-      clock.scheduleFirst(at: VirtualTime.zero.advanced(by: delay)) {
+      pendingStarts.count += 1
+      clock.scheduleFirst(at: VirtualTime.zero.advanced(by: delay)) { [pendingStarts] in
+        pendingStarts.count -= 1
         connections.all.append(connect())
       }
     }
@@ -121,6 +133,11 @@ struct ProgramRun {
     let builder = PipelineBuilder(clock: clock, recorder: Recorder(clock: clock), boundNames: binding.environment.keys)
     _ = try builder.buildBinding(binding)
   }
+}
+
+/// How many subscriptions and connects of a run are still to be made.
+private final class PendingStarts {
+  var count = 0
 }
 
 /// The connections a run made, kept alive while it runs.

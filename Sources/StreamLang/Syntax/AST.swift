@@ -14,6 +14,14 @@ public struct Program: Hashable {
     self.text = text
     self.statements = statements
   }
+
+  /// The names the program binds with `let`, in order.
+  public var boundNames: [String] {
+    statements.compactMap { statement in
+      guard case .binding(let name, _, _) = statement else { return nil }
+      return name.text
+    }
+  }
 }
 
 /// A name as written, with where it was written.

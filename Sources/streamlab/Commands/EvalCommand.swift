@@ -11,7 +11,8 @@ struct EvalCommand: ParsableCommand {
     abstract: "Run one program and print what every stage did.",
     discussion: """
       Exit status: 0 when the program ran, 1 when a runtime error stopped it, \
-      2 when it does not parse or the command line is wrong.
+      2 when it does not parse, has nothing to run (it is empty, only comments \
+      or only `let`s), or the command line is wrong.
 
       Examples:
         streamlab eval 'just 1,2,3 | map x*2 | debounce 300ms'
@@ -58,12 +59,13 @@ struct EvalCommand: ParsableCommand {
     case .invalid(let diagnostics):
       fail(diagnostics.map { $0.rendered(in: text, fileName: fileName) }.joined(separator: "\n"), status: 2)
     case .ran(let result, let program):
+      if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
       switch RunPresenter(settings: settings).render(result, program: program, as: format) {
       case .failure(let error):
         fail(error.description, status: 2)
       case .success(let rendered):
         try write(rendered)
-        if case .runtimeError(let error) = result.stop { fail(error.description, status: 1) }
+        if case .runtimeError(let error) = result.stop { failOnce(error) }
       }
     }
   }
@@ -93,6 +95,20 @@ struct EvalCommand: ParsableCommand {
     } catch {
       fail("cannot write \(output): \(error.localizedDescription)", status: 1)
     }
+  }
+
+  /// Reports a runtime error once: a document that says why the run stopped
+  /// already holds the whole message, so standard error gets a one-line
+  /// summary, and nothing at all when that document is a diagram on the
+  /// terminal, where the student reads it under the rows.
+  private func failOnce(_ error: RuntimeError) -> Never {
+    guard format.showsWhyTheRunStopped else { fail(error.description, status: 1) }
+    guard format.isMachineReadable || output != nil else {
+      fflush(stdout)
+      Foundation.exit(1)
+    }
+    let place = output ?? "the \(format.rawValue) output"
+    fail("\(error.summary); \(place) says what went wrong", status: 1)
   }
 
   private func fail(_ message: String, status: Int32) -> Never {

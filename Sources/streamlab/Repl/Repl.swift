@@ -31,6 +31,7 @@ struct Repl {
     let prompts = terminal.speaksUTF8 ? ("» ", "… ") : ("> ", ". ")
 
     var pending: [String] = []
+    var shownContinuation: String?
     while true {
       switch reader.read(prompt: pending.isEmpty ? prompts.0 : prompts.1, pending: pending.joined(separator: "\n")) {
       case .interrupted:
@@ -43,10 +44,18 @@ struct Repl {
         if interactive { print() }
         return interactive || !session.hasFailed ? 0 : 1
       case .line(let line):
-        pending.append(line)
+        // An empty line ends an unfinished input: it runs as it is, so its
+        // parse error says what is missing.
+        let endsInput = !pending.isEmpty && line.trimmingCharacters(in: .whitespaces).isEmpty
+        if !endsInput { pending.append(line) }
         let input = pending.joined(separator: "\n")
-        if ReplSession.needsMoreInput(input) { continue }
+        if !endsInput, let continuation = ReplSession.continuation(of: input) {
+          if interactive && continuation != shownContinuation { print(continuation) }
+          shownContinuation = continuation
+          continue
+        }
         pending = []
+        shownContinuation = nil
         guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
         reader.remember(input)
         if perform(session.submit(input), in: &session) == .quit { return interactive || !session.hasFailed ? 0 : 1 }

@@ -1,0 +1,19 @@
+extension String {
+  /// The text broken into lines of at most `width` characters, at spaces
+  /// only: a word is never split, so one longer than `width` gets a line of
+  /// its own. Lines after the first start with `indent`, which counts toward
+  /// the width.
+  public func wrappedAtSpaces(width: Int, indent: String = "") -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent
+      }
+      line += (line.isEmpty || line == indent ? "" : " ") + word
+    }
+    if !line.isEmpty && line != indent { lines.append(line) }
+    return lines
+  }
+}
