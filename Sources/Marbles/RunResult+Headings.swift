@@ -14,7 +14,7 @@ extension RunResult {
     for row in rows { rowsPerPipeline[row.pipeline, default: 0] += 1 }
     var previous: Int?
     return rows.map { row in
-      let label = row.label.singleLine
+      let label = row.headingLabel
       defer { previous = row.pipeline }
       guard grouped else { return (nil, label) }
       let header = header(of: row.pipeline)
@@ -30,5 +30,14 @@ extension RunResult {
     let pipeline = pipelines[index]
     let source = pipeline.source.singleLine
     return pipeline.timing.isEmpty ? source : "\(source) \(pipeline.timing)"
+  }
+}
+
+extension Timeline {
+  /// The label a diagram shows: a stage's source text, or for an inner row
+  /// `↳` and what started it, indented once per level of nesting.
+  var headingLabel: String {
+    guard let inner else { return label.singleLine }
+    return String(repeating: "  ", count: inner.depth) + (inner.isSummary ? "" : "↳ ") + label.singleLine
   }
 }

@@ -8,7 +8,7 @@ import StreamCore
 /// external references) and has a `viewBox`, so it scales cleanly.
 public enum SVGDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
-    SVGPage(result: result, options: options).text
+    SVGPage(result: result.summarisingInnerRows, options: options).text
   }
 }
 

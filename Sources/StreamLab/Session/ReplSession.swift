@@ -180,6 +180,9 @@ public struct ReplSession {
     case .automaticScale:
       settings.scale = nil
       return ReplReply(text: "scale: chosen to fit each diagram")
+    case .inner(let shows):
+      if let shows { settings.showsInnerRows = shows }
+      return ReplReply(text: "inner rows: " + (settings.showsInnerRows ? "on" : "off"))
     case .load(let path):
       return ReplReply(text: "", effect: .readFile(path: path))
     case .lessons:

@@ -16,6 +16,10 @@ final class PipelineBuilder {
   /// The `debounce` stages of shown pipelines, for the note on dropped values.
   private(set) var debounceStages: [CombineNotes.DebounceStage] = []
   let expressions: ExpressionBridge
+  /// The anchor of the inner row a stream about to be built will be drawn on
+  /// (see `innerStream`): its own inner rows hang under that row. Taken by
+  /// the first stream built, so a stream built inside it does not inherit it.
+  var streamAnchor: InnerRowAnchor?
 
   private var builtBindings: [ObjectIdentifier: AnyValuePublisher] = [:]
   /// `multicast` publishers by the binding that holds them, for `connect NAME @T`.
@@ -39,20 +43,22 @@ final class PipelineBuilder {
     let sourceRow = rows.map {
       row(label: context.source(pipeline.source.range), pipeline: $0, stage: 0, last: lastStage)
     }
-    var publisher = try buildSource(pipeline.source, in: context, row: sourceRow)
+    var publisher = try buildSource(pipeline.source, in: context.hangingInnerRows(under: sourceRow), row: sourceRow)
     // Unseen stages still count toward the budget, so a runaway inner stream ends.
     publisher = publisher.probe(sourceRow ?? recorder.silentChannel, stage: context.source(pipeline.source.range))
       .eraseToAnyPublisher()
     for (index, stage) in pipeline.operators.enumerated() {
-      publisher = try apply(stage, to: publisher, in: context)
       guard let rows else {
+        publisher = try apply(stage, to: publisher, in: context)
         publisher = publisher.probe(recorder.silentChannel, stage: context.source(stage.range)).eraseToAnyPublisher()
         continue
       }
       if case .debounce(let due) = stage.kind, let dueTime = try? time(due, in: context, what: "") {
         debounceStages.append(.init(pipeline: rows, stage: index + 1, dueTime: dueTime))
       }
+      // The row opens before the stage is built: its inner rows hang under it.
       let channel = row(label: context.source(stage.range), pipeline: rows, stage: index + 1, last: lastStage)
+      publisher = try apply(stage, to: publisher, in: context.hangingInnerRows(under: channel))
       publisher = publisher.probe(channel).eraseToAnyPublisher()
     }
     return publisher
@@ -67,7 +73,11 @@ final class PipelineBuilder {
   /// A stream value for a nested pipeline written inside an expression. It is
   /// built anew at each subscription, with the captured closure parameters.
   func makeStream(_ pipeline: Pipeline, in context: BuildContext) -> StreamValue {
-    StreamValue(description: "{ \(context.source(pipeline.range)) }") { [unowned self] in
+    StreamValue(description: "{ \(context.source(pipeline.range)) }", element: context.captures.values.last) {
+      [unowned self] in
+      var context = context
+      context.innerParent = self.streamAnchor
+      self.streamAnchor = nil
       do {
         return try self.build(pipeline, in: context)
       } catch let error as Diagnostic {
