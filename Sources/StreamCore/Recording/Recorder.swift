@@ -36,9 +36,15 @@ public final class Recorder {
   }
 
   /// Opens a new row. Rows come out of `timelines` in the order they were opened.
-  public func channel(label: String, pipeline: Int, stage: Int, isOutput: Bool = false) -> TimelineChannel {
+  /// A row of a shared upstream gives `sharedBy` the binding's name and the
+  /// count of its subscribers; it comes before the pipeline's own rows.
+  public func channel(
+    label: String, pipeline: Int, stage: Int, isOutput: Bool = false,
+    sharedBy: (binding: String, subscribers: SubscriberCount)? = nil
+  ) -> TimelineChannel {
     let channel = TimelineChannel(
       state: state, timeline: Timeline(label: label, pipeline: pipeline, stage: stage, isOutput: isOutput))
+    channel.sharedBy = sharedBy
     channel.index = channels.count
     channels.append(channel)
     return channel
@@ -107,9 +113,12 @@ public final class Recorder {
         roots.append(index)
       }
     }
-    roots.sort {
-      (channels[$0].row.pipeline, channels[$0].row.stage, $0) < (channels[$1].row.pipeline, channels[$1].row.stage, $1)
+    // A shared upstream comes first in its pipeline: its subscribers follow.
+    func key(_ index: Int) -> (Int, Int, Int, Int) {
+      let row = channels[index].row
+      return (row.pipeline, channels[index].sharedBy == nil ? 1 : 0, row.stage, index)
     }
+    roots.sort { key($0) < key($1) }
     var ordered: [Timeline] = []
     ordered.reserveCapacity(channels.count)
     // Depth first without recursion: a deep nesting cannot exhaust the stack.
@@ -183,6 +192,7 @@ public final class TimelineChannel {
   /// inner row hangs under; nil for the silent channel and for stage rows.
   fileprivate var index: Int?
   fileprivate var parentIndex: Int?
+  fileprivate var sharedBy: (binding: String, subscribers: SubscriberCount)?
   /// One channel can carry several subscriptions (retry subscribes again,
   /// silent stages share one), each counted until its terminal event.
   private var openSubscriptions = 0
@@ -197,6 +207,7 @@ public final class TimelineChannel {
   public var timeline: Timeline {
     var timeline = row
     timeline.events += events
+    timeline.shared = sharedBy.map { SharedUpstream(binding: $0.binding, subscribers: $0.subscribers.count) }
     return timeline
   }
 

@@ -20,6 +20,9 @@ final class PipelineBuilder {
   /// (see `innerStream`): its own inner rows hang under that row. Taken by
   /// the first stream built, so a stream built inside it does not inherit it.
   var streamAnchor: InnerRowAnchor?
+  /// The shown pipeline being built, whose rows a shared upstream built on
+  /// its first use is drawn with.
+  private var currentPipeline = 0
 
   private var builtBindings: [ObjectIdentifier: AnyValuePublisher] = [:]
   /// `multicast` publishers by the binding that holds them, for `connect NAME @T`.
@@ -38,11 +41,18 @@ final class PipelineBuilder {
 
   /// Builds a pipeline. With `rows`, every stage's output is probed into a row
   /// of that shown pipeline; nested pipelines (arguments, inner streams) are not.
-  func build(_ pipeline: Pipeline, in context: BuildContext, rows: Int? = nil) throws -> AnyValuePublisher {
-    let lastStage = pipeline.operators.count
-    let sourceRow = rows.map {
-      row(label: context.source(pipeline.source.range), pipeline: $0, stage: 0, last: lastStage)
+  /// With `sharedBy` too, the rows are a shared upstream's (see `buildBinding`).
+  func build(
+    _ pipeline: Pipeline, in context: BuildContext, rows: Int? = nil,
+    sharedBy: (binding: String, subscribers: SubscriberCount)? = nil
+  ) throws -> AnyValuePublisher {
+    if let rows, sharedBy == nil { currentPipeline = rows }
+    // A shared upstream's rows are never an output: its subscribers' are.
+    let lastStage = sharedBy == nil ? pipeline.operators.count : -1
+    func row(label: String, pipeline: Int, stage: Int) -> TimelineChannel {
+      recorder.channel(label: label, pipeline: pipeline, stage: stage, isOutput: stage == lastStage, sharedBy: sharedBy)
     }
+    let sourceRow = rows.map { row(label: context.source(pipeline.source.range), pipeline: $0, stage: 0) }
     var publisher = try buildSource(pipeline.source, in: context.hangingInnerRows(under: sourceRow), row: sourceRow)
     // Unseen stages still count toward the budget, so a runaway inner stream ends.
     publisher = publisher.probe(sourceRow ?? recorder.silentChannel, stage: context.source(pipeline.source.range))
@@ -57,7 +67,7 @@ final class PipelineBuilder {
         debounceStages.append(.init(pipeline: rows, stage: index + 1, dueTime: dueTime))
       }
       // The row opens before the stage is built: its inner rows hang under it.
-      let channel = row(label: context.source(stage.range), pipeline: rows, stage: index + 1, last: lastStage)
+      let channel = row(label: context.source(stage.range), pipeline: rows, stage: index + 1)
       publisher = try apply(stage, to: publisher, in: context.hangingInnerRows(under: channel))
       publisher = publisher.probe(channel).eraseToAnyPublisher()
     }
@@ -90,10 +100,6 @@ final class PipelineBuilder {
     }
   }
 
-  private func row(label: String, pipeline: Int, stage: Int, last: Int) -> TimelineChannel {
-    recorder.channel(label: label, pipeline: pipeline, stage: stage, isOutput: stage == last)
-  }
-
   // MARK: Bound names
 
   func buildBinding(_ binding: BoundPipeline) throws -> AnyValuePublisher {
@@ -108,15 +114,47 @@ final class PipelineBuilder {
     } else {
       endsInMulticast = false
     }
-    var publisher = try build(pipeline, in: context)
+    var (publisher, subscribers) = try buildSharing(
+      pipeline, named: binding.name, endsInMulticast: endsInMulticast, in: context)
     if endsInMulticast {
       // `multicast` must stay connectable: keep the connect handle beside the erased publisher.
       let connectable = publisher.multicast { PassthroughSubject<Value, StreamError>() }
       connectables[key] = { connectable.connect() }
-      publisher = connectable.eraseToAnyPublisher()
+      publisher = connectable.handleEvents(receiveSubscription: { _ in subscribers?.count += 1 }).eraseToAnyPublisher()
     }
     builtBindings[key] = publisher
     return publisher
+  }
+
+  /// Builds a bound pipeline. The stages before its first `share` (all of
+  /// them, before a `multicast`) run once for every subscriber, so they are
+  /// drawn once, as a shared upstream, with the count of subscriptions the
+  /// sharing operator received; the stages after it are per subscriber and
+  /// show in each subscriber's output row.
+  /// Returns the counter a `multicast` must count its subscribers into.
+  private func buildSharing(_ pipeline: Pipeline, named name: String, endsInMulticast: Bool, in context: BuildContext)
+    throws -> (AnyValuePublisher, SubscriberCount?)
+  {
+    let sharePoint =
+      endsInMulticast
+      ? pipeline.operators.count
+      : pipeline.operators.firstIndex {
+        if case .share = $0.kind { return true }
+        return false
+      }
+    guard let sharePoint else { return (try build(pipeline, in: context), nil) }
+    var upstream = pipeline
+    upstream.operators = Array(pipeline.operators.prefix(sharePoint))
+    let subscribers = SubscriberCount()
+    var publisher = try build(upstream, in: context, rows: currentPipeline, sharedBy: (name, subscribers))
+    for (offset, stage) in pipeline.operators.enumerated().dropFirst(sharePoint) {
+      publisher = try apply(stage, to: publisher, in: context)
+      if offset == sharePoint {
+        publisher = publisher.handleEvents(receiveSubscription: { _ in subscribers.count += 1 }).eraseToAnyPublisher()
+      }
+      publisher = publisher.probe(recorder.silentChannel, stage: context.source(stage.range)).eraseToAnyPublisher()
+    }
+    return (publisher, subscribers)
   }
 
   /// Looks a name up as a captured stream parameter first, then as a binding.
