@@ -23,7 +23,7 @@ extension PipelineBuilder {
     of publisher: AnyValuePublisher, label: String, under parent: InnerRowAnchor?,
     anchoring anchor: InnerRowAnchor? = nil
   ) -> AnyValuePublisher {
-    guard let parent else { return publisher }
+    guard let parent, recordsInnerRows else { return publisher }
     // Deferred opens the row when the operator subscribes, not when the
     // publisher is made: `catch` and `merge` build theirs long before.
     return Deferred { [recorder] () -> Publishers.Probe<AnyValuePublisher> in

@@ -20,6 +20,8 @@ final class PipelineBuilder {
   /// (see `innerStream`): its own inner rows hang under that row. Taken by
   /// the first stream built, so a stream built inside it does not inherit it.
   var streamAnchor: InnerRowAnchor?
+  /// Whether inner rows and shared upstreams are recorded (`RunOptions`).
+  var recordsInnerRows = true
   /// The shown pipeline being built, whose rows a shared upstream built on
   /// its first use is drawn with.
   private var currentPipeline = 0
@@ -142,7 +144,7 @@ final class PipelineBuilder {
         if case .share = $0.kind { return true }
         return false
       }
-    guard let sharePoint else { return (try build(pipeline, in: context), nil) }
+    guard let sharePoint, recordsInnerRows else { return (try build(pipeline, in: context), nil) }
     var upstream = pipeline
     upstream.operators = Array(pipeline.operators.prefix(sharePoint))
     let subscribers = SubscriberCount()
