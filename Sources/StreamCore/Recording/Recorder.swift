@@ -67,6 +67,10 @@ public final class Recorder {
       state: state, timeline: Timeline(label: label, pipeline: above.pipeline, stage: stage, inner: placement))
     channel.index = channels.count
     channel.parentIndex = parentIndex
+    // Every event an inner row records also passes the probe after the last
+    // stage of the inner pipeline, which counts it: counted twice, a
+    // flatMap of 100,000 inner streams would use up the budget for nothing.
+    channel.countsTowardBudget = false
     channels.append(channel)
     return channel
   }
@@ -193,6 +197,7 @@ public final class TimelineChannel {
   fileprivate var index: Int?
   fileprivate var parentIndex: Int?
   fileprivate var sharedBy: (binding: String, subscribers: SubscriberCount)?
+  fileprivate var countsTowardBudget = true
   /// One channel can carry several subscriptions (retry subscribes again,
   /// silent stages share one), each counted until its terminal event.
   private var openSubscriptions = 0
@@ -244,6 +249,6 @@ public final class TimelineChannel {
     if keepsEvents {
       events.append(TimelineEvent(time: state.clock.now, kind: kind))
     }
-    state.count()
+    if countsTowardBudget { state.count() }
   }
 }
