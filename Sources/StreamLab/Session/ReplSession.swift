@@ -150,7 +150,7 @@ public struct ReplSession {
       return help(on: topic)
     case .trace:
       guard let lastRun else { return nothingRanYet(to: "trace") }
-      return ReplReply(text: TraceLog(result: lastRun.result).text)
+      return ReplReply(text: TraceLog(result: presenter.shown(lastRun.result)).text)
     case .events:
       return showLastRun(as: .events)
     case .json:
