@@ -213,7 +213,7 @@ private struct SVGPage {
       case .failed(let message):
         let crossX = values.isEmpty ? x : cursor + overlap + 10
         marks.append(
-          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(XMLText.escaped(message))</title></path>"
+          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(TextEscaping.xml(message))</title></path>"
         )
       case .cancelled:
         let barX = values.isEmpty ? x : cursor + overlap + 6
@@ -223,7 +223,7 @@ private struct SVGPage {
       case .dropped(let value):
         // A grey cross on the line: the value was sent but never reached the stage below.
         marks.append(
-          "<text x=\"\(n(x))\" y=\"\(n(middle + 7))\" text-anchor=\"middle\" class=\"dropped\">\(MarbleToken.dropMark)<title>dropped \(XMLText.escaped(value.description))</title></text>"
+          "<text x=\"\(n(x))\" y=\"\(n(middle + 7))\" text-anchor=\"middle\" class=\"dropped\">\(MarbleToken.dropMark)<title>dropped \(TextEscaping.xml(value.description))</title></text>"
         )
       case .requested:
         break
@@ -247,7 +247,7 @@ private struct SVGPage {
   static func marble(_ value: Value, x: Double, middle: Double, legend: ValueLegend) -> [String] {
     let token = legend.token(for: value)
     let fill = palette[Int(stableHash(value.description) % UInt64(palette.count))]
-    let title = "<title>\(XMLText.escaped(value.description))</title>"
+    let title = "<title>\(TextEscaping.xml(value.description))</title>"
     let shape: String
     let width = marbleWidth(value, legend: legend)
     if token.count <= 2 {
@@ -262,7 +262,7 @@ private struct SVGPage {
 
   static func label(_ text: String, x: Double, y: Double, anchor: String, bold: Bool) -> String {
     let weight = bold ? " font-weight=\"bold\"" : ""
-    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(XMLText.escaped(text))</text>"
+    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(TextEscaping.xml(text))</text>"
   }
 
   /// Labels longer than `maxLabel` characters end in `…`, so one long

@@ -17,12 +17,12 @@ public enum TimelineJSON {
     if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
     let rowsText = rows.isEmpty ? "[]" : "[\n  " + rows.joined(separator: ",\n  ") + "\n ]"
     return "{\"streamlab\": 1,\n \"rows\": \(rowsText),\n \"notes\": ["
-      + notes.map(JSONText.string).joined(separator: ", ") + "]}"
+      + notes.map(TextEscaping.jsonStringLiteral).joined(separator: ", ") + "]}"
   }
 
   private static func row(_ timeline: Timeline) -> String {
     let events = timeline.events.compactMap(event)
-    return "{\"label\": \(JSONText.string(timeline.label)), \"pipeline\": \(timeline.pipeline), "
+    return "{\"label\": \(TextEscaping.jsonStringLiteral(timeline.label)), \"pipeline\": \(timeline.pipeline), "
       + "\"stage\": \(timeline.stage), " + placement(timeline) + "\"events\": [" + events.joined(separator: ", ") + "]}"
   }
 
@@ -37,7 +37,7 @@ public enum TimelineJSON {
       if let outer = inner.nestedIn { fields += "\"nestedIn\": \(outer), " }
     }
     if let shared = timeline.shared {
-      fields += "\"shared\": \(JSONText.string(shared.binding)), \"subscribers\": \(shared.subscribers), "
+      fields += "\"shared\": \(TextEscaping.jsonStringLiteral(shared.binding)), \"subscribers\": \(shared.subscribers), "
     }
     return fields
   }
@@ -48,7 +48,7 @@ public enum TimelineJSON {
     case .subscribed: return time + "\"subscribed\"}"
     case .value(let value): return time + "\"value\", \"value\": \(JSONText.value(value))}"
     case .finished: return time + "\"finished\"}"
-    case .failed(let message): return time + "\"failed\", \"error\": \(JSONText.string(message))}"
+    case .failed(let message): return time + "\"failed\", \"error\": \(TextEscaping.jsonStringLiteral(message))}"
     case .cancelled: return time + "\"cancelled\"}"
     case .requested, .dropped: return nil
     }

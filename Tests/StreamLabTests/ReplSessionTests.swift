@@ -224,6 +224,11 @@ import Testing
     }
   }
 
+  @Test func helpExplainsTheMarksOfADiagramIncludingTheDropMark() {
+    var session = session()
+    #expect(session.submit(":help").text.contains("`×` a value dropped because nobody had asked for it"))
+  }
+
   @Test func helpOnAnOperatorShowsItsSignatureAndARealRun() {
     var session = session()
     let page = session.submit(":help debounce").text

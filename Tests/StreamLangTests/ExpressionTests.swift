@@ -281,18 +281,30 @@ import Testing
     #expect(captures.value(of: "x") == .int(7))
   }
 
+  /// The closure of the first statement's first operator, when it is `flatMap`.
+  static func flatMapBody(of program: Program) -> Expr? {
+    guard case .subscription(let pipeline, _, _)? = program.statements.first,
+      case .flatMap(_, let body)? = pipeline.operators.first?.kind
+    else { return nil }
+    return body
+  }
+
+  /// The expression of `pipeline`'s first operator, when it is `map`.
+  static func mapExpression(of pipeline: Pipeline) -> Expr? {
+    guard case .map(let expression)? = pipeline.operators.first?.kind else { return nil }
+    return expression
+  }
+
   @Test func innerClosureShadowsTheCapturedName() throws {
     let text = "q | flatMap { just x | map x * 10 }"
     let program = Parser.parse(text, boundNames: ["q"]).program
     let compiler = ExpressionCompiler(boundNames: ["q"])
     let recorder = StreamRecorder()
     recorder.install(on: compiler)
-    guard case .subscription(let pipeline, _, _)? = program.statements.first,
-      case .flatMap(_, let body)? = pipeline.operators.first?.kind
-    else { return }
+    let body = try #require(Self.flatMapBody(of: program))
     _ = try compiler.compile(body, as: .element)(.int(2))
     let made = try #require(recorder.made.first)
-    guard case .map(let inner)? = made.pipeline.operators.first?.kind else { return }
+    let inner = try #require(Self.mapExpression(of: made.pipeline))
     let innerMap = try compiler.compile(inner, as: .element, captures: made.captures.layout)
     #expect(try innerMap(.int(5), captures: made.captures) == .int(50))
   }

@@ -14,13 +14,30 @@ import Testing
     var interpreter = Interpreter()
     _ = interpreter.run("let b = marbles \"-1-2-3|\"")
     let evaluation = interpreter.run(text, options: limits)
-    if case .invalid(let diagnostics) = evaluation {
-      #expect(!diagnostics.isEmpty)
+    expectMessageOrDiagram(evaluation, for: text)
+    return evaluation
+  }
+
+  /// A run ends in a message (diagnostics, each rendered with its position
+  /// and `error:`) or in a diagram (an output row for every shown pipeline,
+  /// with a stated reason when it stopped early).
+  static func expectMessageOrDiagram(_ evaluation: Evaluation, for text: String) {
+    switch evaluation {
+    case .invalid(let diagnostics):
+      #expect(!diagnostics.isEmpty, "\(text)")
       for diagnostic in diagnostics {
         #expect(diagnostic.range.start >= 0 && diagnostic.range.start <= text.utf8.count, "\(text)")
+        #expect(diagnostic.rendered(in: text).contains(": error: "), "\(text)")
       }
+    case .ran(let result, let program):
+      let shown = program.statements.filter {
+        if case .subscription = $0 { return true }
+        return false
+      }
+      #expect(result.pipelines.count == shown.count, "\(text)")
+      #expect(result.outputs.count == result.pipelines.count, "\(text)")
+      if case .runtimeError(let error) = result.stop { #expect(!error.message.isEmpty, "\(text)") }
     }
-    return evaluation
   }
 
   @Test func everyKeywordWithEveryKindOfArgumentRunsOrExplains() {
@@ -84,6 +101,17 @@ import Testing
     #expect(stop == runaway.stop)
   }
 
+  @Test func aThousandStagesRunAndOneMoreIsADiagnosticNotAStackOverflow() throws {
+    let thousand = "just 1" + String(repeating: " | map x + 1", count: 1_000)
+    #expect(outputs(of: thousand) == ["0ms 1001, 0ms |"])
+    let oneMore = thousand + " | map x"
+    guard case .invalid(let diagnostics) = Self.survive(oneMore) else {
+      Issue.record("a program of 1001 stages ran")
+      return
+    }
+    #expect(diagnostics.map(\.message) == ["the program has more than 1000 stages"])
+  }
+
   @Test func tryMapTurnsDivisionByZeroIntoAFailure() {
     #expect(outputs(of: "just 1 | tryMap x / 0").last?.hasPrefix("0ms #") == true)
   }
@@ -117,6 +145,8 @@ import Testing
   @Test(arguments: [
     "events 0ms:\"macbook\", 200ms:\"mac\", 1000ms:| | flatMap max 1 { just x | delay 700ms }",
     "let q = events 0ms:\"macbook\", 200ms:\"mac\", 1000ms:|; q | flatMap max 1 { just x | delay 700ms }",
+    // A live source bound to a name is one subject for every use; each use still records its own drops.
+    "let q = subject 0ms:\"macbook\", 200ms:\"mac\", 1000ms:|; q | flatMap max 1 { just x | delay 700ms }",
   ])
   func aTimedSourceWithoutDemandRecordsTheDrop(program: String) throws {
     let (result, diagnostics) = runProgram(program)
@@ -124,5 +154,25 @@ import Testing
     let source = try #require(run.rows.first { $0.stage == 0 })
     #expect(source.events.contains { $0.kind == .dropped(.string("mac")) && $0.time == .milliseconds(200) })
     #expect(compact(run.outputs[0]) == "700ms \"macbook\", 1000ms |")
+  }
+
+  /// A `CurrentValueSubject` keeps the value its subscriber had no demand for
+  /// and delivers it when demand comes: only a value replaced before that
+  /// (here "ma" by "mac") or still held at completion is lost.
+  @Test func aCurrentValueSubjectLosesOnlyTheValuesItCouldNotHoldOnTo() throws {
+    let program =
+      "let q = current \"macbook\", 200ms:\"ma\", 300ms:\"mac\", 1000ms:\"m\", 1100ms:|; "
+      + "q | flatMap max 1 { just x | delay 700ms }"
+    let (result, diagnostics) = runProgram(program)
+    let run = try #require(result, "\(diagnostics)")
+    let source = try #require(run.rows.first { $0.stage == 0 })
+    let drops = source.events.compactMap { event -> String? in
+      guard case .dropped(let value) = event.kind else { return nil }
+      return "\(event.time) \(value)"
+    }
+    // "m" at 1000ms finds no demand either ("mac" is in flatMap until 1400ms)
+    // and is still held when the subject finishes at 1100ms.
+    #expect(drops == ["300ms \"ma\"", "1100ms \"m\""])
+    #expect(compact(run.outputs[0]) == "700ms \"macbook\", 1400ms \"mac\", 1400ms |")
   }
 }

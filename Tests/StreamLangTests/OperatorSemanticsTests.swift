@@ -3,16 +3,22 @@ import Testing
 
 @testable import StreamLang
 
-/// One behaviour a student will see: a program and what its last pipeline's
-/// subscriber receives, worked out by hand from Combine's rules.
+/// One behaviour a student will see: a program and what each of its
+/// pipelines' subscribers receives, worked out by hand from Combine's rules.
 struct Behaviour: CustomTestStringConvertible, Sendable {
   let program: String
-  let output: String
+  /// One compact output row per shown pipeline, in program order.
+  let outputs: [String]
   let rule: String
 
+  /// A program with one shown pipeline.
   init(_ program: String, _ output: String, _ rule: String) {
+    self.init(program, [output], rule)
+  }
+
+  init(_ program: String, _ outputs: [String], _ rule: String) {
     self.program = program
-    self.output = output
+    self.outputs = outputs
     self.rule = rule
   }
 
@@ -43,7 +49,7 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     .init("events 0ms:1, 200ms:#\"down\"", "0ms 1, 200ms #\"down\"", "events can fail with a message"),
     .init("events 100ms:1, 300ms:| @200ms", "300ms 1, 500ms |", "a cold source starts at its subscription"),
     .init(
-      "let s = subject 100ms:1, 250ms:2, 400ms:|; s; s @200ms", "250ms 2, 400ms |",
+      "let s = subject 100ms:1, 250ms:2, 400ms:|; s; s @200ms", ["100ms 1, 250ms 2, 400ms |", "250ms 2, 400ms |"],
       "a late subscriber to a subject misses earlier sends"),
     .init(
       "let s = subject 100ms:1, 250ms:2, 400ms:|; s @250ms", "250ms 2, 400ms |",
@@ -165,13 +171,15 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
 
   static let sharing: [Behaviour] = [
     .init(
-      "let s = interval 100ms | take 4 | share; s; s @250ms", "300ms 2, 400ms 3, 400ms |",
+      "let s = interval 100ms | take 4 | share; s; s @250ms",
+      ["100ms 0, 200ms 1, 300ms 2, 400ms 3, 400ms |", "300ms 2, 400ms 3, 400ms |"],
       "share gives a late subscriber only later values"),
     .init(
-      "let t = interval 100ms | take 2; t; t @250ms", "350ms 0, 450ms 1, 450ms |",
+      "let t = interval 100ms | take 2; t; t @250ms", ["100ms 0, 200ms 1, 200ms |", "350ms 0, 450ms 1, 450ms |"],
       "without share each subscriber starts its own timer"),
     .init(
-      "let m = marbles \"-1-2|\" | multicast; m; m @250ms; connect m @200ms", "300ms 1, 500ms 2, 600ms |",
+      "let m = marbles \"-1-2|\" | multicast; m; m @250ms; connect m @200ms",
+      ["300ms 1, 500ms 2, 600ms |", "300ms 1, 500ms 2, 600ms |"],
       "multicast starts at connect and shares with every subscriber"),
   ]
 
@@ -186,7 +194,7 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
 
   @Test(arguments: sources + transforming + filtering + timing + combining + errors + sharing + aggregates)
   func behaviour(_ case: Behaviour) {
-    #expect(outputs(of: `case`.program).last == `case`.output, "\(`case`.program)")
+    #expect(outputs(of: `case`.program) == `case`.outputs, "\(`case`.program)")
   }
 
   @Test func runtimeErrorInMapStopsTheRunNamingStageTimeAndValue() throws {

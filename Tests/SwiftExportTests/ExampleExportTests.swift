@@ -183,7 +183,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       run: { beyond30TryAllSatisfy(scheduler: $0, log: $1) }),
     ExportedExample(
       file: "Beyond31SwitchToLatestFailures",
-      program: "marbles \"-1-2|\" | map { x in { timer 50ms | tryMap x > 1 ? fail(\"big\") : x } } | switchToLatest",
+      program: "marbles \"-1-2|\" | map { n in { timer 50ms | tryMap n > 1 ? fail(\"big\") : n } } | switchToLatest",
       run: { beyond31SwitchToLatestFailures(scheduler: $0, log: $1) }),
     ExportedExample(
       file: "Beyond32CurrentCollect",
@@ -219,6 +219,18 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       throw ExampleDidNotRun(input: example.program)
     }
     return (result, SwiftExporter.export(program, bindings: bindings))
+  }
+
+  /// The inner stream of value 2 fails at 350ms, and switchToLatest passes
+  /// the failure on: the example really shows what its name says. (Written
+  /// `x in { … tryMap x … }`, the inner `x` was the timer's 0, which never failed.)
+  @Test func switchToLatestPassesOnTheFailureOfItsLatestInnerStream() throws {
+    let example = try #require(Self.beyondExamples.first { $0.file == "Beyond31SwitchToLatestFailures" })
+    let outputs = try run(example).result.outputs
+    #expect(outputs.count == 1)
+    let events = try #require(outputs.first).marbleEvents.map(\.kind).filter { $0 != .subscribed }
+    #expect(events == [.value(.int(1)), .failed("big")])
+    #expect(try #require(outputs.first).marbleEvents.last?.time == .milliseconds(350))
   }
 
   @Test(arguments: examples + beyondExamples + sessionExamples)

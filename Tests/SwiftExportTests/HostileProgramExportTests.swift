@@ -6,11 +6,11 @@ import Testing
 @Suite struct HostileProgramExportTests {
   static let programs: [String] = [
     "just " + (1...500).map(String.init).joined(separator: ","),
-    "just 1 | map " + String(repeating: "(", count: 150) + "x" + String(repeating: ")", count: 150),
+    "just 1 | map " + String(repeating: "(", count: 90) + "x" + String(repeating: ")", count: 90),
     "just 1 | map " + (1...150).map { _ in "x" }.joined(separator: " + "),
     "just 9223372036854775807 | map x + 1",
     "just 1 | map -x",
-    "just 1.5e300 | map x * 1e10",
+    "just 999999999999999.5 | map x * 99999999999.0",
     "just \"\\u{0}\\n\\t\\\"\" | map x + \"é🙂\"",
     "range 5...1",
     "range 1..<1",
@@ -27,7 +27,7 @@ import Testing
     "just 1 | flatMap { x in { subject 100ms:x } }",
     "deferred { subject 100ms:1 }",
     "let a = just 1; let a = a | map x + 1; a",
-    "let in = just 1; in",
+    "let struct = just 1; struct",
     "let scheduler = just 1; scheduler | merge { scheduler }",
     "just 1 | zip { just 2 }, { just 3 }, { just 4 }",
     "just 1 | combineLatest { just \"a\" } { a, b in a + b }",
@@ -46,9 +46,9 @@ import Testing
   ]
 
   @Test(arguments: programs)
-  func exportEndsInCodeOrAReason(_ program: String) {
+  func exportEndsInCodeOrAReason(_ program: String) throws {
     let parsed = Parser.parse(program)
-    guard parsed.isValid else { return }
+    try #require(parsed.isValid, "\(parsed.diagnostics.map(\.message))")
     let export = SwiftExporter.export(parsed.program)
     if let limitation = export.limitation {
       #expect(!limitation.isEmpty)

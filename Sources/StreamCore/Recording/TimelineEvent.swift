@@ -60,7 +60,7 @@ public struct TimelineEvent: Hashable, CustomStringConvertible {
     case .requested(let demand): detail = "request \(demand)"
     case .value(let value): detail = "value \(value)"
     case .finished: detail = "finished"
-    case .failed(let message): detail = "failed \(Value.quoted(message))"
+    case .failed(let message): detail = "failed \(TextEscaping.swiftStringLiteral(message))"
     case .cancelled: detail = "cancelled"
     case .dropped(let value): detail = "dropped \(value)"
     }

@@ -20,6 +20,10 @@ public final class ScriptedSubject {
   private let complete: (Subscribers.Completion<StreamError>) -> Void
   /// The taps of the subscribers still listening, in subscription order.
   private var taps: [DemandTapLink] = []
+  /// True for a `CurrentValueSubject`: it keeps the value a subscriber had no
+  /// demand for and delivers it when demand comes, so that value is lost only
+  /// when a later send replaces it or the subject completes first.
+  private let holdsLatest: Bool
 
   /// `subject …`: a `PassthroughSubject` and its scripted sends.
   ///
@@ -29,18 +33,19 @@ public final class ScriptedSubject {
   ///   - clock: The clock the sends are scheduled on, now.
   public convenience init(passthrough sends: [TimedEvent], on clock: VirtualClock) {
     let subject = PassthroughSubject<Value, StreamError>()
-    self.init(subject: subject, sends: sends, on: clock)
+    self.init(subject: subject, sends: sends, on: clock, holdsLatest: false)
   }
 
   /// `current 0, …`: a `CurrentValueSubject` holding `initial`, and its
   /// scripted sends. A subscriber receives the current value first.
   public convenience init(current initial: Value, sends: [TimedEvent], on clock: VirtualClock) {
     let subject = CurrentValueSubject<Value, StreamError>(initial)
-    self.init(subject: subject, sends: sends, on: clock)
+    self.init(subject: subject, sends: sends, on: clock, holdsLatest: true)
   }
 
-  private init<S: Subject>(subject: S, sends: [TimedEvent], on clock: VirtualClock)
+  private init<S: Subject>(subject: S, sends: [TimedEvent], on clock: VirtualClock, holdsLatest: Bool)
   where S.Output == Value, S.Failure == StreamError {
+    self.holdsLatest = holdsLatest
     self.subject = subject.eraseToAnyPublisher()
     self.send = { subject.send($0) }
     self.complete = { subject.send(completion: $0) }
@@ -54,7 +59,7 @@ public final class ScriptedSubject {
   /// each value that subscriber loses because it has no outstanding demand.
   public func publisher(onDrop: ((Value) -> Void)? = nil) -> AnyValuePublisher {
     guard let onDrop else { return subject }
-    return DemandTap(upstream: subject, owner: self, onDrop: onDrop).eraseToAnyPublisher()
+    return DemandTap(upstream: subject, owner: self, holdsLatest: holdsLatest, onDrop: onDrop).eraseToAnyPublisher()
   }
 
   private func perform(_ kind: TimedEvent.Kind) {
@@ -64,10 +69,16 @@ public final class ScriptedSubject {
       for link in taps { link.tap?.reportIfStarved(value) }
       send(value)
     case .finished:
+      reportHeldValuesLost()
       complete(.finished)
     case .failed(let message):
+      reportHeldValuesLost()
       complete(.failure(StreamError(message)))
     }
+  }
+
+  private func reportHeldValuesLost() {
+    for link in taps { link.tap?.reportHeldValueLost() }
   }
 
   fileprivate func register(_ tap: DemandTap.Inner) {
@@ -89,11 +100,12 @@ private struct DemandTap: Publisher {
 
   let upstream: AnyValuePublisher
   let owner: ScriptedSubject
+  let holdsLatest: Bool
   let onDrop: (Value) -> Void
 
   func receive<Downstream: Subscriber>(subscriber: Downstream)
   where Downstream.Input == Value, Downstream.Failure == StreamError {
-    let inner = Inner(downstream: AnySubscriber(subscriber), onDrop: onDrop)
+    let inner = Inner(downstream: AnySubscriber(subscriber), holdsLatest: holdsLatest, onDrop: onDrop)
     owner.register(inner)
     upstream.subscribe(inner)
   }
@@ -107,16 +119,31 @@ private struct DemandTap: Publisher {
     private let onDrop: (Value) -> Void
     private var upstream: Subscription?
     private var demand = Subscribers.Demand.none
+    private let holdsLatest: Bool
+    /// The value a current-value subject keeps for this subscriber until it
+    /// asks for more.
+    private var held: Value?
 
-    init(downstream: AnySubscriber<Value, StreamError>, onDrop: @escaping (Value) -> Void) {
+    init(downstream: AnySubscriber<Value, StreamError>, holdsLatest: Bool, onDrop: @escaping (Value) -> Void) {
       self.downstream = downstream
+      self.holdsLatest = holdsLatest
       self.onDrop = onDrop
     }
 
     /// Called just before the subject sends `value`: with no outstanding
-    /// demand the subject will skip this subscriber, so report the loss.
+    /// demand the subject will skip this subscriber, so report the loss (a
+    /// current-value subject keeps it instead, losing the one it held).
     func reportIfStarved(_ value: Value) {
       guard downstream != nil, upstream != nil, demand == .none else { return }
+      guard holdsLatest else { return onDrop(value) }
+      if let held { onDrop(held) }
+      held = value
+    }
+
+    /// Called just before the subject completes: a value still held is never delivered.
+    func reportHeldValueLost() {
+      guard downstream != nil, let value = held else { return }
+      held = nil
       onDrop(value)
     }
 
@@ -127,6 +154,7 @@ private struct DemandTap: Publisher {
 
     func receive(_ input: Value) -> Subscribers.Demand {
       guard let downstream else { return .none }
+      held = nil
       if demand > .none { demand -= 1 }
       let more = downstream.receive(input)
       demand += more

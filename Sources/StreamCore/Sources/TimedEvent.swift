@@ -25,7 +25,7 @@ public struct TimedEvent: Hashable, CustomStringConvertible {
     switch kind {
     case .value(let value): return "\(offset):\(value)"
     case .finished: return "\(offset):|"
-    case .failed(let message): return "\(offset):#\(Value.quoted(message))"
+    case .failed(let message): return "\(offset):#\(TextEscaping.swiftStringLiteral(message))"
     }
   }
 }

@@ -23,7 +23,7 @@ public enum Value: Hashable, CustomStringConvertible {
     switch self {
     case .int(let number): return String(number)
     case .double(let number): return Value.format(number)
-    case .string(let text): return Value.quoted(text)
+    case .string(let text): return TextEscaping.swiftStringLiteral(text)
     case .bool(let flag): return String(flag)
     case .null: return "nil"
     case .array(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
@@ -59,29 +59,6 @@ public enum Value: Hashable, CustomStringConvertible {
     if number.isNaN { return "nan" }
     if number.isInfinite { return number < 0 ? "-inf" : "inf" }
     return String(number)
-  }
-
-  /// `text` as a Swift string literal, every character Swift requires escaped:
-  /// how strings appear in diagrams, messages and exported Swift code.
-  public static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case "\0": result += "\\0"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
   }
 }
 

@@ -22,6 +22,9 @@ enum HelpText {
       A line that ends in `|` or leaves a bracket open continues on the next line;
       an empty line ends it. A string ends with its line.
 
+      In a diagram: `|` finished, `#` failed, `!` cancelled, `^` subscribed late,
+      `×` a value dropped because nobody had asked for it, `…` still running.
+
       sources:
       \(columns(Keywords.sources, width: width))
       operators:

@@ -77,14 +77,9 @@ extension PipelineBuilder {
       let events = try sends.map { try timedEvent($0, in: context) }
       return TimedEvents(events, on: clock, onDrop: onDrop).eraseToAnyPublisher()
 
-    case .subject(let sends):
-      let events = try sends.map { try timedEvent($0, in: context) }
-      return ScriptedSubject(passthrough: events, on: clock).publisher(onDrop: onDrop)
-
-    case .current(let initial, let sends):
-      let first = try constant(initial, in: context)
-      let events = try sends.map { try timedEvent($0, in: context) }
-      return ScriptedSubject(current: first, sends: events, on: clock).publisher(onDrop: onDrop)
+    case .subject, .current:
+      // Not nil: these two kinds are subjects.
+      return try buildSubject(stage, in: context)?.publisher(onDrop: onDrop) ?? Empty().eraseToAnyPublisher()
 
     case .future(let delay, let value):
       let after = try time(delay, in: context, what: "future needs a time and a value, like `future 200ms 42`")
@@ -126,6 +121,24 @@ extension PipelineBuilder {
     case .failed(let message):
       let text = try message.map { try string($0, in: context, what: "a failure message is a string") } ?? "error"
       return TimedEvent(offset, .failed(text))
+    }
+  }
+}
+
+extension PipelineBuilder {
+  /// The subject a `subject` or `current` source stands for, starting its
+  /// sends on the clock; nil for any other source.
+  func buildSubject(_ stage: SourceStage, in context: BuildContext) throws -> ScriptedSubject? {
+    switch stage.kind {
+    case .subject(let sends):
+      let events = try sends.map { try timedEvent($0, in: context) }
+      return ScriptedSubject(passthrough: events, on: clock)
+    case .current(let initial, let sends):
+      let first = try constant(initial, in: context)
+      let events = try sends.map { try timedEvent($0, in: context) }
+      return ScriptedSubject(current: first, sends: events, on: clock)
+    default:
+      return nil
     }
   }
 }

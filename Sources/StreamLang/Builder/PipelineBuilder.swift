@@ -27,6 +27,9 @@ final class PipelineBuilder {
   private var currentPipeline = 0
 
   private var builtBindings: [ObjectIdentifier: AnyValuePublisher] = [:]
+  /// The one subject of each binding that is a bare `subject` or `current`,
+  /// so every use can watch it for the values its own subscriber drops.
+  private var builtSubjects: [ObjectIdentifier: ScriptedSubject] = [:]
   /// `multicast` publishers by the binding that holds them, for `connect NAME @T`.
   private var connectables: [ObjectIdentifier: () -> Cancellable] = [:]
 
@@ -116,6 +119,11 @@ final class PipelineBuilder {
     } else {
       endsInMulticast = false
     }
+    if pipeline.operators.isEmpty, let subject = try buildSubject(pipeline.source, in: context) {
+      builtSubjects[key] = subject
+      builtBindings[key] = subject.publisher()
+      return subject.publisher()
+    }
     var (publisher, subscribers) = try buildSharing(
       pipeline, named: binding.name, endsInMulticast: endsInMulticast, in: context)
     if endsInMulticast {
@@ -175,7 +183,13 @@ final class PipelineBuilder {
         let bindingContext = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
         return try buildSource(binding.pipeline.source, in: bindingContext, row: row)
       }
-      return try buildBinding(binding)
+      let publisher = try buildBinding(binding)
+      // A bare subject is one instance for every subscriber; each use still
+      // gets its own tap, so what its subscriber drops shows on its row.
+      if let row, let subject = builtSubjects[ObjectIdentifier(binding)] {
+        return subject.publisher { row.record(.dropped($0)) }
+      }
+      return publisher
     }
     let known = Array(context.environment.keys) + context.captures.layout.names
     throw Diagnostic(

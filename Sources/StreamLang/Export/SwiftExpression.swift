@@ -49,6 +49,6 @@ struct SwiftExpression {
 
   /// A Swift string literal for `text`.
   static func stringLiteral(_ text: String) -> String {
-    Value.quoted(text)
+    TextEscaping.swiftStringLiteral(text)
   }
 }

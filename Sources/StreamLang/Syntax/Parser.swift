@@ -24,6 +24,10 @@ import StreamCore
 public struct Parser {
   /// How deep brackets, braces, prefix operators and expression trees may nest.
   public static let maximumNesting = 200
+  /// Every stage adds frames to the call stack a subscription and each value
+  /// travel through, so a program of many thousands of stages would overflow
+  /// it: past this many stages in one program, the parser says so instead.
+  public static let maximumStages = 1_000
 
   /// Parses `text`. `boundNames` are the names already bound in the session
   /// (`let` bindings of earlier inputs): they are sources, and "did you mean"
@@ -56,6 +60,8 @@ public struct Parser {
   private var braceHoldsPipe: [Bool]
   /// Recursion depth of the parser itself.
   private var depth = 0
+  /// The operator stages parsed so far, in every pipeline of the program.
+  private var stageCount = 0
   /// The tree depth of the expression last returned, so that no tree deeper
   /// than the limit is ever built (even freeing such a tree would recurse).
   private var lastDepth = 0
@@ -206,6 +212,11 @@ public struct Parser {
       if at(.pipe) {
         advance()
         while at(.newline) { advance() }
+        stageCount += 1
+        if stageCount > Parser.maximumStages {
+          throw failure(
+            "the program has more than \(Parser.maximumStages) stages", expected: "a program with fewer stages")
+        }
         operators.append(try parseOperator())
       } else if at(.newline), nextNonNewline == .pipe {
         // A line starting with `|` continues the pipeline above it.

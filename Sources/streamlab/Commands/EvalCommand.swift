@@ -12,7 +12,8 @@ struct EvalCommand: ParsableCommand {
     discussion: """
       Exit status: 0 when the program ran, 1 when a runtime error stopped it, \
       2 when it does not parse, has nothing to run (it is empty, only comments \
-      or only `let`s), or the command line is wrong.
+      or only `let`s), or the command line is wrong (an unreadable -f or an \
+      unwritable --output included).
 
       Examples:
         streamlab eval 'just 1,2,3 | map x*2 | debounce 300ms'
@@ -97,7 +98,7 @@ struct EvalCommand: ParsableCommand {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
-      fail("cannot write \(output): \(error.localizedDescription)", status: 1)
+      fail("cannot write \(output): \(error.localizedDescription)", status: 2)
     }
   }
 
