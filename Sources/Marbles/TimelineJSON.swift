@@ -37,7 +37,8 @@ public enum TimelineJSON {
       if let outer = inner.nestedIn { fields += "\"nestedIn\": \(outer), " }
     }
     if let shared = timeline.shared {
-      fields += "\"shared\": \(TextEscaping.jsonStringLiteral(shared.binding)), \"subscribers\": \(shared.subscribers), "
+      fields +=
+        "\"shared\": \(TextEscaping.jsonStringLiteral(shared.binding)), \"subscribers\": \(shared.subscribers), "
     }
     return fields
   }

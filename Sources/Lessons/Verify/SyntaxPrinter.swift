@@ -30,7 +30,7 @@ struct SyntaxPrinter {
   func expression(_ expr: Expr) -> String {
     switch expr.kind {
     case .int(let value): return String(value)
-    case .string(let value): return Value.quoted(value)
+    case .string(let value): return TextEscaping.swiftStringLiteral(value)
     case .time(let interval): return Self.time(interval) ?? original(expr.range)
     default: break
     }
@@ -136,7 +136,7 @@ struct SyntaxPrinter {
     case .timer(let delay): return "timer " + expression(delay)
     case .future(let delay, let value): return "future " + expression(delay) + " " + original(value.range)
     case .marbles(let diagram, _, let frame):
-      return "marbles " + Value.quoted(diagram) + (frame.map { " frame " + expression($0) } ?? "")
+      return "marbles " + TextEscaping.swiftStringLiteral(diagram) + (frame.map { " frame " + expression($0) } ?? "")
     default: return nil
     }
   }
