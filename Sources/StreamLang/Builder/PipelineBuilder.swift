@@ -119,7 +119,8 @@ final class PipelineBuilder {
     } else {
       endsInMulticast = false
     }
-    if pipeline.operators.isEmpty, let subject = try buildSubject(pipeline.source, in: context) {
+    // A bare subject is its one subject; `subject … | multicast` must stay connectable.
+    if !endsInMulticast, pipeline.operators.isEmpty, let subject = try buildSubject(pipeline.source, in: context) {
       builtSubjects[key] = subject
       builtBindings[key] = subject.publisher()
       return subject.publisher()
