@@ -51,6 +51,9 @@ extension Timeline {
   /// `↳` and what started it, indented once per level of nesting.
   var headingLabel: String {
     guard let inner else { return label.singleLine }
-    return String(repeating: "  ", count: inner.depth) + (inner.isSummary ? "" : "↳ ") + label.singleLine
+    // A stage of a bound pipeline drawn under its inner row is no new
+    // subscription: it gets no `↳`.
+    let arrow = inner.isSummary || inner.stageOfInner != nil ? "" : "↳ "
+    return String(repeating: "  ", count: inner.depth) + arrow + label.singleLine
   }
 }

@@ -35,6 +35,7 @@ public enum TimelineJSON {
     if let inner = timeline.inner {
       fields += "\"parent\": \(inner.parent), \"inner\": \(inner.number), "
       if let outer = inner.nestedIn { fields += "\"nestedIn\": \(outer), " }
+      if let stage = inner.stageOfInner { fields += "\"innerStage\": \(stage), " }
     }
     if let shared = timeline.shared {
       fields +=

@@ -54,7 +54,10 @@ import Testing
       case 1: return switchProgram()
       case 2: return "\(outer()) | catch { \(outer()) }\(window())"
       case 3:
-        return "let b = \(outer()); \(outer()) | \(pick(["merge", "zip", "combineLatest", "append", "prepend"])) b"
+        // A bound pipeline of several stages is drawn stage by stage under its inner row.
+        let stages = pick(["", " | map x * 2", " | filter x > 3 | scan 0, acc + x"])
+        return
+          "let b = \(outer())\(stages); \(outer()) | \(pick(["merge", "zip", "combineLatest", "append", "prepend"])) b"
       case 4: return "let s = \(outer()) | share; s; s @\(random.int(0...5) * 100)ms"
       default: return "\(outer()) | flatMap max 1 { v in { \(inner()) } }\(window())"
       }

@@ -68,6 +68,17 @@ struct InnerRowRecordingTests {
     #expect(rows[2] == "b [1.1 d1] ^0ms 200ms 1, 400ms 2, 800ms |")
   }
 
+  @Test func aBoundPipelineArgumentDrawsItsStagesUnderItsInnerRow() throws {
+    let rows = try Self.rows(#"let a = marbles "-a---b-|"; let b = marbles "--1-2---|" | map x*2; a | zip b"#)
+    // zip finishes at 700ms, when `a` finishes with nothing left to pair,
+    // and cancels `b`, whose last stage and source both show the `!`.
+    #expect(
+      rows.dropFirst(2) == [
+        "b [1.1 d1] ^0ms 200ms 2, 400ms 4, 700ms !",
+        #"marbles "--1-2---|" [1.2 in 1 d2] ^0ms 200ms 1, 400ms 2, 700ms !"#,
+      ])
+  }
+
   @Test func appendSubscribesItsArgumentWhenTheUpstreamFinishes() throws {
     let rows = try Self.rows(#"marbles "-1|" | append { marbles "-2|" }"#)
     #expect(rows[2] == #"marbles "-2|" [1.1 d1] ^200ms 300ms 2, 400ms |"#)

@@ -17,11 +17,16 @@ public struct InnerPlacement: Hashable {
   public var nestedIn: Int?
   /// 1 directly under the operator's row, 2 under an inner row, and so on.
   public var depth: Int
+  /// Set when the row is not a subscription of its own but one stage (0 the
+  /// source) of the bound pipeline the inner row `nestedIn` shows: `a | merge
+  /// b` with `let b = marbles "-1|" | map x*2` draws `marbles "-1|"` under `↳ b`.
+  public var stageOfInner: Int?
 
-  public init(parent: Int, number: Int, nestedIn: Int? = nil, depth: Int = 1) {
+  public init(parent: Int, number: Int, nestedIn: Int? = nil, depth: Int = 1, stageOfInner: Int? = nil) {
     self.parent = parent
     self.number = number
     self.nestedIn = nestedIn
     self.depth = depth
+    self.stageOfInner = stageOfInner
   }
 }

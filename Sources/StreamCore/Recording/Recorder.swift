@@ -54,7 +54,7 @@ public final class Recorder {
   /// (or the inner stream it shows) made to a publisher of its own. `label`
   /// says what started it. Under a channel that keeps no row, such as a stage
   /// nobody sees, nothing is drawn either: the silent channel is returned.
-  public func innerChannel(under parent: TimelineChannel, label: String) -> TimelineChannel {
+  public func innerChannel(under parent: TimelineChannel, label: String, stageOfInner: Int? = nil) -> TimelineChannel {
     guard parent.keepsEvents, let parentIndex = parent.index else { return silentChannel }
     let above = parent.row
     let stage = above.inner?.parent ?? above.stage
@@ -62,7 +62,8 @@ public final class Recorder {
     let number = innerCounts[key, default: 0] + 1
     innerCounts[key] = number
     let placement = InnerPlacement(
-      parent: stage, number: number, nestedIn: above.inner?.number, depth: (above.inner?.depth ?? 0) + 1)
+      parent: stage, number: number, nestedIn: above.inner?.number, depth: (above.inner?.depth ?? 0) + 1,
+      stageOfInner: stageOfInner)
     let channel = TimelineChannel(
       state: state, timeline: Timeline(label: label, pipeline: above.pipeline, stage: stage, inner: placement))
     channel.index = channels.count

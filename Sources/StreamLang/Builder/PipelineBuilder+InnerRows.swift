@@ -63,6 +63,84 @@ extension PipelineBuilder {
     argumentContext.innerParent = anchor
     let publisher = try build(pipeline, in: argumentContext)
     let parent = context.innerParent
+    if let binding = Self.coldPipeline(named: pipeline, in: context) {
+      return { [unowned self] label in self.innerRowWithStages(of: binding, label: label, under: parent, or: publisher)
+      }
+    }
     return { [unowned self] label in self.innerRows(of: publisher, label: label, under: parent, anchoring: anchor) }
+  }
+
+  /// The binding an argument names when it is a cold pipeline of several
+  /// stages (`let b = marbles "-1|" | map x*2`): building it anew for each
+  /// subscription behaves exactly as subscribing to it again, so its stages
+  /// can be drawn under its inner row. Shared or hot ones are left whole.
+  private static func coldPipeline(named pipeline: Pipeline, in context: BuildContext) -> BoundPipeline? {
+    guard pipeline.operators.isEmpty, case .name(let name) = pipeline.source.kind,
+      context.captures.value(of: name.text) == nil, let binding = context.environment[name.text],
+      !binding.pipeline.operators.isEmpty, binding.pipeline.source.kind.isColdValueSource,
+      !binding.pipeline.operators.contains(where: \.kind.shares)
+    else { return nil }
+    return binding
+  }
+
+  /// One subscription to a cold bound pipeline: its inner row, with a row
+  /// for each of its stages before the last under it. Where nothing is drawn,
+  /// `built` (the pipeline built once) is subscribed as it is.
+  private func innerRowWithStages(
+    of binding: BoundPipeline, label: String, under parent: InnerRowAnchor?, or built: AnyValuePublisher
+  ) -> AnyValuePublisher {
+    Deferred { [unowned self] () -> AnyValuePublisher in
+      guard recordsInnerRows, let above = parent?.channel, above.isDrawn else { return built }
+      let row = recorder.innerChannel(under: above, label: label)
+      let context = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
+      do {
+        return try buildStages(binding.pipeline, in: context, under: row).probe(row, stage: label).eraseToAnyPublisher()
+      } catch {
+        // The binding was built when it was bound, so this is not expected.
+        recorder.fail(String(describing: error), stage: label, value: nil)
+        return Empty(completeImmediately: false).eraseToAnyPublisher()
+      }
+    }.eraseToAnyPublisher()
+  }
+
+  /// Builds `pipeline` with a row under `row` for its source and each stage
+  /// but the last, whose output `row` itself shows.
+  private func buildStages(_ pipeline: Pipeline, in context: BuildContext, under row: TimelineChannel) throws
+    -> AnyValuePublisher
+  {
+    let last = pipeline.operators.count
+    func channel(_ stage: Int, _ range: SourceRange) -> TimelineChannel {
+      stage == last ? row : recorder.innerChannel(under: row, label: context.source(range), stageOfInner: stage)
+    }
+    let source = channel(0, pipeline.source.range)
+    var publisher = try buildSource(pipeline.source, in: context.hangingInnerRows(under: source), row: nil)
+    publisher = publisher.probe(source, stage: context.source(pipeline.source.range)).eraseToAnyPublisher()
+    for (index, stage) in pipeline.operators.enumerated() {
+      let stageRow = channel(index + 1, stage.range)
+      publisher = try apply(stage, to: publisher, in: context.hangingInnerRows(under: stageRow))
+      // The last stage's output is recorded on `row` by the caller's probe.
+      if stageRow !== row { publisher = publisher.probe(stageRow).eraseToAnyPublisher() }
+    }
+    return publisher
+  }
+}
+
+extension SourceKind {
+  /// A source whose every subscription starts its own stream.
+  var isColdValueSource: Bool {
+    switch self {
+    case .just, .range, .empty, .never, .fail: return true
+    default: return isColdTimedSource
+    }
+  }
+}
+
+extension OperatorKind {
+  /// `share` and `multicast`, after which subscribers share one stream.
+  var shares: Bool {
+    switch self {
+    case .share, .multicast: return true
+    default: return false
+    }
   }
 }
