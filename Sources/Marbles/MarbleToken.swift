@@ -22,12 +22,9 @@ struct MarbleToken: Hashable {
     let hidden = valueCount > maxGroupValues ? (maxGroupValues - 1)..<(valueCount - 1) : 0..<0
     var symbols: [StyledText] = []
     var valueIndex = 0
-    var previous: TimelineEvent.Kind?
+    // A resubscription in the instant the row ended (`retry`) keeps its `^`:
+    // it is the one mark that tells a second attempt from the first.
     for kind in cell.events {
-      defer { previous = kind }
-      // A resubscription in the instant the row ended (`retry`) needs no `^`:
-      // the events after it show the row is live again.
-      if kind == .subscribed, previous?.isTerminal == true { continue }
       if case .value = kind {
         defer { valueIndex += 1 }
         if hidden.contains(valueIndex) {

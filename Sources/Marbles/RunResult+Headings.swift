@@ -11,10 +11,18 @@ extension RunResult {
   var headings: [(header: String?, label: String)] {
     let grouped = pipelines.count > 1 || pipelines.contains { !$0.timing.isEmpty }
     var rowsPerPipeline: [Int: Int] = [:]
-    for row in rows { rowsPerPipeline[row.pipeline, default: 0] += 1 }
+    for row in rows where row.shared == nil { rowsPerPipeline[row.pipeline, default: 0] += 1 }
     var previous: Int?
+    var previousShared: String?
     return rows.map { row in
-      let label = row.label.singleLine
+      let label = row.headingLabel
+      // A shared upstream gets a header of its own; the rows of the
+      // pipeline that first used it follow as they would without it.
+      if let shared = row.shared {
+        defer { previousShared = shared.binding }
+        return (shared.binding != previousShared ? Self.header(of: shared) : nil, "  " + label)
+      }
+      previousShared = nil
       defer { previous = row.pipeline }
       guard grouped else { return (nil, label) }
       let header = header(of: row.pipeline)
@@ -24,11 +32,28 @@ extension RunResult {
     }
   }
 
+  /// `s, shared by 2 subscribers:` over the stages before `s`'s `share`.
+  static func header(of shared: SharedUpstream) -> String {
+    "\(shared.binding), shared by \(shared.subscribers) subscriber\(shared.subscribers == 1 ? "" : "s"):"
+  }
+
   /// `s @200ms`: a pipeline's source with its timing.
   func header(of index: Int) -> String {
     guard pipelines.indices.contains(index) else { return "pipeline \(index + 1)" }
     let pipeline = pipelines[index]
     let source = pipeline.source.singleLine
     return pipeline.timing.isEmpty ? source : "\(source) \(pipeline.timing)"
+  }
+}
+
+extension Timeline {
+  /// The label a diagram shows: a stage's source text, or for an inner row
+  /// `↳` and what started it, indented once per level of nesting.
+  var headingLabel: String {
+    guard let inner else { return label.singleLine }
+    // A stage of a bound pipeline drawn under its inner row is no new
+    // subscription: it gets no `↳`.
+    let arrow = inner.isSummary || inner.stageOfInner != nil ? "" : "↳ "
+    return String(repeating: "  ", count: inner.depth) + arrow + label.singleLine
   }
 }

@@ -8,7 +8,7 @@ import StreamCore
 /// external references) and has a `viewBox`, so it scales cleanly.
 public enum SVGDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
-    SVGPage(result: result, options: options).text
+    SVGPage(result: result.summarisingInnerRows, options: options).text
   }
 }
 
@@ -57,6 +57,9 @@ private struct SVGPage {
 
     var body: [String] = []
     var y = 24.0
+    // Where each row that can have inner rows runs, so an inner row can be
+    // joined to its operator's row (or to the inner row it is nested in).
+    var middles: [InnerParentKey: Double] = [:]
     for ((row, heading), rowCells) in zip(zip(result.rows, headings), cells) {
       if let header = heading.header {
         // A header has the picture's whole width, so it is cut later than a label.
@@ -65,14 +68,38 @@ private struct SVGPage {
         body.append(Self.label(shown, x: 16, y: y + 14, anchor: "start", bold: true))
         y += 26
       }
+      if row.inner?.isSummary == true {
+        body.append(Self.label(heading.label, x: left - 28, y: y + 16, anchor: "end", bold: false))
+        y += 26
+        continue
+      }
       let middle = y + Self.rowHeight / 2
-      let end = left + timelineWidth
+      var end = left + timelineWidth
+      // An inner row that ended stops there: nothing more can happen on it.
+      let ended = row.inner != nil && row.hasTerminated
+      if ended, let last = rowCells.last { end = x(last.time) + Self.clusterWidth(last, legend: legend) }
+      // An inner row exists from its subscription: its arrow starts there,
+      // joined by a dashed connector to the row of the operator that
+      // subscribed it, the way Rx draws higher-order streams.
+      var start = left - 8
+      if let inner = row.inner {
+        let subscribed = row.events.first { $0.kind == .subscribed }?.time ?? .zero
+        start = x(subscribed)
+        if let above = middles[InnerParentKey(of: inner, pipeline: row.pipeline)] {
+          body.append(
+            "<line x1=\"\(Self.n(start))\" y1=\"\(Self.n(above))\" x2=\"\(Self.n(start))\" y2=\"\(Self.n(middle))\" class=\"connector\"/>"
+          )
+        }
+      }
+      middles[InnerParentKey(row: row)] = middle
       body.append(
-        "<line x1=\"\(Self.n(left - 8))\" y1=\"\(Self.n(middle))\" x2=\"\(Self.n(end))\" y2=\"\(Self.n(middle))\" class=\"arrow\"/>"
+        "<line x1=\"\(Self.n(start))\" y1=\"\(Self.n(middle))\" x2=\"\(Self.n(end))\" y2=\"\(Self.n(middle))\" class=\"\(row.inner == nil ? "arrow" : "arrow inner")\"/>"
       )
-      body.append(
-        "<path d=\"M\(Self.n(end + 8)) \(Self.n(middle)) L\(Self.n(end - 4)) \(Self.n(middle - 6)) L\(Self.n(end - 4)) \(Self.n(middle + 6)) Z\" class=\"head\"/>"
-      )
+      if !ended {
+        body.append(
+          "<path d=\"M\(Self.n(end + 8)) \(Self.n(middle)) L\(Self.n(end - 4)) \(Self.n(middle - 6)) L\(Self.n(end - 4)) \(Self.n(middle + 6)) Z\" class=\"head\"/>"
+        )
+      }
       body.append(
         Self.label(heading.label, x: left - 28, y: middle + 4, anchor: "end", bold: row.isOutput))
       var live = true
@@ -136,6 +163,8 @@ private struct SVGPage {
       <style>
       .arrow { stroke: #555; stroke-width: 2; }
       .head { fill: #555; }
+      .inner { stroke: #888; }
+      .connector { stroke: #888; stroke-width: 1.5; stroke-dasharray: 3 3; }
       .axis { stroke: #999; stroke-width: 1; }
       .marble { stroke: #333; stroke-width: 1.5; }
       .end { stroke: #333; stroke-width: 3; }
@@ -275,5 +304,26 @@ private struct SVGPage {
     hash = hash &* 0xff51_afd7_ed55_8ccd
     hash ^= hash >> 33
     return hash
+  }
+}
+
+/// A row inner rows can hang under: a stage row, or an inner row.
+private struct InnerParentKey: Hashable {
+  var pipeline: Int
+  var stage: Int
+  /// The inner row's number, or 0 for the stage row itself.
+  var number: Int
+
+  init(row: Timeline) {
+    pipeline = row.pipeline
+    stage = row.inner?.parent ?? row.stage
+    number = row.shared == nil ? row.inner?.number ?? 0 : -1
+  }
+
+  /// The row `inner` hangs under.
+  init(of inner: InnerPlacement, pipeline: Int) {
+    self.pipeline = pipeline
+    stage = inner.parent
+    number = inner.nestedIn ?? 0
   }
 }

@@ -20,14 +20,14 @@ import StreamCore
 /// grammar a value or a group is one frame however wide it is written.
 public enum TextDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
-    let page = Page(result: result, options: options)
+    let page = Page(result: result.summarisingInnerRows, options: options)
     return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
   }
 
   /// The frame `render` draws `result` at, printed under its axis: the `F` of
   /// `marbles "…" frame F` for feeding a row back (see `MarbleString`).
   public static func frame(for result: RunResult, options: DiagramOptions = .init()) -> VirtualInterval {
-    Page.layout(result: result, options: options).layout.frame
+    Page.layout(result: result.summarisingInnerRows, options: options).layout.frame
   }
 }
 
@@ -65,9 +65,15 @@ extension TextDiagram {
           line.append(StyledText(String(repeating: " ", count: labelColumn - heading.label.count)))
         }
         line.append(StyledText("  "))
+        // `… N more inner streams` stands for rows: it has no marbles.
+        if row.inner?.isSummary == true {
+          lines.append(line)
+          continue
+        }
         for (index, window) in windows.enumerated() {
           if index > 0 { line.append(StyledText(" ~ ", .elided)) }
-          line += placed.marbles(in: window)
+          let marbles = placed.marbles(in: window)
+          line += index == 0 && row.opensLate ? marbles.blankingLeadingDashes() : marbles
         }
         lines.append(line)
       }
@@ -183,6 +189,31 @@ extension TextDiagram {
         }
       }
       return lines
+    }
+  }
+}
+
+extension Timeline {
+  /// True for an inner row subscribed after 0: it did not exist before its
+  /// `^`, so no line is drawn there.
+  var opensLate: Bool {
+    guard inner != nil, let first = events.first else { return false }
+    return first.kind == .subscribed && first.time > .zero
+  }
+}
+
+extension Array where Element == StyledText {
+  /// The same marbles with the `-` before the first token drawn as spaces.
+  func blankingLeadingDashes() -> [StyledText] {
+    var blanking = true
+    return map { part in
+      guard blanking else { return part }
+      guard part.text.allSatisfy({ $0 == "-" }) else {
+        blanking = false
+        let dashes = part.text.prefix { $0 == "-" }
+        return StyledText(String(repeating: " ", count: dashes.count) + part.text.dropFirst(dashes.count), part.style)
+      }
+      return StyledText(String(repeating: " ", count: part.text.count), part.style)
     }
   }
 }

@@ -23,7 +23,25 @@ public enum TimelineJSON {
   private static func row(_ timeline: Timeline) -> String {
     let events = timeline.events.compactMap(event)
     return "{\"label\": \(TextEscaping.jsonStringLiteral(timeline.label)), \"pipeline\": \(timeline.pipeline), "
-      + "\"stage\": \(timeline.stage), \"events\": [" + events.joined(separator: ", ") + "]}"
+      + "\"stage\": \(timeline.stage), " + placement(timeline) + "\"events\": [" + events.joined(separator: ", ") + "]}"
+  }
+
+  /// An inner row's `"parent"` (its operator's stage) and `"inner"` (1, 2, …
+  /// in subscription order under that operator), with `"nestedIn"` (the inner
+  /// row it hangs in) when it is nested; a shared upstream's row's
+  /// `"shared"` (the binding) and `"subscribers"`. Nothing on a stage row.
+  private static func placement(_ timeline: Timeline) -> String {
+    var fields = ""
+    if let inner = timeline.inner {
+      fields += "\"parent\": \(inner.parent), \"inner\": \(inner.number), "
+      if let outer = inner.nestedIn { fields += "\"nestedIn\": \(outer), " }
+      if let stage = inner.stageOfInner { fields += "\"innerStage\": \(stage), " }
+    }
+    if let shared = timeline.shared {
+      fields +=
+        "\"shared\": \(TextEscaping.jsonStringLiteral(shared.binding)), \"subscribers\": \(shared.subscribers), "
+    }
+    return fields
   }
 
   private static func event(_ event: TimelineEvent) -> String? {

@@ -70,9 +70,17 @@ struct ValueLegend {
 
   /// The legend entries, such as `a = "iphone"`.
   var entries: [String] {
-    var entries = lettered.map { "\($0.letter) = \($0.value)" }
+    var entries = lettered.map { "\($0.letter) = \(Self.legendText($0.value))" }
     if overflowed { entries.append("\(Self.overflowSymbol) = other values (the event list shows them)") }
     return entries
+  }
+
+  /// A value as the legend explains it. A stream that was drawn as an inner
+  /// row is named by that row: every stream one closure makes has the same
+  /// closure text, so the text would not tell them apart.
+  private static func legendText(_ value: Value) -> String {
+    if case .stream(let stream) = value, let row = stream.innerRow { return "the inner row \(row)" }
+    return value.description
   }
 
   /// Characters that mean something else in a marble row, so a value

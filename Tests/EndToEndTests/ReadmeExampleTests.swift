@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func theReadmeHasEvalExamples() throws {
-    #expect(try Self.examples().count == 2)
+    #expect(try Self.examples().count == 3)
   }
 
   @Test(arguments: try examples())

@@ -193,15 +193,20 @@ import Testing
     #expect(TextDiagram.render(result).hasPrefix("> s         --1--2--|\n> s @200ms  ----^2--|\n"))
   }
 
-  @Test func aResubscriptionAfterAFailureNeedsNoCaret() {
+  @Test func aResubscriptionAfterAFailureIsMarkedWithACaret() {
     // `marbles "-1-2-#" | retry 1`: the source fails at 500ms, retry
     // subscribes again at once, and the second attempt's failure goes through.
+    // The `^` beside the `#` is what tells the second attempt from the first.
     let result = F.result([
       (#"marbles "-1-2-#""#, #"100ms:1, 300ms:2, 500ms:#"error", 500ms:^, 600ms:1, 800ms:2, 1000ms:#"error""#),
       ("retry 1", #"100ms:1, 300ms:2, 600ms:1, 800ms:2, 1000ms:#"error""#),
     ])
     let rows = TextDiagram.render(result).split(separator: "\n").prefix(2)
-    #expect(rows == [#"  marbles "-1-2-#"  -1-2-#1-2-#"#, #"> retry 1           -1-2--1-2-#"#])
+    #expect(
+      rows == [
+        #"  marbles "-1-2-#"  -----1---------2---------(# ^)1---------2---------#"#,
+        #"> retry 1           -----1---------2--------------1---------2---------#"#,
+      ])
   }
 
   @Test func sameInstantEventsGroupAndOverlongGroupsAreShortened() {

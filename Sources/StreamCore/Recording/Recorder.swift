@@ -36,12 +36,48 @@ public final class Recorder {
   }
 
   /// Opens a new row. Rows come out of `timelines` in the order they were opened.
-  public func channel(label: String, pipeline: Int, stage: Int, isOutput: Bool = false) -> TimelineChannel {
+  /// A row of a shared upstream gives `sharedBy` the binding's name and the
+  /// count of its subscribers; it comes before the pipeline's own rows.
+  public func channel(
+    label: String, pipeline: Int, stage: Int, isOutput: Bool = false,
+    sharedBy: (binding: String, subscribers: SubscriberCount)? = nil
+  ) -> TimelineChannel {
     let channel = TimelineChannel(
       state: state, timeline: Timeline(label: label, pipeline: pipeline, stage: stage, isOutput: isOutput))
+    channel.sharedBy = sharedBy
+    channel.index = channels.count
     channels.append(channel)
     return channel
   }
+
+  /// Opens an inner row under `parent`'s row: one subscription its operator
+  /// (or the inner stream it shows) made to a publisher of its own. `label`
+  /// says what started it. Under a channel that keeps no row, such as a stage
+  /// nobody sees, nothing is drawn either: the silent channel is returned.
+  public func innerChannel(under parent: TimelineChannel, label: String, stageOfInner: Int? = nil) -> TimelineChannel {
+    guard parent.keepsEvents, let parentIndex = parent.index else { return silentChannel }
+    let above = parent.row
+    let stage = above.inner?.parent ?? above.stage
+    let key = [above.pipeline, stage]
+    let number = innerCounts[key, default: 0] + 1
+    innerCounts[key] = number
+    let placement = InnerPlacement(
+      parent: stage, number: number, nestedIn: above.inner?.number, depth: (above.inner?.depth ?? 0) + 1,
+      stageOfInner: stageOfInner)
+    let channel = TimelineChannel(
+      state: state, timeline: Timeline(label: label, pipeline: above.pipeline, stage: stage, inner: placement))
+    channel.index = channels.count
+    channel.parentIndex = parentIndex
+    // Every event an inner row records also passes the probe after the last
+    // stage of the inner pipeline, which counts it: counted twice, a
+    // flatMap of 100,000 inner streams would use up the budget for nothing.
+    channel.countsTowardBudget = false
+    channels.append(channel)
+    return channel
+  }
+
+  /// How many inner rows each operator row has opened, by pipeline and stage.
+  private var innerCounts: [[Int]: Int] = [:]
 
   /// A channel that keeps no row but counts every event toward the budget and
   /// honours a stop. Stages nobody sees (inside `flatMap { … }`) get one, so a
@@ -70,13 +106,33 @@ public final class Recorder {
     stop(.runtimeError(RuntimeError(message: message, stage: stage, time: clock.now, value: value)))
   }
 
-  /// Every row recorded so far, sorted by pipeline then stage.
+  /// Every row recorded so far, sorted by pipeline then stage; each row's
+  /// inner rows follow it in subscription order, each followed by its own.
   public var timelines: [Timeline] {
-    channels.map(\.timeline).enumerated()
-      .sorted {
-        ($0.element.pipeline, $0.element.stage, $0.offset) < ($1.element.pipeline, $1.element.stage, $1.offset)
+    var children: [Int: [Int]] = [:]
+    var roots: [Int] = []
+    for (index, channel) in channels.enumerated() {
+      if let parent = channel.parentIndex {
+        children[parent, default: []].append(index)
+      } else {
+        roots.append(index)
       }
-      .map(\.element)
+    }
+    // A shared upstream comes first in its pipeline: its subscribers follow.
+    func key(_ index: Int) -> (Int, Int, Int, Int) {
+      let row = channels[index].row
+      return (row.pipeline, channels[index].sharedBy == nil ? 1 : 0, row.stage, index)
+    }
+    roots.sort { key($0) < key($1) }
+    var ordered: [Timeline] = []
+    ordered.reserveCapacity(channels.count)
+    // Depth first without recursion: a deep nesting cannot exhaust the stack.
+    var pending = Array(roots.reversed())
+    while let index = pending.popLast() {
+      ordered.append(channels[index].timeline)
+      pending += (children[index] ?? []).reversed()
+    }
+    return ordered
   }
 }
 
@@ -133,10 +189,16 @@ final class RecordingState {
 public final class TimelineChannel {
   private let state: RecordingState
   /// The row's label and position; its events are kept apart, in `events`.
-  private let row: Timeline
+  fileprivate let row: Timeline
   // Appended to for every event, from the run's one thread only.
   @exclusivity(unchecked) private var events: [TimelineEvent] = []
-  private let keepsEvents: Bool
+  fileprivate let keepsEvents: Bool
+  /// Where the recorder keeps this channel, and the channel whose row an
+  /// inner row hangs under; nil for the silent channel and for stage rows.
+  fileprivate var index: Int?
+  fileprivate var parentIndex: Int?
+  fileprivate var sharedBy: (binding: String, subscribers: SubscriberCount)?
+  fileprivate var countsTowardBudget = true
   /// One channel can carry several subscriptions (retry subscribes again,
   /// silent stages share one), each counted until its terminal event.
   private var openSubscriptions = 0
@@ -153,11 +215,15 @@ public final class TimelineChannel {
     // Shared, not copied, when the row had none of its own: a run stopped
     // after millions of events hands them over at once (Ctrl-C must not wait).
     if timeline.events.isEmpty { timeline.events = events } else { timeline.events += events }
+    timeline.shared = sharedBy.map { SharedUpstream(binding: $0.binding, subscribers: $0.subscribers.count) }
     return timeline
   }
 
   /// True once the run must stop: probes then let nothing more through.
   public var isStopping: Bool { state.isStopped }
+
+  /// True when the channel keeps a row that a diagram draws.
+  public var isDrawn: Bool { keepsEvents && index != nil }
 
   /// The row's label: the source text of the stage it shows.
   public var label: String { row.label }
@@ -186,6 +252,6 @@ public final class TimelineChannel {
     if keepsEvents {
       events.append(TimelineEvent(time: state.clock.now, kind: kind))
     }
-    state.count()
+    if countsTowardBudget { state.count() }
   }
 }

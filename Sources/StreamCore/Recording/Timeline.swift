@@ -10,14 +10,29 @@ public struct Timeline: Hashable {
   /// True for the last stage of a pipeline: what its subscriber received.
   public var isOutput: Bool
   public var events: [TimelineEvent]
+  /// Set on an inner row: one subscription an operator made to a publisher of
+  /// its own (a `flatMap` inner stream, `catch`'s fallback, `merge b`'s `b`).
+  /// Its `label` then says what started it, and `stage` is its operator's.
+  public var inner: InnerPlacement?
+  /// Set on a stage before `share` or `multicast` in a bound pipeline: drawn
+  /// once, with its one subscription, for every subscriber of the binding.
+  public var shared: SharedUpstream?
 
-  public init(label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: [TimelineEvent] = []) {
+  public init(
+    label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: [TimelineEvent] = [],
+    inner: InnerPlacement? = nil
+  ) {
     self.label = label
     self.pipeline = pipeline
     self.stage = stage
     self.isOutput = isOutput
     self.events = events
+    self.inner = inner
   }
+
+  /// True for a row that shows a stage of its shown pipeline; false for an
+  /// inner row and for a shared upstream's row.
+  public var isStageRow: Bool { inner == nil && shared == nil }
 
   /// The events a marble diagram draws: no demand requests, no drops.
   public var marbleEvents: [TimelineEvent] { events.filter(\.isMarble) }
@@ -130,4 +145,13 @@ public struct RunResult: Hashable {
 
   /// The output row of each pipeline, in order.
   public var outputs: [Timeline] { rows.filter(\.isOutput) }
+
+  /// The same run with its inner rows and shared upstreams left out
+  /// (`--inner off`): the stage rows are untouched, since recording those
+  /// rows never changes them.
+  public var withoutInnerRows: RunResult {
+    var result = self
+    result.rows = rows.filter(\.isStageRow)
+    return result
+  }
 }

@@ -69,9 +69,17 @@ public final class StreamValue: Hashable, CustomStringConvertible {
   public let publisher: () -> AnyValuePublisher
   /// The source text the stream came from, such as `{ just x | delay 100ms }`.
   public let description: String
+  /// The closure parameter the stream was made from: `"ipad"` for the stream
+  /// `map { x in { just x + "!" } }` made of the element `"ipad"`.
+  public let element: Value?
+  /// The label of the inner row its first subscription was drawn on, such as
+  /// `↳ "ipad"`: a diagram's legend names that row instead of repeating the
+  /// closure text, which is the same for every stream one closure makes.
+  public var innerRow: String?
 
-  public init(description: String, publisher: @escaping () -> AnyValuePublisher) {
+  public init(description: String, element: Value? = nil, publisher: @escaping () -> AnyValuePublisher) {
     self.description = description
+    self.element = element
     self.publisher = publisher
   }
 

@@ -164,8 +164,10 @@ extension HelpPage {
       name: "flatMap",
       paragraph: """
         Subscribes to a new stream for every value and merges what they all send, so results can \
-        arrive out of order. `flatMap max 1 E` subscribes to one inner stream at a time, asking \
-        upstream for the next value only when it ends.
+        arrive out of order. Each inner stream is drawn on its own row under flatMap's, labelled \
+        `↳` and the value that made it. `flatMap max 1 E` subscribes to one inner stream at a \
+        time, asking upstream for the next value only when it ends: each row's `^` starts where \
+        the one before ended.
         """,
       signature:
         "func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>",
@@ -174,7 +176,8 @@ extension HelpPage {
       name: "switchToLatest",
       paragraph: """
         For a stream of streams: follows only the latest inner stream and cancels the previous one, \
-        so a stale slow answer can never overwrite a newer one.
+        so a stale slow answer can never overwrite a newer one. The inner rows show it: `↳ "ipad"` \
+        ends in `!` at 100ms, when `↳ "iphone"` is subscribed (`^`).
         """,
       signature: "func switchToLatest() -> Publishers.SwitchToLatest<Output, Self>  // where Output: Publisher",
       demo: """
@@ -383,7 +386,8 @@ extension HelpPage {
       name: "catch",
       paragraph: """
         When upstream fails, subscribes to the given stream instead and passes on what it sends. \
-        The original stream is over either way.
+        The original stream is over either way. The fallback is drawn on its own row under \
+        catch's, labelled `↳ #` and the failure it replaced.
         """,
       signature: "func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P>",
       demo: "marbles \"-1-#\" | catch { just 0 }"),
@@ -396,7 +400,8 @@ extension HelpPage {
       name: "retry",
       paragraph: """
         When upstream fails, subscribes to it again, up to N times; a cold source starts over \
-        each time.
+        each time. The upstream's row marks each new subscription with `^`, next to the `#` it \
+        replaces.
         """,
       signature: "func retry(_ retries: Int) -> Publishers.Retry<Self>",
       demo: "marbles \"-1-2-#\" | retry 1"),
@@ -417,7 +422,8 @@ extension HelpPage {
       name: "share",
       paragraph: """
         One upstream subscription for every subscriber: the first subscriber starts it, a later \
-        one gets only what is sent after it joins.
+        one gets only what is sent after it joins. The stages before `share` are drawn once, \
+        under `s, shared by N subscribers:`, then each subscriber's row.
         """,
       signature: "func share() -> Publishers.Share<Self>",
       demo: "let s = interval 100ms | take 4 | share\ns\ns @250ms"),
@@ -425,7 +431,8 @@ extension HelpPage {
       name: "multicast",
       paragraph: """
         Like `share`, but nothing flows until `connect NAME @T`, so every subscriber can be in \
-        place before the first value.
+        place before the first value. The stages before it are drawn once, shared by every \
+        subscriber: their `^` is the connect.
         """,
       signature: "func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>  // then .connect()",
       demo: "let m = interval 100ms | take 3 | multicast\nm\nm @50ms\nconnect m @100ms"),

@@ -19,6 +19,8 @@ public enum MetaCommand: Equatable {
   case scale(VirtualInterval?)
   /// `:scale auto`: let each diagram choose the scale that fits.
   case automaticScale
+  /// `:inner on|off` shows or hides inner rows; `:inner` alone says which.
+  case inner(Bool?)
   case load(path: String)
   case lessons
   case quit
@@ -36,6 +38,7 @@ public enum MetaCommand: Equatable {
     (":clear", "", "forget every binding"),
     (":horizon", "[TIME]", "show or set how much virtual time a run may take (like `:horizon 20s`)"),
     (":scale", "[TIME]", "show or set the time one diagram column stands for (like `:scale 50ms`; `auto` fits)"),
+    (":inner", "[on|off]", "show or hide the inner rows of flatMap, switchToLatest, catch, merge, … (on by default)"),
     (":load", "FILE", "run a file of statements; its bindings stay"),
     (":lessons", "", "the lesson files and how to start one"),
     (":quit", "", "leave streamlab (Ctrl-D does too)"),
@@ -69,6 +72,13 @@ public enum MetaCommand: Equatable {
         interval = parsed.interval
       }
       return .success(name == ":horizon" ? .horizon(interval) : .scale(interval))
+    case ":inner":
+      switch argument {
+      case "": return .success(.inner(nil))
+      case "on": return .success(.inner(true))
+      case "off": return .success(.inner(false))
+      default: return .failure(.badArgument(name, argument, "on or off"))
+      }
     case ":load": return hasArgument ? .success(.load(path: argument)) : .failure(.missingArgument(name, "a file name"))
     case ":lessons": return .success(.lessons)
     case ":quit", ":q", ":exit": return .success(.quit)

@@ -14,7 +14,7 @@ public struct RunPresenter {
 
   /// The run as the REPL shows it after each input: its marble diagram.
   public func diagram(of result: RunResult) -> String {
-    TextDiagram.render(result, options: diagramOptions(color: settings.color))
+    TextDiagram.render(shown(result), options: diagramOptions(color: settings.color))
   }
 
   /// - Parameter earlierBindings: the session's bindings the program may
@@ -22,6 +22,7 @@ public struct RunPresenter {
   public func render(
     _ result: RunResult, program: Program, earlierBindings: [BoundPipeline] = [], as format: OutputFormat
   ) -> Result<String, PresentationError> {
+    let result = shown(result)
     switch format {
     case .text: return .success(diagram(of: result))
     case .events: return .success(EventList.render(result))
@@ -43,6 +44,11 @@ public struct RunPresenter {
     }
     return "nothing to run: `let` bound \(boundNames.joined(separator: ", ")) but runs nothing; "
       + "write a pipeline on its own, such as `\(first)`, to subscribe and draw it"
+  }
+
+  /// The run with or without its inner rows, as the settings say.
+  public func shown(_ result: RunResult) -> RunResult {
+    settings.showsInnerRows ? result : result.withoutInnerRows
   }
 
   private func diagramOptions(color: Bool) -> DiagramOptions {

@@ -189,7 +189,7 @@ public struct ReplSession {
       return help(on: topic)
     case .trace:
       guard let lastRun else { return nothingRanYet(to: "trace") }
-      return ReplReply(text: TraceLog(result: lastRun.result).text)
+      return ReplReply(text: TraceLog(result: presenter.shown(lastRun.result)).text)
     case .events:
       return showLastRun(as: .events)
     case .json:
@@ -219,6 +219,9 @@ public struct ReplSession {
     case .automaticScale:
       settings.scale = nil
       return ReplReply(text: "scale: chosen to fit each diagram")
+    case .inner(let shows):
+      if let shows { settings.showsInnerRows = shows }
+      return ReplReply(text: "inner rows: " + (settings.showsInnerRows ? "on" : "off"))
     case .load(let path):
       return ReplReply(text: "", effect: .readFile(path: path))
     case .lessons:

@@ -14,6 +14,9 @@ public struct ReplSettings: Equatable {
   public var width = 80
   /// Text diagrams may contain colour escapes.
   public var color = false
+  /// Every format shows inner rows (`flatMap`'s inner streams, `catch`'s
+  /// fallback, …); `:inner off` and `--inner off` leave them out.
+  public var showsInnerRows = true
   /// The lesson files the shell found (`lessons/lesson01.txt`, …), offered by
   /// `:lessons` and by completion after `:load`.
   public var lessonFiles: [String] = []

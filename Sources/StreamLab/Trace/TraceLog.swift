@@ -21,12 +21,15 @@ struct TraceLog {
       let timing = pipeline.timing.isEmpty ? "" : " " + pipeline.timing
       lines.append("pipeline \(index + 1): \(pipeline.source)\(timing)")
       for row in result.rows where row.pipeline == index {
-        lines.append("  \(row.label)")
-        if row.events.isEmpty { lines.append("    (never subscribed)") }
+        // An inner subscription's log sits under its operator's, indented
+        // once per level, so its subscribe, values and cancel read in place.
+        let indent = String(repeating: "  ", count: row.inner?.depth ?? 0)
+        lines.append("  \(indent)\(Self.heading(of: row))")
+        if row.events.isEmpty { lines.append("    \(indent)(never subscribed)") }
         let timeWidth = row.events.map(\.time.description.count).max() ?? 0
         let line = { (event: TimelineEvent) -> String in
           let time = String(repeating: " ", count: timeWidth - event.time.description.count) + event.time.description
-          return "    \(time)  \(Self.words(for: event.kind))"
+          return "    \(indent)\(time)  \(Self.words(for: event.kind))"
         }
         if row.events.count <= Self.longestRow {
           lines += row.events.map(line)
@@ -45,6 +48,16 @@ struct TraceLog {
   }
 
   /// Combine's `.print()` wording for one event.
+  /// A stage's label; an inner row's says what started it and whose it is;
+  /// a shared upstream's says who shares it.
+  static func heading(of row: Timeline) -> String {
+    if let inner = row.inner { return "↳ \(row.label)  (inner subscription \(inner.number))" }
+    if let shared = row.shared {
+      return "\(row.label)  (shared by \(shared.binding)'s \(shared.subscribers) subscribers)"
+    }
+    return row.label
+  }
+
   static func words(for kind: TimelineEvent.Kind) -> String {
     switch kind {
     case .subscribed: return "receive subscription"

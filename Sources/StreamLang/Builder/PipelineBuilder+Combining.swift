@@ -67,7 +67,7 @@ extension PipelineBuilder {
     _ upstream: AnyValuePublisher, _ others: [Pipeline], transform: Expr?, in context: BuildContext,
     stage: OperatorStage, name: String, combine: ([AnyValuePublisher]) -> AnyPublisher<[Value], StreamError>?
   ) throws -> AnyValuePublisher {
-    let inputs = try [upstream] + others.map { try build($0, in: context) }
+    let inputs = try [upstream] + others.map { try innerArgument($0, in: context) }
     let result = try tupleMaker(transform, inputs: inputs.count, in: context, stage: stage)
     guard let combined = combine(inputs) else {
       throw Diagnostic("\(name) takes one to three other streams, as Combine's \(name) does", at: stage.range)

@@ -54,13 +54,15 @@ extension PipelineBuilder {
         }
         ?? .unlimited
       let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: "tryMap")
+      let parent = context.innerParent
       return upstream.flatMap(maxPublishers: limit) { [unowned self] value -> AnyValuePublisher in
-        self.stream(transform(value), stage: label, element: value)
+        self.innerStream(transform(value), stage: label, element: value, under: parent)
       }.eraseToAnyPublisher()
 
     case .switchToLatest:
+      let parent = context.innerParent
       return upstream.map { [unowned self] value -> AnyValuePublisher in
-        self.stream(value, stage: label, element: value)
+        self.innerStream(value, stage: label, element: nil, under: parent)
       }.switchToLatest().eraseToAnyPublisher()
 
     case .collect(let strategy):
@@ -155,7 +157,7 @@ extension PipelineBuilder {
 
     // MARK: combine
     case .merge(let others):
-      let inputs = try others.map { try build($0, in: context) }
+      let inputs = try others.map { try innerArgument($0, in: context) }
       return Publishers.MergeMany([upstream] + inputs).eraseToAnyPublisher()
 
     case .zip(let others, let transform):
@@ -169,20 +171,22 @@ extension PipelineBuilder {
       return upstream.append(values).eraseToAnyPublisher()
 
     case .append(.stream(let pipeline)):
-      return upstream.append(try build(pipeline, in: context)).eraseToAnyPublisher()
+      return upstream.append(try innerArgument(pipeline, in: context)).eraseToAnyPublisher()
 
     case .prepend(.values(let expressions)):
       let values = try expressions.map { try constant($0, in: context) }
       return upstream.prepend(values).eraseToAnyPublisher()
 
     case .prepend(.stream(let pipeline)):
-      return upstream.prepend(try build(pipeline, in: context)).eraseToAnyPublisher()
+      return upstream.prepend(try innerArgument(pipeline, in: context)).eraseToAnyPublisher()
 
     // MARK: errors
     case .catch(let pipeline):
-      // Built once: each failure subscribes to it anew, so a cold fallback starts fresh every time.
-      let fallback = try build(pipeline, in: context)
-      return upstream.catch { _ in fallback }.eraseToAnyPublisher()
+      // Built once: each failure subscribes to it anew, so a cold fallback
+      // starts fresh every time; its row is labelled by the failure it replaced.
+      let fallback = try labelledInnerArgument(pipeline, in: context)
+      return upstream.catch { error in fallback("# " + Value.string(error.message).description) }
+        .eraseToAnyPublisher()
 
     case .replaceError(let expression):
       let value = try constant(expression, in: context)

@@ -87,9 +87,15 @@ extension PipelineBuilder {
       return Future(fulfillingAfter: after, on: clock, with: .success(result)).eraseToAnyPublisher()
 
     case .deferred(let pipeline):
-      return Deferred { [unowned self] () -> AnyValuePublisher in
-        self.buildNested(pipeline, in: context)
+      // Each subscription creates a publisher: drawn as an inner row of its own.
+      let anchor = InnerRowAnchor()
+      let created = Deferred { [unowned self] () -> AnyValuePublisher in
+        self.streamAnchor = anchor
+        defer { self.streamAnchor = nil }
+        return self.buildNested(pipeline, in: context)
       }.eraseToAnyPublisher()
+      return innerRows(
+        of: created, label: context.source(pipeline.range), under: context.innerParent, anchoring: anchor)
 
     case .name(let name):
       return try resolveName(name, in: context, row: row)

@@ -16,6 +16,15 @@ final class PipelineBuilder {
   /// The `debounce` stages of shown pipelines, for the note on dropped values.
   private(set) var debounceStages: [CombineNotes.DebounceStage] = []
   let expressions: ExpressionBridge
+  /// The anchor of the inner row a stream about to be built will be drawn on
+  /// (see `innerStream`): its own inner rows hang under that row. Taken by
+  /// the first stream built, so a stream built inside it does not inherit it.
+  var streamAnchor: InnerRowAnchor?
+  /// Whether inner rows and shared upstreams are recorded (`RunOptions`).
+  var recordsInnerRows = true
+  /// The shown pipeline being built, whose rows a shared upstream built on
+  /// its first use is drawn with.
+  private var currentPipeline = 0
 
   private var builtBindings: [ObjectIdentifier: AnyValuePublisher] = [:]
   /// The one subject of each binding that is a bare `subject` or `current`,
@@ -37,12 +46,19 @@ final class PipelineBuilder {
 
   /// Builds a pipeline. With `rows`, every stage's output is probed into a row
   /// of that shown pipeline; nested pipelines (arguments, inner streams) are not.
-  func build(_ pipeline: Pipeline, in context: BuildContext, rows: Int? = nil) throws -> AnyValuePublisher {
-    let lastStage = pipeline.operators.count
-    let sourceRow = rows.map {
-      row(label: context.source(pipeline.source.range), pipeline: $0, stage: 0, last: lastStage)
+  /// With `sharedBy` too, the rows are a shared upstream's (see `buildBinding`).
+  func build(
+    _ pipeline: Pipeline, in context: BuildContext, rows: Int? = nil,
+    sharedBy: (binding: String, subscribers: SubscriberCount)? = nil
+  ) throws -> AnyValuePublisher {
+    if let rows, sharedBy == nil { currentPipeline = rows }
+    // A shared upstream's rows are never an output: its subscribers' are.
+    let lastStage = sharedBy == nil ? pipeline.operators.count : -1
+    func row(label: String, pipeline: Int, stage: Int) -> TimelineChannel {
+      recorder.channel(label: label, pipeline: pipeline, stage: stage, isOutput: stage == lastStage, sharedBy: sharedBy)
     }
-    var publisher = try buildSource(pipeline.source, in: context, row: sourceRow)
+    let sourceRow = rows.map { row(label: context.source(pipeline.source.range), pipeline: $0, stage: 0) }
+    var publisher = try buildSource(pipeline.source, in: context.hangingInnerRows(under: sourceRow), row: sourceRow)
     // Unseen stages still count toward the budget, so a runaway inner stream ends.
     publisher = publisher.probe(sourceRow ?? recorder.silentChannel, stage: context.source(pipeline.source.range))
       .eraseToAnyPublisher()
@@ -52,15 +68,17 @@ final class PipelineBuilder {
       if index % 256 == 255, recorder.isInterrupted() {
         throw Diagnostic("stopped by Ctrl-C while building this pipeline, before it ran", at: stage.range)
       }
-      publisher = try apply(stage, to: publisher, in: context)
       guard let rows else {
+        publisher = try apply(stage, to: publisher, in: context)
         publisher = publisher.probe(recorder.silentChannel, stage: context.source(stage.range)).eraseToAnyPublisher()
         continue
       }
       if case .debounce(let due) = stage.kind, let dueTime = try? time(due, in: context, what: "") {
         debounceStages.append(.init(pipeline: rows, stage: index + 1, dueTime: dueTime))
       }
-      let channel = row(label: context.source(stage.range), pipeline: rows, stage: index + 1, last: lastStage)
+      // The row opens before the stage is built: its inner rows hang under it.
+      let channel = row(label: context.source(stage.range), pipeline: rows, stage: index + 1)
+      publisher = try apply(stage, to: publisher, in: context.hangingInnerRows(under: channel))
       publisher = publisher.probe(channel).eraseToAnyPublisher()
     }
     return publisher
@@ -75,7 +93,11 @@ final class PipelineBuilder {
   /// A stream value for a nested pipeline written inside an expression. It is
   /// built anew at each subscription, with the captured closure parameters.
   func makeStream(_ pipeline: Pipeline, in context: BuildContext) -> StreamValue {
-    StreamValue(description: "{ \(context.source(pipeline.range)) }") { [unowned self] in
+    StreamValue(description: "{ \(context.source(pipeline.range)) }", element: context.captures.values.last) {
+      [unowned self] in
+      var context = context
+      context.innerParent = self.streamAnchor
+      self.streamAnchor = nil
       do {
         return try self.build(pipeline, in: context)
       } catch let error as Diagnostic {
@@ -86,10 +108,6 @@ final class PipelineBuilder {
         return Empty(completeImmediately: false).eraseToAnyPublisher()
       }
     }
-  }
-
-  private func row(label: String, pipeline: Int, stage: Int, last: Int) -> TimelineChannel {
-    recorder.channel(label: label, pipeline: pipeline, stage: stage, isOutput: stage == last)
   }
 
   // MARK: Bound names
@@ -106,22 +124,53 @@ final class PipelineBuilder {
     } else {
       endsInMulticast = false
     }
-    // A bare subject is tapped per use (see resolveName); one behind
-    // `multicast` is reached through the connectable instead.
+    // A bare subject is its one subject; `subject … | multicast` must stay connectable.
     if !endsInMulticast, pipeline.operators.isEmpty, let subject = try buildSubject(pipeline.source, in: context) {
       builtSubjects[key] = subject
       builtBindings[key] = subject.publisher()
       return subject.publisher()
     }
-    var publisher = try build(pipeline, in: context)
+    var (publisher, subscribers) = try buildSharing(
+      pipeline, named: binding.name, endsInMulticast: endsInMulticast, in: context)
     if endsInMulticast {
       // `multicast` must stay connectable: keep the connect handle beside the erased publisher.
       let connectable = publisher.multicast { PassthroughSubject<Value, StreamError>() }
       connectables[key] = { connectable.connect() }
-      publisher = connectable.eraseToAnyPublisher()
+      publisher = connectable.handleEvents(receiveSubscription: { _ in subscribers?.count += 1 }).eraseToAnyPublisher()
     }
     builtBindings[key] = publisher
     return publisher
+  }
+
+  /// Builds a bound pipeline. The stages before its first `share` (all of
+  /// them, before a `multicast`) run once for every subscriber, so they are
+  /// drawn once, as a shared upstream, with the count of subscriptions the
+  /// sharing operator received; the stages after it are per subscriber and
+  /// show in each subscriber's output row.
+  /// Returns the counter a `multicast` must count its subscribers into.
+  private func buildSharing(_ pipeline: Pipeline, named name: String, endsInMulticast: Bool, in context: BuildContext)
+    throws -> (AnyValuePublisher, SubscriberCount?)
+  {
+    let sharePoint =
+      endsInMulticast
+      ? pipeline.operators.count
+      : pipeline.operators.firstIndex {
+        if case .share = $0.kind { return true }
+        return false
+      }
+    guard let sharePoint, recordsInnerRows else { return (try build(pipeline, in: context), nil) }
+    var upstream = pipeline
+    upstream.operators = Array(pipeline.operators.prefix(sharePoint))
+    let subscribers = SubscriberCount()
+    var publisher = try build(upstream, in: context, rows: currentPipeline, sharedBy: (name, subscribers))
+    for (offset, stage) in pipeline.operators.enumerated().dropFirst(sharePoint) {
+      publisher = try apply(stage, to: publisher, in: context)
+      if offset == sharePoint {
+        publisher = publisher.handleEvents(receiveSubscription: { _ in subscribers.count += 1 }).eraseToAnyPublisher()
+      }
+      publisher = publisher.probe(recorder.silentChannel, stage: context.source(stage.range)).eraseToAnyPublisher()
+    }
+    return (publisher, subscribers)
   }
 
   /// Looks a name up as a captured stream parameter first, then as a binding.

@@ -14,7 +14,9 @@ enum CombineNotes {
     var notes: [String] = []
     for debounce in debounces {
       guard
-        let input = result.rows.first(where: { $0.pipeline == debounce.pipeline && $0.stage == debounce.stage - 1 }),
+        let input = result.rows.first(where: {
+          $0.isStageRow && $0.pipeline == debounce.pipeline && $0.stage == debounce.stage - 1
+        }),
         let finish = input.events.first(where: { $0.kind == .finished })?.time,
         let last = input.events.last(where: { if case .value = $0.kind { return true } else { return false } }),
         case .value(let pending) = last.kind,

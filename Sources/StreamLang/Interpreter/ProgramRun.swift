@@ -26,6 +26,7 @@ struct ProgramRun {
     self.options = options
     recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
     builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
+    builder.recordsInnerRows = options.recordsInnerRows
     // Once every subscription has ended and none is still to come, nothing
     // that waits on the clock can add to a row: the run is over.
     clock.isSettled = { [recorder, pendingStarts] in pendingStarts.count == 0 && !recorder.hasOpenSubscriptions }

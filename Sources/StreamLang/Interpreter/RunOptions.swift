@@ -8,6 +8,10 @@ public struct RunOptions {
   public var maxEvents: Int
   /// Polled while the run goes on; true stops it (Ctrl-C in the REPL).
   public var isInterrupted: () -> Bool
+  /// Records inner rows and shared upstreams. Off, the run has exactly the
+  /// rows it had before they existed: the tests compare both ways to show
+  /// that recording them changes no stage row.
+  public var recordsInnerRows = true
 
   public init(
     horizon: VirtualTime = .milliseconds(10_000), maxEvents: Int = 1_000_000,

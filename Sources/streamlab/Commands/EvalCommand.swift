@@ -37,6 +37,9 @@ struct EvalCommand: ParsableCommand {
     completion: .file())
   var output: String?
 
+  @Option(help: "Show the inner rows of flatMap, switchToLatest, catch, merge, …: on or off.")
+  var inner: InnerRowsChoice = .on
+
   @OptionGroup var display: DisplayOptions
 
   func validate() throws {
@@ -51,6 +54,7 @@ struct EvalCommand: ParsableCommand {
     settings.width = display.width ?? terminal.width
     settings.color = !format.isMachineReadable && output == nil && display.color.isEnabled(for: terminal)
     if let scale = display.scale { settings.scale = scale.interval }
+    settings.showsInnerRows = inner == .on
 
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
