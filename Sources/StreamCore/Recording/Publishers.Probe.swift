@@ -6,8 +6,14 @@ extension Publisher where Output == Value, Failure == StreamError {
   ///
   /// The one exception is a stopping run: then the probe cancels upstream
   /// and lets nothing more through, so a runaway source ends.
-  public func probe(_ channel: TimelineChannel) -> Publishers.Probe<Self> {
-    Publishers.Probe(upstream: self, channel: channel)
+  ///
+  /// The probe also holds the stage in front of it to Combine's contract (a
+  /// subscription before anything else, no value beyond the demand, nothing
+  /// after the completion). A stage that breaks it stops the run with a
+  /// runtime error naming `stage` (the channel's row label when nil), instead
+  /// of passing the event on to an operator that would trap on it.
+  public func probe(_ channel: TimelineChannel, stage: String? = nil) -> Publishers.Probe<Self> {
+    Publishers.Probe(upstream: self, channel: channel, stage: stage ?? channel.label)
   }
 }
 
@@ -21,15 +27,18 @@ extension Publishers {
 
     public let upstream: Upstream
     public let channel: TimelineChannel
+    /// The source text of the stage in front of the probe, for a contract violation.
+    public let stage: String
 
-    public init(upstream: Upstream, channel: TimelineChannel) {
+    public init(upstream: Upstream, channel: TimelineChannel, stage: String) {
       self.upstream = upstream
       self.channel = channel
+      self.stage = stage
     }
 
     public func receive<Downstream: Subscriber>(subscriber: Downstream)
     where Downstream.Input == Value, Downstream.Failure == StreamError {
-      upstream.subscribe(Inner(downstream: subscriber, channel: channel))
+      upstream.subscribe(Inner(downstream: subscriber, channel: channel, stage: stage))
     }
   }
 }
@@ -40,40 +49,89 @@ extension Publishers.Probe {
     typealias Input = Value
     typealias Failure = StreamError
 
+    /// Where the stage in front of the probe is in its life.
+    private enum State {
+      case awaitingSubscription
+      case subscribed(Subscription)
+      /// The stage sent its completion.
+      case finished
+      /// Downstream cancelled, the run is stopping, or the contract was broken:
+      /// whatever still arrives is dropped.
+      case closed
+    }
+
     private let downstream: Downstream
     private let channel: TimelineChannel
-    private var upstream: Subscription?
-    private var isDone = false
+    private let stage: String
+    private var state = State.awaitingSubscription
+    /// What downstream asked for and has not received yet.
+    private var demand = Subscribers.Demand.none
 
-    init(downstream: Downstream, channel: TimelineChannel) {
+    init(downstream: Downstream, channel: TimelineChannel, stage: String) {
       self.downstream = downstream
       self.channel = channel
+      self.stage = stage
     }
 
     func receive(subscription: Subscription) {
-      guard upstream == nil, !isDone else {
+      guard case .awaitingSubscription = state else {
         subscription.cancel()
         return
       }
-      upstream = subscription
+      // A stopping run starts nothing new: without this, `retry` over a
+      // source that fails at once would resubscribe forever.
+      if channel.isStopping {
+        state = .closed
+        subscription.cancel()
+        return
+      }
+      state = .subscribed(subscription)
       channel.record(.subscribed)
       downstream.receive(subscription: self)
     }
 
     func receive(_ input: Value) -> Subscribers.Demand {
-      guard !isDone else { return .none }
+      switch state {
+      case .awaitingSubscription:
+        violate("sent the value \(input) before its subscription")
+        return .none
+      case .finished:
+        violate("sent the value \(input) after its completion")
+        return .none
+      case .closed:
+        return .none
+      case .subscribed:
+        break
+      }
       if channel.isStopping {
-        halt()
+        close()
         return .none
       }
+      guard demand > .none else {
+        violate("sent the value \(input) that nobody asked for (beyond the demand)")
+        return .none
+      }
+      demand -= 1
       channel.record(.value(input))
-      return downstream.receive(input)
+      let more = downstream.receive(input)
+      demand += more
+      return more
     }
 
     func receive(completion: Subscribers.Completion<StreamError>) {
-      guard !isDone else { return }
-      isDone = true
-      upstream = nil
+      switch state {
+      case .awaitingSubscription:
+        violate("sent its completion before its subscription")
+        return
+      case .finished:
+        violate("sent a second completion")
+        return
+      case .closed:
+        return
+      case .subscribed:
+        break
+      }
+      state = .finished
       switch completion {
       case .finished: channel.record(.finished)
       case .failure(let error): channel.record(.failed(error.message))
@@ -82,29 +140,34 @@ extension Publishers.Probe {
     }
 
     func request(_ demand: Subscribers.Demand) {
-      guard !isDone else { return }
+      guard case .subscribed(let subscription) = state else { return }
       channel.record(.requested(demand.max.map(DemandCount.max) ?? .unlimited))
-      upstream?.request(demand)
+      self.demand += demand
+      subscription.request(demand)
     }
 
     func cancel() {
-      guard !isDone else { return }
-      isDone = true
+      guard case .subscribed = state else { return }
       // A run that is stopping tears its pipelines down; that is streamlab's
       // doing, not the subscriber's, so it is not drawn as a cancel.
       if !channel.isStopping { channel.record(.cancelled) }
-      let subscription = upstream
-      upstream = nil
-      subscription?.cancel()
+      close()
     }
 
-    /// Ends this stage silently because the run is stopping: the row is left
-    /// open, which the diagram shows as still running.
-    private func halt() {
-      isDone = true
-      let subscription = upstream
-      upstream = nil
-      subscription?.cancel()
+    /// Ends this stage silently: the row is left open, which the diagram
+    /// shows as still running.
+    private func close() {
+      let running = state
+      state = .closed
+      if case .subscribed(let subscription) = running { subscription.cancel() }
+    }
+
+    /// The stage in front broke Combine's contract: that is a bug in
+    /// streamlab, not in the student's program. The run stops with a message
+    /// naming the stage rather than letting the next operator trap on it.
+    private func violate(_ what: String) {
+      channel.reportContractViolation("`\(stage)` \(what), which breaks Combine's contract", stage: stage)
+      close()
     }
   }
 }

@@ -49,6 +49,10 @@ public final class Recorder {
   public lazy var silentChannel = TimelineChannel(
     state: state, timeline: Timeline(label: "", pipeline: -1, stage: 0), keepsEvents: false)
 
+  /// Every break of Combine's contract a probe saw, in order. Empty unless
+  /// streamlab has a bug: the contract sweep in the tests asserts that.
+  public var contractViolations: [RuntimeError] { state.contractViolations }
+
   /// True once the run has been asked to stop, for any reason.
   public var isStopping: Bool { state.pollIsStopping() }
 
@@ -85,6 +89,7 @@ final class RecordingState {
   // from the run's one thread, so the dynamic exclusivity check is skipped.
   @exclusivity(unchecked) fileprivate(set) var eventCount = 0
   fileprivate(set) var stopCause: Recorder.StopCause?
+  fileprivate(set) var contractViolations: [RuntimeError] = []
   fileprivate(set) var isStopped = false
   @exclusivity(unchecked) private var eventsUntilPoll = RecordingState.pollInterval
   private static let pollInterval = 256
@@ -142,6 +147,19 @@ public final class TimelineChannel {
 
   /// True once the run must stop: probes then let nothing more through.
   public var isStopping: Bool { state.isStopped }
+
+  /// The row's label: the source text of the stage it shows.
+  public var label: String { row.label }
+
+  /// Stops the run because the stage in front of this channel's probe broke
+  /// Combine's contract. It is kept apart too, so tests can tell such a bug
+  /// from a runtime error the student's program caused.
+  public func reportContractViolation(_ message: String, stage: String) {
+    let error = RuntimeError(
+      message: message + " (a bug in streamlab, not in your program)", stage: stage, time: state.clock.now, value: nil)
+    state.contractViolations.append(error)
+    state.stop(.runtimeError(error))
+  }
 
   public func record(_ kind: TimelineEvent.Kind) {
     if keepsEvents {

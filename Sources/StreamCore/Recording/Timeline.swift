@@ -109,6 +109,9 @@ public struct RunResult: Hashable {
   public var stop: RunStop
   /// The virtual time when the run ended.
   public var endTime: VirtualTime
+  /// Every break of Combine's contract the probes saw: empty unless an
+  /// operator streamlab runs has a bug (see `Publishers.Probe`).
+  public var contractViolations: [RuntimeError] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,

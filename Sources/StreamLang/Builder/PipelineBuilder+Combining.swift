@@ -33,9 +33,9 @@ extension PipelineBuilder {
   ) throws -> AnyValuePublisher {
     try combining(upstream, others, transform: transform, in: context, stage: stage, name: "zip") { inputs in
       switch inputs.count {
-      case 2: return inputs[0].zip(inputs[1]).map { [$0, $1] }.eraseToAnyPublisher()
-      case 3: return inputs[0].zip(inputs[1], inputs[2]).map { [$0, $1, $2] }.eraseToAnyPublisher()
-      case 4: return inputs[0].zip(inputs[1], inputs[2], inputs[3]).map { [$0, $1, $2, $3] }.eraseToAnyPublisher()
+      case 2: return inputs[0].exactZip(inputs[1]).map { [$0, $1] }.eraseToAnyPublisher()
+      case 3: return inputs[0].exactZip(inputs[1], inputs[2]).map { [$0, $1, $2] }.eraseToAnyPublisher()
+      case 4: return inputs[0].exactZip(inputs[1], inputs[2], inputs[3]).map { [$0, $1, $2, $3] }.eraseToAnyPublisher()
       default: return nil
       }
     }

@@ -202,7 +202,7 @@ extension PipelineBuilder {
 
     case .replaceEmpty(let expression):
       let value = try constant(expression, in: context)
-      return upstream.replaceEmpty(with: value).eraseToAnyPublisher()
+      return upstream.exactReplaceEmpty(with: value).eraseToAnyPublisher()
 
     // MARK: sharing
     case .share:

@@ -41,11 +41,12 @@ final class PipelineBuilder {
     }
     var publisher = try buildSource(pipeline.source, in: context, row: sourceRow)
     // Unseen stages still count toward the budget, so a runaway inner stream ends.
-    publisher = publisher.probe(sourceRow ?? recorder.silentChannel).eraseToAnyPublisher()
+    publisher = publisher.probe(sourceRow ?? recorder.silentChannel, stage: context.source(pipeline.source.range))
+      .eraseToAnyPublisher()
     for (index, stage) in pipeline.operators.enumerated() {
       publisher = try apply(stage, to: publisher, in: context)
       guard let rows else {
-        publisher = publisher.probe(recorder.silentChannel).eraseToAnyPublisher()
+        publisher = publisher.probe(recorder.silentChannel, stage: context.source(stage.range)).eraseToAnyPublisher()
         continue
       }
       if case .debounce(let due) = stage.kind, let dueTime = try? time(due, in: context, what: "") {

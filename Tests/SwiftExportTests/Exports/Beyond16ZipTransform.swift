@@ -11,7 +11,7 @@ func beyond16ZipTransform<S: Scheduler>(scheduler: S, log: @escaping (String) ->
   // range 1...3 | zip { marbles "-a-b-c|" } { n, s in s + String(n) }
   scheduler.schedule {
     subscriptions.bySubscriber[0] = (1...3).publisher
-      .zip(Script<String, Never, S>(
+      .exactZip(Script<String, Never, S>(
       events: [
         (.milliseconds(100), .value("a")),
         (.milliseconds(300), .value("b")),

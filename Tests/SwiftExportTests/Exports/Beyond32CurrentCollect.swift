@@ -29,7 +29,7 @@ func beyond32CurrentCollect<S: Scheduler>(scheduler: S, log: @escaping (String) 
   // empty | replaceEmpty 0
   scheduler.schedule {
     subscriptions.bySubscriber[2] = Empty<Int, Never>()
-      .replaceEmpty(with: 0)
+      .exactReplaceEmpty(with: 0)
       .sink(logging: 2, to: log)
   }
 

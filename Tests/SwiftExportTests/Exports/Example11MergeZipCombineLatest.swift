@@ -39,7 +39,7 @@ func example11MergeZipCombineLatest<S: Scheduler>(scheduler: S, log: @escaping (
   // a | zip b
   scheduler.schedule {
     subscriptions.bySubscriber[1] = a
-      .zip(b)
+      .exactZip(b)
       .sink(logging: 1, to: log)
   }
 
