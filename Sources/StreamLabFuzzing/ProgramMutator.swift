@@ -16,20 +16,22 @@ public struct ProgramMutator {
   public mutating func mutate(_ text: String, maxBytes: Int) -> String {
     var result = text
     // One to three edits at a time reaches nested shapes sooner than one.
-    for _ in 0..<Int.random(in: 1...3, using: &random) { result = mutateOnce(result) }
+    for _ in 0..<Int.random(in: 1...2, using: &random) { result = mutateOnce(result) }
     if result.utf8.count > maxBytes { return String(decoding: result.utf8.prefix(maxBytes), as: UTF8.self) }
     return result
   }
 
   private mutating func mutateOnce(_ text: String) -> String {
-    switch Int.random(in: 0..<8, using: &random) {
-    case 0: return swapKeyword(in: text)
-    case 1: return changeNumber(in: text)
-    case 2: return changeUnit(in: text)
-    case 3: return insertStage(into: text)
-    case 4: return deleteStage(from: text)
-    case 5: return nestPipeline(into: text)
-    case 6: return editLines(of: text)
+    // Edits that keep the grammar come first; a raw fragment anywhere
+    // (which mostly makes a parse error) is one choice in ten.
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0, 1: return swapKeyword(in: text)
+    case 2: return changeNumber(in: text)
+    case 3: return changeUnit(in: text)
+    case 4, 5: return insertStage(into: text)
+    case 6: return deleteStage(from: text)
+    case 7: return nestPipeline(into: text)
+    case 8: return editLines(of: text)
     default: return insert(pick(Self.fragments), into: text)
     }
   }
@@ -99,9 +101,14 @@ public struct ProgramMutator {
   }
 
   private mutating func changeUnit(in text: String) -> String {
-    let units = ["ms", "s", "", "m", "h", "us"]
-    guard let range = text.range(of: pick(["ms", "s"])) else { return text + pick(units) }
-    return text.replacingCharacters(in: range, with: pick(units))
+    // A unit is a `ms` or `s` right after a digit; sometimes it becomes one the language lacks.
+    let units = ["ms", "s", "ms", "s", "", "us"]
+    let positions = text.indices.filter { index in
+      index != text.startIndex && text[text.index(before: index)].isNumber && (text[index] == "m" || text[index] == "s")
+    }
+    guard let start = positions.randomElement(using: &random) else { return changeNumber(in: text) }
+    let end = text[start...].hasPrefix("ms") ? text.index(start, offsetBy: 2) : text.index(after: start)
+    return text.replacingCharacters(in: start..<end, with: pick(units))
   }
 
   // MARK: - Stages

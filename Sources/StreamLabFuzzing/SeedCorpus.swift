@@ -6,22 +6,32 @@ import StreamLang
 /// project already holds: the keyword table's examples, the `:help` demos and
 /// the lessons' demos, givens and solutions.
 public enum SeedCorpus {
-  /// Seed programs for the program target, without duplicates, in a stable order.
+  /// Seed programs for the program target, without duplicates, in a stable order:
+  /// every keyword's example, then `completePrograms`.
   public static func programs(lessons: [(fileName: String, text: String)]) -> [String] {
-    // An operator's example is one stage; a source in front makes it a program.
-    var programs = Keywords.sources.map(\.example) + Keywords.operators.map { "just 1,2,3 | \($0.example)" }
-    programs += Keywords.statements.map(\.example) + HelpExamples.programs
+    // An operator's example is one stage; a source in front makes it a
+    // program. Some need a bound name (`merge b`) and are refused: still useful seeds.
+    let examples =
+      Keywords.sources.map(\.example) + Keywords.operators.map { "just 1,2,3 | \($0.example)" }
+      + Keywords.statements.map(\.example)
+    var seen = Set<String>()
+    return (examples + completePrograms(lessons: lessons)).filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
+  /// The help demos, the lessons' demos and each exercise's givens followed by its solution:
+  /// whole programs, which all run.
+  public static func completePrograms(lessons: [(fileName: String, text: String)]) -> [String] {
+    var programs = HelpExamples.programs
     for (fileName, text) in lessons {
       let file = LessonParser().parse(text, fileName: fileName).file
       programs += file.demos.map(\.text)
       for exercise in file.exercises {
-        let givens = exercise.givens.map(\.text)
-        programs += givens
-        if let solution = exercise.solution?.text { programs.append((givens + [solution]).joined(separator: "\n")) }
+        if let solution = exercise.solution?.text {
+          programs.append((exercise.givens.map(\.text) + [solution]).joined(separator: "\n"))
+        }
       }
     }
-    var seen = Set<String>()
-    return programs.filter { !$0.isEmpty && seen.insert($0).inserted }
+    return programs
   }
 
   /// Seed lessons for the lesson target: each exercise of each lesson as a
