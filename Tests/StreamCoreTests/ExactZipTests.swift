@@ -85,6 +85,42 @@ import Testing
     #expect(a.isCancelled && c.isCancelled && !b.isCancelled)
   }
 
+  /// Zips `inputs` (two to four) into a subscriber that sees each tuple as one string.
+  private func zipped(_ inputs: [Input], into sink: TrackingSubscriber<String, StreamError>) {
+    let (a, b) = (inputs[0], inputs[1])
+    switch inputs.count {
+    case 2: a.exactZip(b) { "\($0)\($1)" }.subscribe(sink)
+    case 3: a.exactZip(b, inputs[2]) { "\($0)\($1)\($2)" }.subscribe(sink)
+    default: a.exactZip(b, inputs[2], inputs[3]) { "\($0)\($1)\($2)\($3)" }.subscribe(sink)
+    }
+  }
+
+  @Test(arguments: [(2, 0), (2, 1), (3, 0), (3, 2), (4, 1), (4, 3)])
+  func anyInputFinishingWithNothingQueuedFinishesAtOnce(arity: Int, finishing: Int) {
+    // OpenCombine's testImmediateFinishWhenOneChildFinishesWithNoSurplus, checked against Apple.
+    let inputs = (0..<arity).map { _ in Input() }
+    let sink = TrackingSubscriber<String, StreamError>()
+    zipped(inputs, into: sink)
+    inputs[finishing].send(completion: .finished)
+    #expect(sink.trace == ["subscribed", "finished"])
+    for (index, input) in inputs.enumerated() { #expect(input.isCancelled == (index != finishing)) }
+    for input in inputs { input.send(1) }
+    #expect(sink.trace == ["subscribed", "finished"])
+  }
+
+  @Test(arguments: [(2, ["01", "56"]), (3, ["012", "567"]), (4, ["0123", "5678"])])
+  func everyArityPairsInOrder(arity: Int, tuples: [String]) {
+    let inputs = (0..<arity).map { _ in Input() }
+    let sink = TrackingSubscriber<String, StreamError>()
+    zipped(inputs, into: sink)
+    // Input i sends i, then i + 5.
+    for (index, input) in inputs.enumerated() {
+      input.send(index)
+      input.send(index + 5)
+    }
+    #expect(sink.values == tuples)
+  }
+
   @Test func anInputThatFinishesWithQueuedElementsLetsThemPairFirst() {
     // OpenCombine's testZipCompletesOnlyAfterAllChildrenComplete, checked against Apple.
     let (a, b) = (Input(), Input())

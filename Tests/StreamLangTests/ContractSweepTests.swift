@@ -64,6 +64,9 @@ import Testing
     "X | flatMap max 1 { just x | delay 10ms }", "X | merge { never } | flatMap max 1 { just x }",
     "X | zip { interval 30ms } | flatMap max 1 { just x | delay 10ms }", #"fail "y" | catch { X }"#,
     "X | retry 2 | prefix 1", "deferred { X }", "X @20ms", "X @..30ms", "X @10ms..60ms",
+    // One shared upstream feeding several inputs of the same operator, re-entrantly.
+    "let s = X | share; s | zip { s }", "let s = X | share; s | merge { s } | zip { s }, { s }",
+    "let s = X | share; s | combineLatest { s | retry 1 }",
   ]
 
   /// Runs one program and says what was wrong with it, or nil when it ended normally.
