@@ -7,6 +7,9 @@ let package = Package(
   products: [
     .executable(name: "streamlab", targets: ["streamlab"]),
     .executable(name: "streamlab-bench", targets: ["streamlab-bench"]),
+    // libFuzzer targets over the whole path; `scripts/fuzz` builds it with
+    // `-sanitize=fuzzer,address`. A normal build gives a replay tool.
+    .executable(name: "streamlab-fuzz", targets: ["streamlab-fuzz"]),
   ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
@@ -40,6 +43,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // libFuzzer's driver and byte mutator, declared for the fuzz build only:
+    // nothing links against them unless STREAMLAB_LIBFUZZER is defined.
+    .systemLibrary(name: "CLibFuzzer"),
+    .target(name: "StreamLabFuzzing", dependencies: ["StreamLab", "Lessons", "StreamLang", "Marbles"]),
+    .executableTarget(name: "streamlab-fuzz", dependencies: ["StreamLabFuzzing", "CLibFuzzer"]),
     .executableTarget(
       name: "streamlab-bench",
       dependencies: [
@@ -53,6 +61,7 @@ let package = Package(
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
     .testTarget(name: "LessonsTests", dependencies: ["Lessons"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
+    .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
     .testTarget(
       name: "SwiftExportTests",

@@ -135,6 +135,8 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     .init(
       "events 0ms:1, 700ms:2 | timeout 500ms fail \"slow\"", "0ms 1, 500ms #\"slow\"",
       "timeout with an error fails"),
+    // The fuzzer's hang: OpenCombine's repeating timeout timer was never cancelled.
+    .init("events 900ms:1 | timeout 0ms", "0ms |", "timeout 0ms finishes at once and the run ends"),
     .init(
       "events 100ms:1, 350ms:2, 400ms:| | measureInterval", "100ms 100ms, 350ms 250ms, 400ms |",
       "measureInterval measures from the subscription, then between values"),

@@ -150,7 +150,8 @@ extension PipelineBuilder {
         try string($0, in: context, what: "timeout's failure is a message, like `timeout 500ms fail \"slow\"`")
       }
       let customError: (() -> StreamError)? = message.map { text in { StreamError(text) } }
-      return upstream.timeout(limit, scheduler: clock, customError: customError).eraseToAnyPublisher()
+      return upstream.timeout(limit, scheduler: TimeoutScheduler(clock: clock), customError: customError)
+        .eraseToAnyPublisher()
 
     case .measureInterval:
       return upstream.measureInterval(using: clock).map(Value.duration).eraseToAnyPublisher()

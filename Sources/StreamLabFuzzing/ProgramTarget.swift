@@ -1,0 +1,29 @@
+import Marbles
+import StreamLab
+import StreamLang
+
+/// Fuzz target (a): bytes → parse → build → run → every renderer, the path of
+/// `streamlab eval` in each `--format`.
+public enum ProgramTarget {
+  public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
+    let text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
+    var interpreter = Interpreter()
+    switch interpreter.run(text, options: FuzzLimits.runOptions) {
+    case .invalid(let diagnostics):
+      // Rendering the messages is part of the path: carets, long lines, odd bytes.
+      _ = diagnostics.map { $0.rendered(in: text, fileName: "fuzz.txt") }
+      return .refused(messages: diagnostics.count)
+    case .ran(let result, let program):
+      for color in [false, true] {
+        var settings = ReplSettings()
+        settings.color = color
+        let presenter = RunPresenter(settings: settings)
+        for format in OutputFormat.allCases where color == false || format == .text {
+          _ = presenter.render(result, program: program, earlierBindings: interpreter.boundPipelines, as: format)
+        }
+      }
+      if case .runtimeError(let error) = result.stop { _ = error.description }
+      return .ran(stop: "\(result.stop)")
+    }
+  }
+}

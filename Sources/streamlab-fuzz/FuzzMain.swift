@@ -1,0 +1,70 @@
+import Foundation
+import StreamLabFuzzing
+
+#if STREAMLAB_LIBFUZZER
+  import CLibFuzzer
+#endif
+
+/// `streamlab-fuzz seeds DIR LESSON…` writes the seed corpus and dictionary.
+/// `streamlab-fuzz TARGET [ARGS…]` (program or lesson): in the fuzz build
+/// (`scripts/fuzz`, -sanitize=fuzzer and -DSTREAMLAB_LIBFUZZER) ARGS are
+/// libFuzzer's; in a normal build ARGS are input files, each run once and its
+/// outcome printed, to replay a crasher without the sanitizers.
+@main
+enum FuzzMain {
+  static func main() {
+    let arguments = CommandLine.arguments
+    if arguments.count >= 3 && arguments[1] == "seeds" {
+      writeSeeds(to: arguments[2], lessonPaths: Array(arguments.dropFirst(3)))
+      return
+    }
+    guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
+      let targets = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
+      FileHandle.standardError.write(Data("usage: streamlab-fuzz seeds DIR LESSON… | \(targets) [ARGS…]\n".utf8))
+      exit(2)
+    }
+    FuzzSession.target = target
+    atexit { FuzzSession.printSummary() }
+    #if STREAMLAB_LIBFUZZER
+      // libFuzzer reads argv[0] and its own flags; the target's name is not one of them.
+      var argc = CommandLine.argc - 1
+      var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+      CommandLine.unsafeArgv[1] = CommandLine.unsafeArgv[0]
+      argv = argv.map { $0 + 1 }
+      exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in FuzzSession.runOne(data, size) })
+    #else
+      for path in arguments.dropFirst(2) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+          print("\(path): cannot read")
+          continue
+        }
+        print("\(path): \(target.run(Array(data)))")
+      }
+    #endif
+  }
+
+  private static func writeSeeds(to directory: String, lessonPaths: [String]) {
+    let lessons = lessonPaths.compactMap { path -> (fileName: String, text: String)? in
+      guard let data = FileManager.default.contents(atPath: path) else { return nil }
+      return ((path as NSString).lastPathComponent, String(decoding: data, as: UTF8.self))
+    }
+    let root = URL(fileURLWithPath: directory)
+    let sets: [(FuzzTarget, [String])] = [
+      (.program, SeedCorpus.programs(lessons: lessons)), (.lesson, SeedCorpus.lessons(lessons)),
+    ]
+    do {
+      for (target, seeds) in sets {
+        let folder = root.appendingPathComponent(target.rawValue)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, seed) in seeds.enumerated() {
+          try Data(seed.utf8).write(to: folder.appendingPathComponent(String(format: "seed-%04d.txt", index)))
+        }
+        print("\(seeds.count) \(target.rawValue) seeds in \(folder.path)")
+      }
+      try Data(SeedCorpus.dictionary.utf8).write(to: root.appendingPathComponent("streamlab.dict"))
+    } catch {
+      FileHandle.standardError.write(Data("cannot write seeds: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+}
