@@ -189,6 +189,7 @@ final class PipelineBuilder {
         let bindingContext = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
         return try buildSource(binding.pipeline.source, in: bindingContext, row: row)
       }
+      if let row, let stages = try boundStages(of: binding, under: row) { return stages }
       let publisher = try buildBinding(binding)
       // A bare subject is one instance for every subscriber; each use still
       // gets its own tap, so what its subscriber drops shows on its row.
