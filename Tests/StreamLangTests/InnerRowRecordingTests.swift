@@ -89,6 +89,27 @@ struct InnerRowRecordingTests {
     #expect(rows[1] == "future 200ms 42 [0.1 d1] ^0ms 200ms 42, 200ms |")
   }
 
+  @Test func aBoundDeferredDrawsThePublisherItCreatesForEachUse() throws {
+    let rows = try Self.rows("let d = deferred { future 200ms 42 }; d; d @300ms")
+    #expect(
+      rows == [
+        "d ^0ms 200ms 42, 200ms |",
+        "future 200ms 42 [0.1 d1] ^0ms 200ms 42, 200ms |",
+        "d ^300ms 500ms 42, 500ms |",
+        "future 200ms 42 [0.1 d1] ^300ms 500ms 42, 500ms |",
+      ])
+  }
+
+  @Test func aDeferredStageOfABoundPipelineHangsItsPublisherUnderItsOwnRow() throws {
+    let rows = try Self.rows("let d = deferred { future 200ms 42 } | map x; d")
+    #expect(
+      rows == [
+        "d ^0ms 200ms 42, 200ms |",
+        "deferred { future 200ms 42 } [0.1 d1] ^0ms 200ms 42, 200ms |",
+        "future 200ms 42 [0.2 in 1 d2] ^0ms 200ms 42, 200ms |",
+      ])
+  }
+
   @Test func aNestedFlatMapHangsItsInnerRowsUnderTheInnerRowThatSubscribedThem() throws {
     let rows = try Self.rows("just 1,2 | flatMap { x in { just 10,20 | flatMap { y in { just x + y } } } }")
     #expect(
@@ -138,6 +159,8 @@ struct InnerRowRecordingTests {
   @Test(arguments: [
     "let s = interval 100ms | take 4; s; s @250ms",
     #"let s = marbles "-1-2-#" | map x*2; s | retry 1; s @..300ms"#,
+    "let d = deferred { future 200ms 42 }; d; d @300ms",
+    "let d = deferred { future 200ms 42 } | map x; d | retry 1",
   ])
   func innerRowsOfABoundNameNeverChangeItsOutputRows(_ program: String) throws {
     var hidden = RunOptions()

@@ -147,7 +147,7 @@ extension SourceKind {
   var isColdValueSource: Bool {
     switch self {
     case .just, .range, .empty, .never, .fail: return true
-    default: return isColdTimedSource
+    default: return isBuiltPerUse
     }
   }
 }
