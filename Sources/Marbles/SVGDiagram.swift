@@ -17,6 +17,8 @@ private struct SVGPage {
   static let rowHeight = 56.0
   static let radius = 16.0
   static let charWidth = 7.8  // 13px monospace
+  /// Where a label without indentation starts (a header starts at 16).
+  static let labelX = 28.0
   /// Marbles of one instant overlap by this much, so they read as one bundle.
   static let overlap = 4.0
   static let maxBundle = 6
@@ -26,7 +28,14 @@ private struct SVGPage {
   private(set) var text = ""
 
   init(result: RunResult, options: DiagramOptions) {
-    let headings = result.headings.map { (header: $0.header, label: Self.shortLabel($0.label.trimmingLeadingSpaces())) }
+    // Labels are left-aligned and keep the text diagram's indentation, so
+    // an inner row's label sits under its operator's, a nested one further in.
+    let headings = result.headings.map {
+      (
+        header: $0.header, label: Self.shortLabel($0.label.trimmingLeadingSpaces()),
+        indent: $0.label.prefix { $0 == " " }.count
+      )
+    }
     let allCells = result.rows.map(\.diagramCells)
     // A picture of ten thousand overlapping circles helps nobody and weighs
     // megabytes: each row shows its first instants, and a note says so.
@@ -49,8 +58,11 @@ private struct SVGPage {
     if span > 0 {
       pixelsPerNanosecond = min(max(pixelsPerNanosecond, 480 / span), 2400 / span)
     }
-    let longestLabel = headings.map(\.label.count).max() ?? 0
-    let left = 24 + Double(longestLabel) * Self.charWidth + 32
+    let longestLabel = headings.map { $0.indent + $0.label.count }.max() ?? 0
+    let left = Self.labelX + Double(longestLabel) * Self.charWidth + 28
+    func labelX(_ heading: (header: String?, label: String, indent: Int)) -> Double {
+      Self.labelX + Double(heading.indent) * Self.charWidth
+    }
     let lastBundle = cells.compactMap { $0.last.map { Self.clusterWidth($0, legend: legend) } }.max() ?? 0
     let timelineWidth = max(span * pixelsPerNanosecond, 0) + lastBundle + 40
     func x(_ time: VirtualTime) -> Double { left + Double(time.nanoseconds) * pixelsPerNanosecond }
@@ -69,7 +81,7 @@ private struct SVGPage {
         y += 26
       }
       if row.inner?.isSummary == true {
-        body.append(Self.label(heading.label, x: left - 28, y: y + 16, anchor: "end", bold: false))
+        body.append(Self.label(heading.label, x: labelX(heading), y: y + 16, anchor: "start", bold: false))
         y += 26
         continue
       }
@@ -101,7 +113,7 @@ private struct SVGPage {
         )
       }
       body.append(
-        Self.label(heading.label, x: left - 28, y: middle + 4, anchor: "end", bold: row.isOutput))
+        Self.label(heading.label, x: labelX(heading), y: middle + 4, anchor: "start", bold: row.isOutput))
       var live = true
       var reach = left  // right edge of the row's last marks
       for cell in rowCells {

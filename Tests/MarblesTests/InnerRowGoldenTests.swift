@@ -14,6 +14,7 @@ import Testing
     ("inner-retry", #"marbles "-1-2-#" | retry 1"#),
     ("inner-share", "let s = interval 100ms | take 4 | share; s; s @250ms"),
     ("inner-no-share", "let s = interval 100ms | take 4; s; s @250ms"),
+    ("inner-deferred-bound-name", "let d = deferred { future 200ms 42 }; d; d @300ms"),
     (
       "inner-switchToLatest",
       """

@@ -78,4 +78,24 @@ import Testing
     }
     #expect(TextDiagram.render(try Self.run(program).withoutInnerRows) == TextDiagram.render(unrecorded))
   }
+
+  @Test func svgIndentsEachInnerRowsLabelOnceMorePerLevelOfNesting() throws {
+    let svg = SVGDiagram.render(try Self.run("just 1 | flatMap { a in { just 10 | flatMap { b in { just a + b } } } }"))
+    let outline = try SVGDiagramTests.outline(svg)
+    // Each <text> element's attributes, matched to its text by order.
+    let texts = outline.attributes.filter { $0["text-anchor"] != nil }
+    try #require(texts.count == outline.texts.count)
+    func x(of label: String) throws -> Double {
+      let index = try #require(outline.texts.firstIndex(of: label), "no label \(label)")
+      #expect(texts[index]["text-anchor"] == "start", "\(label) is not left-aligned")
+      return try #require(Double(texts[index]["x"] ?? ""))
+    }
+    let stage = try x(of: "just 1")
+    let inner = try x(of: "↳ 1")
+    let nested = try x(of: "↳ 10")
+    #expect(try x(of: "flatMap { a in { just 10 | flatMap { b in { just a + b } } } }") == stage)
+    // Two characters of 7.8px per level, as the text diagram indents.
+    #expect(inner == stage + 15.6)
+    #expect(nested == inner + 15.6)
+  }
 }

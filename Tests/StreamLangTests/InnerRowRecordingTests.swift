@@ -89,6 +89,27 @@ struct InnerRowRecordingTests {
     #expect(rows[1] == "future 200ms 42 [0.1 d1] ^0ms 200ms 42, 200ms |")
   }
 
+  @Test func aBoundDeferredDrawsThePublisherItCreatesForEachUse() throws {
+    let rows = try Self.rows("let d = deferred { future 200ms 42 }; d; d @300ms")
+    #expect(
+      rows == [
+        "d ^0ms 200ms 42, 200ms |",
+        "future 200ms 42 [0.1 d1] ^0ms 200ms 42, 200ms |",
+        "d ^300ms 500ms 42, 500ms |",
+        "future 200ms 42 [0.1 d1] ^300ms 500ms 42, 500ms |",
+      ])
+  }
+
+  @Test func aDeferredStageOfABoundPipelineHangsItsPublisherUnderItsOwnRow() throws {
+    let rows = try Self.rows("let d = deferred { future 200ms 42 } | map x; d")
+    #expect(
+      rows == [
+        "d ^0ms 200ms 42, 200ms |",
+        "deferred { future 200ms 42 } [0.1 d1] ^0ms 200ms 42, 200ms |",
+        "future 200ms 42 [0.2 in 1 d2] ^0ms 200ms 42, 200ms |",
+      ])
+  }
+
   @Test func aNestedFlatMapHangsItsInnerRowsUnderTheInnerRowThatSubscribedThem() throws {
     let rows = try Self.rows("just 1,2 | flatMap { x in { just 10,20 | flatMap { y in { just x + y } } } }")
     #expect(
@@ -112,6 +133,42 @@ struct InnerRowRecordingTests {
     let rows = try Self.rows("interval 100ms | take 3 | flatMap { x in { interval 40ms } } @..250ms")
     #expect(rows[3] == "0 [2.1 d1] ^100ms 140ms 0, 180ms 1, 220ms 2, 250ms !")
     #expect(rows[4] == "1 [2.2 d1] ^200ms 240ms 0, 250ms !")
+  }
+
+  @Test func eachUseOfABoundColdPipelineDrawsItsOwnSubscriptionOfTheStages() throws {
+    // Without `share` each subscriber subscribes its own `interval 100ms`:
+    // one at 0ms, one at 250ms, each cancelled by its own `take 4`.
+    let rows = try Self.rows("let s = interval 100ms | take 4; s; s @250ms")
+    #expect(
+      rows == [
+        "s ^0ms 100ms 0, 200ms 1, 300ms 2, 400ms 3, 400ms |",
+        "interval 100ms [0.1 d1] ^0ms 100ms 0, 200ms 1, 300ms 2, 400ms 3, 400ms !",
+        "s ^250ms 350ms 0, 450ms 1, 550ms 2, 650ms 3, 650ms |",
+        "interval 100ms [0.1 d1] ^250ms 350ms 0, 450ms 1, 550ms 2, 650ms 3, 650ms !",
+      ])
+  }
+
+  @Test func sharedStagesAreSubscribedOnceForEverySubscriber() throws {
+    let rows = try Self.rows("let s = interval 100ms | take 4 | share; s; s @250ms")
+    #expect(
+      rows.filter { $0.hasPrefix("interval 100ms") } == [
+        "interval 100ms ^0ms 100ms 0, 200ms 1, 300ms 2, 400ms 3, 400ms !"
+      ])
+  }
+
+  @Test(arguments: [
+    "let s = interval 100ms | take 4; s; s @250ms",
+    #"let s = marbles "-1-2-#" | map x*2; s | retry 1; s @..300ms"#,
+    "let d = deferred { future 200ms 42 }; d; d @300ms",
+    "let d = deferred { future 200ms 42 } | map x; d | retry 1",
+  ])
+  func innerRowsOfABoundNameNeverChangeItsOutputRows(_ program: String) throws {
+    var hidden = RunOptions()
+    hidden.recordsInnerRows = false
+    let shown = try #require(runProgram(program).0)
+    let plain = try #require(runProgram(program, options: hidden).0)
+    #expect(shown.rows.count > plain.rows.count)
+    #expect(shown.outputs.map(compact) == plain.outputs.map(compact))
   }
 
   @Test func innerRowsNeverChangeTheOutputRows() throws {

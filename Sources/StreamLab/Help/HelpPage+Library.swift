@@ -423,7 +423,8 @@ extension HelpPage {
       paragraph: """
         One upstream subscription for every subscriber: the first subscriber starts it, a later \
         one gets only what is sent after it joins. The stages before `share` are drawn once, \
-        under `s, shared by N subscribers:`, then each subscriber's row.
+        under `s, shared by N subscribers:`, then each subscriber's row. Without `share`, each \
+        subscriber's row has its own subscription of those stages under it.
         """,
       signature: "func share() -> Publishers.Share<Self>",
       demo: "let s = interval 100ms | take 4 | share\ns\ns @250ms"),

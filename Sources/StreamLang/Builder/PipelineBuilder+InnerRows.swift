@@ -70,17 +70,24 @@ extension PipelineBuilder {
     return { [unowned self] label in self.innerRows(of: publisher, label: label, under: parent, anchoring: anchor) }
   }
 
-  /// The binding an argument names when it is a cold pipeline of several
-  /// stages (`let b = marbles "-1|" | map x*2`): building it anew for each
-  /// subscription behaves exactly as subscribing to it again, so its stages
-  /// can be drawn under its inner row. Shared or hot ones are left whole.
+  /// The binding an argument names when it is a cold pipeline
+  /// (`BoundPipeline.isColdPipeline`), whose stages are drawn under its inner row.
   private static func coldPipeline(named pipeline: Pipeline, in context: BuildContext) -> BoundPipeline? {
     guard pipeline.operators.isEmpty, case .name(let name) = pipeline.source.kind,
       context.captures.value(of: name.text) == nil, let binding = context.environment[name.text],
-      !binding.pipeline.operators.isEmpty, binding.pipeline.source.kind.isColdValueSource,
-      !binding.pipeline.operators.contains(where: \.kind.shares)
+      binding.isColdPipeline
     else { return nil }
     return binding
+  }
+
+  /// A shown pipeline's use of a cold bound pipeline (`s` in `s; s @250ms`):
+  /// each use subscribes its own copy of the stages, so each use draws them,
+  /// under `row`, which shows the binding's output. Nil when the binding is
+  /// not a cold pipeline or inner rows are off: then every use subscribes to
+  /// the one built publisher, which behaves the same.
+  func boundStages(of binding: BoundPipeline, under row: TimelineChannel) throws -> AnyValuePublisher? {
+    guard recordsInnerRows, row.isDrawn, binding.isColdPipeline else { return nil }
+    return try buildStages(of: binding, under: row)
   }
 
   /// One subscription to a cold bound pipeline: its inner row, with a row
@@ -92,9 +99,8 @@ extension PipelineBuilder {
     Deferred { [unowned self] () -> AnyValuePublisher in
       guard recordsInnerRows, let above = parent?.channel, above.isDrawn else { return built }
       let row = recorder.innerChannel(under: above, label: label)
-      let context = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
       do {
-        return try buildStages(binding.pipeline, in: context, under: row).probe(row, stage: label).eraseToAnyPublisher()
+        return try buildStages(of: binding, under: row).probe(row, stage: label).eraseToAnyPublisher()
       } catch {
         // The binding was built when it was bound, so this is not expected.
         recorder.fail(String(describing: error), stage: label, value: nil)
@@ -103,11 +109,11 @@ extension PipelineBuilder {
     }.eraseToAnyPublisher()
   }
 
-  /// Builds `pipeline` with a row under `row` for its source and each stage
-  /// but the last, whose output `row` itself shows.
-  private func buildStages(_ pipeline: Pipeline, in context: BuildContext, under row: TimelineChannel) throws
-    -> AnyValuePublisher
-  {
+  /// Builds `binding`'s pipeline anew with a row under `row` for its source
+  /// and each stage but the last, whose output `row` itself shows.
+  private func buildStages(of binding: BoundPipeline, under row: TimelineChannel) throws -> AnyValuePublisher {
+    let pipeline = binding.pipeline
+    let context = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
     let last = pipeline.operators.count
     func channel(_ stage: Int, _ range: SourceRange) -> TimelineChannel {
       stage == last ? row : recorder.innerChannel(under: row, label: context.source(range), stageOfInner: stage)
@@ -125,12 +131,23 @@ extension PipelineBuilder {
   }
 }
 
+extension BoundPipeline {
+  /// A cold pipeline of several stages (`let b = marbles "-1|" | map x*2`):
+  /// building it anew for each subscription behaves exactly as subscribing
+  /// to it again, so its stages can be drawn per subscription. Shared or hot
+  /// ones are left whole.
+  var isColdPipeline: Bool {
+    !pipeline.operators.isEmpty && pipeline.source.kind.isColdValueSource
+      && !pipeline.operators.contains(where: \.kind.shares)
+  }
+}
+
 extension SourceKind {
   /// A source whose every subscription starts its own stream.
   var isColdValueSource: Bool {
     switch self {
     case .just, .range, .empty, .never, .fail: return true
-    default: return isColdTimedSource
+    default: return isBuiltPerUse
     }
   }
 }

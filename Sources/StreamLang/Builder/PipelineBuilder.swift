@@ -182,13 +182,15 @@ final class PipelineBuilder {
       return stream.publisher()
     }
     if let binding = context.environment[name.text] {
-      // A bare cold timed source is the same publisher however often it is
-      // built, so each use builds its own: then what it drops for want of
-      // demand shows on the row of the name that uses it.
-      if let row, binding.pipeline.operators.isEmpty, binding.pipeline.source.kind.isColdTimedSource {
+      // A bare cold timed source or `deferred` is the same publisher however
+      // often it is built, so each use builds its own: then what it drops
+      // for want of demand, or the publisher `deferred` creates, shows on
+      // the row of the name that uses it.
+      if let row, binding.pipeline.operators.isEmpty, binding.pipeline.source.kind.isBuiltPerUse {
         let bindingContext = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
-        return try buildSource(binding.pipeline.source, in: bindingContext, row: row)
+        return try buildSource(binding.pipeline.source, in: bindingContext.hangingInnerRows(under: row), row: row)
       }
+      if let row, let stages = try boundStages(of: binding, under: row) { return stages }
       let publisher = try buildBinding(binding)
       // A bare subject is one instance for every subscriber; each use still
       // gets its own tap, so what its subscriber drops shows on its row.
@@ -212,5 +214,12 @@ extension SourceKind {
     case .interval, .timer, .marbles, .events: return true
     default: return false
     }
+  }
+
+  /// A cold timed source or `deferred`: a bound name holding one alone is
+  /// built anew for each use, which behaves as subscribing to it again.
+  var isBuiltPerUse: Bool {
+    if case .deferred = self { return true }
+    return isColdTimedSource
   }
 }
