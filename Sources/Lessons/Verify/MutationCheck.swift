@@ -18,16 +18,18 @@ public struct MutationCheck {
     guard let solution = exercise.solution?.text else { return [] }
     let givens = exercise.givens.map(\.text).joined(separator: "\n")
     let mutants = MutantGenerator.mutants(of: solution, boundNames: Self.boundNames(in: givens))
-    var probes: [InputProbe]?
+    // The solution's output on each probe, worked out once for all the mutants that pass.
+    var solutionOnProbes: [(probe: InputProbe, output: [TimelineEvent]?)]?
     return mutants.map { mutant in
       let result = checker.check(exercise, answer: mutant.text)
       let verdict: MutantVerdict
       if result.passed {
         // Equivalence is judged on the givens as written as well as on the varied inputs.
-        if probes == nil {
-          probes = [InputProbe(change: "the givens as written", givens: givens)] + InputProbes.probes(of: givens)
+        if solutionOnProbes == nil {
+          let probes = [InputProbe(change: "the givens as written", givens: givens)] + InputProbes.probes(of: givens)
+          solutionOnProbes = probes.map { ($0, output(of: solution, givens: $0.givens)) }
         }
-        verdict = compare(solution, mutant.text, on: probes ?? [], comparison: exercise.comparison)
+        verdict = compare(mutant.text, on: solutionOnProbes ?? [], comparison: exercise.comparison)
       } else if result.problems.contains(where: { if case .mismatch = $0 { true } else { false } }) {
         verdict = .killedOnOutput
       } else if result.problems.allSatisfy(Self.isRule) {
@@ -55,10 +57,10 @@ public struct MutationCheck {
   }
 
   private func compare(
-    _ solution: String, _ mutant: String, on probes: [InputProbe], comparison: Comparison
+    _ mutant: String, on probes: [(probe: InputProbe, output: [TimelineEvent]?)], comparison: Comparison
   ) -> MutantVerdict {
-    for probe in probes {
-      guard let expected = output(of: solution, givens: probe.givens) else { continue }
+    for (probe, solutionOutput) in probes {
+      guard let expected = solutionOutput else { continue }
       let actual = output(of: mutant, givens: probe.givens)
       if let actual, OutputDifference.first(expected: expected, actual: actual, comparison: comparison) == nil {
         continue
