@@ -82,6 +82,9 @@ import Testing
     .init(program: "just 0 | scan 1, acc / x", stop: "runtime"),
     .init(program: "just 1 | tryMap x / 0", stop: "idle"),
     .init(program: "never", stop: "idle"),
+    // Empty windows record nothing; the clock's own actions count toward the budget.
+    .init(program: "never | collect 1ns", stop: "budget"),
+    .init(program: "interval 1ns | filter x < 0", stop: "budget"),
   ]
 
   @Test(arguments: runaways)

@@ -32,7 +32,10 @@ public final class Recorder {
   public init(clock: VirtualClock, maxEvents: Int = 1_000_000, isInterrupted: @escaping () -> Bool = { false }) {
     let state = RecordingState(clock: clock, maxEvents: maxEvents, isInterrupted: isInterrupted)
     self.state = state
-    clock.shouldStop = { [unowned state] in state.pollIsStopping() }
+    clock.shouldStop = { [unowned state] in
+      state.countClockAction()
+      return state.pollIsStopping()
+    }
   }
 
   /// Opens a new row. Rows come out of `timelines` in the order they were opened.
@@ -148,6 +151,7 @@ final class RecordingState {
   // Every recorded event touches these counters; they are only ever used
   // from the run's one thread, so the dynamic exclusivity check is skipped.
   @exclusivity(unchecked) fileprivate(set) var eventCount = 0
+  @exclusivity(unchecked) private var clockActionCount = 0
   fileprivate(set) var stopCause: Recorder.StopCause?
   fileprivate(set) var contractViolations: [RuntimeError] = []
   /// Subscriptions through any probe that have not ended yet.
@@ -172,6 +176,15 @@ final class RecordingState {
   func pollIsStopping() -> Bool {
     if !isStopped, isInterrupted() { stop(.interrupted) }
     return isStopped
+  }
+
+  /// Counts one action the clock runs. A timer that fires with nothing to
+  /// record (`never | collect 1ns`: ten billion empty windows before a 10s
+  /// horizon) records no event, so the budget counts the clock's actions
+  /// too: a run does at most `maxEvents` of either.
+  func countClockAction() {
+    clockActionCount += 1
+    if clockActionCount >= maxEvents { stop(.budget(maxEvents)) }
   }
 
   func count() {
