@@ -52,11 +52,13 @@ public enum SeedCorpus {
 
   /// A libFuzzer dictionary (`-dict=`): every keyword, lesson field and piece of syntax.
   public static var dictionary: String {
-    let syntax = [
-      " | ", "|", "{", "}", "{ a, b in ", " in ", "let ", "connect ", " = ", "@", "ms", "s", "...", "..<", ",", ":",
-      "\"", "x", "acc", "$0", "==", "!=", "<=", "&&", "||", "!", "?", "%", "(", ")", "[", "]", "\n", "#", "-",
-      "> ", "    ", "where ", "while ", " or ", "latest: ", "max ", "at ", "frame ", "true", "false", "nil",
-    ]
+    let syntax =
+      [
+        " | ", "|", "{", "}", "{ a, b in ", " in ", "let ", "connect ", " = ", "@", "ms", "s", "...", "..<", ",", ":",
+        "\"", "x", "acc", "$0", "==", "!=", "<=", "&&", "||", "!", "?", "%", "(", ")", "[", "]", "\n", "#", "-",
+        "> ", "    ", "where ", "while ", " or ", "latest: ", "max ", "at ", "frame ", "true", "false", "nil",
+        " on ",
+      ] + SchedulerName.allCases.map(\.rawValue)
     let fields = LessonField.allCases.map { "\($0.rawValue): " } + ["events", "marbles", "values"]
     let entries = Keywords.all.map(\.name) + fields + syntax
     var seen = Set<String>()

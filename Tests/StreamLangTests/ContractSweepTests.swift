@@ -46,7 +46,8 @@ import Testing
     "append 9", "append { just 9 }", "append { empty }", "prepend 9", "prepend { just 9 }", "prepend { never }",
     "catch { just 7 }", "catch { empty }", #"catch { fail "c" }"#, "replaceError 7", "retry 1", "retry 0",
     #"mapError "m""#, "replaceEmpty 9", "share", "count", "min", "max", "contains 1", "allSatisfy true",
-    "tryAllSatisfy true",
+    "tryAllSatisfy true", "receive on main", "subscribe on main", "receive on ImmediateScheduler.shared",
+    "subscribe on ImmediateScheduler.shared",
   ]
 
   /// Places where an upstream `X` is subscribed by something else than the

@@ -216,7 +216,35 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
       "tryAllSatisfy fails when its condition throws"),
   ]
 
-  static let all = sources + transforming + filtering + timing + combining + errors + sharing + aggregates
+  static let schedulers: [Behaviour] = [
+    .init(
+      "just 1,2,3 | merge { just 9 }", "0ms 1, 0ms 2, 0ms 3, 0ms 9, 0ms |",
+      "without a hop merge passes a synchronous upstream's values first"),
+    .init(
+      "just 1,2,3 | receive on main | merge { just 9 }", "0ms 9, 0ms 1, 0ms 2, 0ms 3, 0ms |",
+      "receive on queues each delivery behind what is already due: merge's just 9 overtakes"),
+    .init(
+      "just 1,2 | subscribe on DispatchQueue.main | merge { just 9 }", "0ms 9, 0ms 1, 0ms 2, 0ms |",
+      "subscribe on queues the subscription, so the other input of merge sends first"),
+    .init(
+      "let s = subject 0ms:1, 100ms:2, 200ms:|; s | subscribe on main", "100ms 2, 200ms |",
+      "subscribe on subscribes after the subject's send at the same instant, which is missed"),
+    .init(
+      "let s = subject 0ms:1, 100ms:2, 200ms:|; s | receive on main", "0ms 1, 100ms 2, 200ms |",
+      "receive on subscribes at once, so a subject's send at that instant arrives"),
+    .init(
+      "just 1,2,3 | receive on ImmediateScheduler.shared | merge { just 9 }", "0ms 1, 0ms 2, 0ms 3, 0ms 9, 0ms |",
+      "ImmediateScheduler runs at once: no hop"),
+    .init(
+      "interval 100ms | receive on RunLoop.main | take 2", "100ms 0, 200ms 1, 200ms |",
+      "a hop is never a delay: every scheduler is the one virtual clock"),
+    .init(
+      "just 1,2,3 | receive on background | prefix 1", "0ms 1, 0ms |",
+      "values queued by receive on after a cancel are never delivered"),
+  ]
+
+  static let all =
+    sources + transforming + filtering + timing + combining + errors + sharing + aggregates + schedulers
 
   @Test(arguments: all)
   func behaviour(_ case: Behaviour) {

@@ -19,7 +19,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
 }
 
 /// The proof the issue asks for: every "must run" example of DSL.md (and
-/// thirty-six programs beyond them, and a session using earlier bindings) is exported, and the export committed under
+/// thirty-nine programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -203,6 +203,17 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "Beyond36TryDropPrefixLast",
       program: "range 1...6 | tryDrop while x < 2 | tryPrefix while x < 5 | tryLast where x > 0",
       run: { beyond36TryDropPrefixLast(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond37ReceiveOnMerge", program: "just 1,2,3 | receive on main | merge { just 9 }",
+      run: { beyond37ReceiveOnMerge(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond38SubscribeOnSubject",
+      program: "let s = subject 0ms:1, 100ms:2, 200ms:|; s; s | subscribe on DispatchQueue.main",
+      run: { beyond38SubscribeOnSubject(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond39ReceiveOnImmediate",
+      program: "just 1,2,3 | receive on ImmediateScheduler.shared | merge { just 9 }",
+      run: { beyond39ReceiveOnImmediate(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

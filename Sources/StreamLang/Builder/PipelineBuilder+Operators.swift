@@ -239,7 +239,30 @@ extension PipelineBuilder {
     case .tryAllSatisfy(let expression):
       let test = throwingTest(try expressions.unary(expression, in: context))
       return upstream.tryAllSatisfy(test).map(Value.bool).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    // MARK: schedulers
+    // Every scheduler is the run's one virtual clock: OpenCombine's ReceiveOn
+    // and SubscribeOn queue their actions on it behind what is already due at
+    // that instant, which is Combine's asynchronous hop.
+    case .receiveOn(let scheduler):
+      noteHop(scheduler)
+      guard scheduler.hops else { return upstream.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher() }
+      return upstream.receive(on: HopScheduler(clock: clock, pending: pendingHops)).eraseToAnyPublisher()
+
+    case .subscribeOn(let scheduler):
+      noteHop(scheduler)
+      guard scheduler.hops else { return upstream.subscribe(on: ImmediateScheduler.shared).eraseToAnyPublisher() }
+      return upstream.subscribe(on: HopScheduler(clock: clock, pending: pendingHops)).eraseToAnyPublisher()
     }
+  }
+
+  /// Says once per run what a scheduler is here, so no one reads a hop as a delay.
+  private func noteHop(_ scheduler: SchedulerName) {
+    notes.add(
+      scheduler.hops
+        ? "every scheduler is the one virtual clock: `receive on` and `subscribe on` queue their work behind "
+          + "what is already due at that instant (Combine's asynchronous hop), never later in time"
+        : "ImmediateScheduler.shared runs its work at once, in the caller: it does not hop")
   }
 
   /// `compactMap` drops `nil`, and unwraps nothing else: the DSL has no optionals

@@ -16,6 +16,8 @@ final class PipelineBuilder {
   /// The `debounce` stages of shown pipelines, for the note on dropped values.
   private(set) var debounceStages: [CombineNotes.DebounceStage] = []
   let expressions: ExpressionBridge
+  /// The `receive on` / `subscribe on` actions still queued: the run is not over while one waits.
+  let pendingHops = PendingHops()
   /// The anchor of the inner row a stream about to be built will be drawn on
   /// (see `innerStream`): its own inner rows hang under that row. Taken by
   /// the first stream built, so a stream built inside it does not inherit it.

@@ -203,6 +203,10 @@ extension ProgramTranslator {
     case .tryAllSatisfy(let predicate):
       try predicateCall("tryAllSatisfy", predicate, label: nil, to: &publisher, in: scope)
       publisher.output = .bool
+    case .receiveOn(let scheduler), .subscribeOn(let scheduler):
+      // The export runs on the test's scheduler, which stands for every hopping one.
+      let target = scheduler.hops ? "scheduler" : "ImmediateScheduler.shared"
+      publisher.operators.append(".\(stage.kind.name.rawValue)(on: \(target))")
     }
   }
 

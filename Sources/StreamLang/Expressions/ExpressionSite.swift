@@ -96,7 +96,7 @@ public struct ExpressionSite: Hashable {
       }
     case .catch(let pipeline): return sites(in: pipeline)
     case .switchToLatest, .removeDuplicates, .ignoreOutput, .measureInterval, .share, .multicast, .count, .min,
-      .max:
+      .max, .receiveOn, .subscribeOn:
       return []
     }
   }

@@ -29,7 +29,9 @@ struct ProgramRun {
     builder.recordsInnerRows = options.recordsInnerRows
     // Once every subscription has ended and none is still to come, nothing
     // that waits on the clock can add to a row: the run is over.
-    clock.isSettled = { [recorder, pendingStarts] in pendingStarts.count == 0 && !recorder.hasOpenSubscriptions }
+    clock.isSettled = { [recorder, pendingStarts, pendingHops = builder.pendingHops] in
+      pendingStarts.count == 0 && pendingHops.count == 0 && !recorder.hasOpenSubscriptions
+    }
   }
 
   /// Compiles every expression, then builds every statement in order. All

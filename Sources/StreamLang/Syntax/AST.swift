@@ -238,6 +238,11 @@ public indirect enum OperatorKind: Hashable {
   case contains(Expr)
   case allSatisfy(Expr)
   case tryAllSatisfy(Expr)
+  // schedulers
+  /// `receive on main`: each event is delivered from an action queued on the scheduler.
+  case receiveOn(SchedulerName)
+  /// `subscribe on main`: the subscription, requests and cancel go through the scheduler.
+  case subscribeOn(SchedulerName)
 }
 
 /// An expression inside an operator's argument.

@@ -59,6 +59,8 @@ public enum ArgumentShape: Hashable {
   case binding
   /// `connect NAME @T`
   case connect
+  /// `receive on main`: `on` and a scheduler.
+  case scheduler
 }
 
 /// Where a keyword may stand.

@@ -19,6 +19,8 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
   case share, multicast
   // aggregate
   case count, min, max, contains, allSatisfy, tryAllSatisfy
+  // schedulers
+  case receive, subscribe
 
   /// The keywords that spell this operator: its own first, then its aliases.
   /// `Keywords.operators` is made of these, so a case without its entry here
@@ -183,6 +185,18 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
       return [entry("aggregate", .closure, "a condition", "allSatisfy x > 0", "whether every value matches")]
     case .tryAllSatisfy:
       return [entry("aggregate", .closure, "a condition", "tryAllSatisfy x > 0", "`allSatisfy` that may fail")]
+    case .receive:
+      return [
+        entry(
+          "schedulers", .scheduler, "`on` and a scheduler", "receive on main",
+          "delivers every event from an action queued on the scheduler (the one virtual clock)")
+      ]
+    case .subscribe:
+      return [
+        entry(
+          "schedulers", .scheduler, "`on` and a scheduler", "subscribe on main",
+          "subscribes, requests and cancels upstream from actions queued on the scheduler (the one virtual clock)")
+      ]
     }
   }
 

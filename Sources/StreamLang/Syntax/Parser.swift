@@ -552,6 +552,32 @@ public struct Parser {
     case .min: return .min
     case .max: return .max
     case .contains: return .contains(try parseExpression())
+    case .receive: return .receiveOn(try parseScheduler(keyword))
+    case .subscribe: return .subscribeOn(try parseScheduler(keyword))
+    }
+  }
+
+  /// `on main`, `on DispatchQueue.main`, `on DispatchQueue.global()`: the
+  /// scheduler is read as a Swift expression and matched by its spelling.
+  private mutating func parseScheduler(_ keyword: Keyword) throws(Failure) -> SchedulerName {
+    try expectWord("on", keyword)
+    let expr = try parsePostfixExpression()
+    guard let spelling = Parser.schedulerSpelling(expr), let scheduler = SchedulerName(rawValue: spelling) else {
+      throw Failure(
+        diagnostic: Diagnostic(
+          "`\(keyword.name) on` needs a scheduler; every scheduler is the one virtual clock", at: expr.range,
+          expected: "one of \(SchedulerName.spellings)"))
+    }
+    return scheduler
+  }
+
+  /// `DispatchQueue.global()` as written, or nil for anything else than names, members and empty calls.
+  private static func schedulerSpelling(_ expr: Expr) -> String? {
+    switch expr.kind {
+    case .identifier(let name): return name
+    case .member(let base, let name): return schedulerSpelling(base).map { $0 + "." + name }
+    case .call(let callee, let arguments) where arguments.isEmpty: return schedulerSpelling(callee).map { $0 + "()" }
+    default: return nil
     }
   }
 

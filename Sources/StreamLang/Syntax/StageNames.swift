@@ -54,6 +54,8 @@ extension OperatorKind {
     case .contains: return .contains
     case .allSatisfy: return .allSatisfy
     case .tryAllSatisfy: return .tryAllSatisfy
+    case .receiveOn: return .receive
+    case .subscribeOn: return .subscribe
     }
   }
 }

@@ -125,6 +125,8 @@ enum ASTShape {
     case .max: return "max"
     case .contains(let e): return "contains(\(of(e)))"
     case .allSatisfy(let e): return "allSatisfy(\(of(e)))"
+    case .receiveOn(let scheduler): return "receive(on: \(scheduler.rawValue))"
+    case .subscribeOn(let scheduler): return "subscribe(on: \(scheduler.rawValue))"
     case .tryAllSatisfy(let e): return "tryAllSatisfy(\(of(e)))"
     }
   }
