@@ -5,19 +5,29 @@ import StreamCore
 ///     {"streamlab": 1,
 ///      "rows": [{"label": "just 1,2,3", "pipeline": 0, "stage": 0,
 ///                "events": [{"t": 0, "kind": "value", "value": 1}, …]}, …],
-///      "notes": ["…"]}
+///      "notes": ["…"],
+///      "log": [{"t": 0, "text": "tap: receive value: (1)"}, …]}
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
 /// events are left out: they are the trace, not the timeline. The run's stop
-/// reason, when it was cut short, is the last note.
+/// reason, when it was cut short, is the last note. `"log"` (what `print`
+/// and `handleEvents` wrote) is there only when something was written.
 public enum TimelineJSON {
   public static func encode(_ result: RunResult) -> String {
     let rows = result.rows.map(row)
     var notes = result.notes
     if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
     let rowsText = rows.isEmpty ? "[]" : "[\n  " + rows.joined(separator: ",\n  ") + "\n ]"
+    // `"log"` comes only with a log, so documents of runs without one are unchanged.
+    let log =
+      result.log.isEmpty
+      ? ""
+      : ",\n \"log\": ["
+        + result.log.map {
+          "{\"t\": \(Milliseconds.text($0.time)), \"text\": \(TextEscaping.jsonStringLiteral($0.text))}"
+        }.joined(separator: ", ") + "]"
     return "{\"streamlab\": 1,\n \"rows\": \(rowsText),\n \"notes\": ["
-      + notes.map(TextEscaping.jsonStringLiteral).joined(separator: ", ") + "]}"
+      + notes.map(TextEscaping.jsonStringLiteral).joined(separator: ", ") + "]" + log + "}"
   }
 
   private static func row(_ timeline: Timeline) -> String {

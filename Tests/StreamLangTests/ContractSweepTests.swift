@@ -47,7 +47,7 @@ import Testing
     "catch { just 7 }", "catch { empty }", #"catch { fail "c" }"#, "replaceError 7", "retry 1", "retry 0",
     #"mapError "m""#, "replaceEmpty 9", "share", "count", "min", "max", "contains 1", "allSatisfy true",
     "tryAllSatisfy true", "receive on main", "subscribe on main", "receive on ImmediateScheduler.shared",
-    "subscribe on ImmediateScheduler.shared",
+    "subscribe on ImmediateScheduler.shared", "print", #"print "p""#,
   ]
 
   /// Places where an upstream `X` is subscribed by something else than the

@@ -243,8 +243,13 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
       "values queued by receive on after a cancel are never delivered"),
   ]
 
+  static let debugging: [Behaviour] = [
+    .init("just 1,2 | print \"tap\"", "0ms 1, 0ms 2, 0ms |", "print passes every event through unchanged"),
+    .init("fail \"boom\" | print", "0ms #\"boom\"", "print passes a failure through"),
+  ]
+
   static let all =
-    sources + transforming + filtering + timing + combining + errors + sharing + aggregates + schedulers
+    sources + transforming + filtering + timing + combining + errors + sharing + aggregates + schedulers + debugging
 
   @Test(arguments: all)
   func behaviour(_ case: Behaviour) {

@@ -19,7 +19,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
 }
 
 /// The proof the issue asks for: every "must run" example of DSL.md (and
-/// thirty-nine programs beyond them, and a session using earlier bindings) is exported, and the export committed under
+/// forty programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -214,6 +214,9 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "Beyond39ReceiveOnImmediate",
       program: "just 1,2,3 | receive on ImmediateScheduler.shared | merge { just 9 }",
       run: { beyond39ReceiveOnImmediate(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond40PrintTake", program: "interval 100ms | print \"tick\" | take 2",
+      run: { beyond40PrintTake(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

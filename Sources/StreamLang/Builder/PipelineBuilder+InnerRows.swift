@@ -162,7 +162,7 @@ extension OperatorKind {
       .collect, .filter, .tryFilter, .removeDuplicates, .first, .tryFirst, .last, .tryLast, .prefix, .tryPrefix,
       .dropFirst, .tryDrop, .output, .ignoreOutput, .debounce, .throttle, .delay, .timeout, .measureInterval, .merge,
       .zip, .combineLatest, .append, .prepend, .catch, .replaceError, .retry, .mapError, .replaceEmpty, .count, .min,
-      .max, .contains, .allSatisfy, .tryAllSatisfy, .receive, .subscribe:
+      .max, .contains, .allSatisfy, .tryAllSatisfy, .receive, .subscribe, .print:
       return false
     }
   }

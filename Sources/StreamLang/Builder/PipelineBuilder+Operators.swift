@@ -253,6 +253,12 @@ extension PipelineBuilder {
       noteHop(scheduler)
       guard scheduler.hops else { return upstream.subscribe(on: ImmediateScheduler.shared).eraseToAnyPublisher() }
       return upstream.subscribe(on: HopScheduler(clock: clock, pending: pendingHops)).eraseToAnyPublisher()
+
+    // MARK: debugging
+    case .print(let tag):
+      // OpenCombine's own Print, writing to the run's log instead of stdout.
+      let prefix = try tag.map { try string($0, in: context, what: "print's tag is a message, like `print \"tap\"`") }
+      return upstream.print(prefix ?? "", to: RecorderLog(recorder: recorder)).eraseToAnyPublisher()
     }
   }
 

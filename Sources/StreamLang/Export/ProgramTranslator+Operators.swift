@@ -207,6 +207,8 @@ extension ProgramTranslator {
       // The export runs on the test's scheduler, which stands for every hopping one.
       let target = scheduler.hops ? "scheduler" : "ImmediateScheduler.shared"
       publisher.operators.append(".\(stage.kind.name.rawValue)(on: \(target))")
+    case .print(let tag):
+      publisher.operators.append(".print(\(try tag.map { try string($0, in: scope) } ?? ""))")
     }
   }
 

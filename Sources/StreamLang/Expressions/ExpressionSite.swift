@@ -98,6 +98,7 @@ public struct ExpressionSite: Hashable {
     case .switchToLatest, .removeDuplicates, .ignoreOutput, .measureInterval, .share, .multicast, .count, .min,
       .max, .receiveOn, .subscribeOn:
       return []
+    case .print(let tag): return tag.map { [ExpressionSite($0, .value)] } ?? []
     }
   }
 }

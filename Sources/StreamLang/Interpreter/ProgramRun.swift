@@ -70,6 +70,7 @@ struct ProgramRun {
     let rows = recorder.timelines.filter { $0.pipeline >= 0 }
     var result = RunResult(pipelines: shown, rows: rows, stop: stop, endTime: clock.now)
     result.contractViolations = recorder.contractViolations
+    result.log = recorder.log
     result.notes = builder.notes.notes + CombineNotes.explain(result, debounces: builder.debounceStages)
     return result
   }

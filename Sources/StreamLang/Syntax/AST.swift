@@ -243,6 +243,9 @@ public indirect enum OperatorKind: Hashable {
   case receiveOn(SchedulerName)
   /// `subscribe on main`: the subscription, requests and cancel go through the scheduler.
   case subscribeOn(SchedulerName)
+  // debugging
+  /// `print` or `print "tag"`: Combine's log of every event, captured into the run's log.
+  case print(tag: Expr?)
 }
 
 /// An expression inside an operator's argument.

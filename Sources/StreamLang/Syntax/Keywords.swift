@@ -61,6 +61,8 @@ public enum ArgumentShape: Hashable {
   case connect
   /// `receive on main`: `on` and a scheduler.
   case scheduler
+  /// `print`, `print "tag"`: nothing or a message.
+  case optionalMessage
 }
 
 /// Where a keyword may stand.

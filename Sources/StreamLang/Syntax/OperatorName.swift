@@ -21,6 +21,8 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
   case count, min, max, contains, allSatisfy, tryAllSatisfy
   // schedulers
   case receive, subscribe
+  // debugging
+  case print
 
   /// The keywords that spell this operator: its own first, then its aliases.
   /// `Keywords.operators` is made of these, so a case without its entry here
@@ -196,6 +198,12 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
         entry(
           "schedulers", .scheduler, "`on` and a scheduler", "subscribe on main",
           "subscribes, requests and cancels upstream from actions queued on the scheduler (the one virtual clock)")
+      ]
+    case .print:
+      return [
+        entry(
+          "debugging", .optionalMessage, "nothing or a tag", "print \"tap\"",
+          "Combine's log of every event, shown after the diagram with its virtual time")
       ]
     }
   }

@@ -438,7 +438,7 @@ public struct Parser {
 
   private mutating func parseOperatorArguments(_ op: OperatorName, _ keyword: Keyword) throws(Failure) -> OperatorKind {
     switch keyword.arguments {
-    case .none, .optionalWhere, .optionalCountOrWhile, .collect: break
+    case .none, .optionalWhere, .optionalCountOrWhile, .collect, .optionalMessage: break
     default: try requireArgument(keyword)
     }
     switch op {
@@ -554,6 +554,7 @@ public struct Parser {
     case .contains: return .contains(try parseExpression())
     case .receive: return .receiveOn(try parseScheduler(keyword))
     case .subscribe: return .subscribeOn(try parseScheduler(keyword))
+    case .print: return .print(tag: isArgumentEnd ? nil : try parseMessage(keyword))
     }
   }
 

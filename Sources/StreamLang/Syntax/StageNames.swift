@@ -56,6 +56,7 @@ extension OperatorKind {
     case .tryAllSatisfy: return .tryAllSatisfy
     case .receiveOn: return .receive
     case .subscribeOn: return .subscribe
+    case .print: return .print
     }
   }
 }

@@ -127,6 +127,7 @@ enum ASTShape {
     case .allSatisfy(let e): return "allSatisfy(\(of(e)))"
     case .receiveOn(let scheduler): return "receive(on: \(scheduler.rawValue))"
     case .subscribeOn(let scheduler): return "subscribe(on: \(scheduler.rawValue))"
+    case .print(let tag): return "print(\(tag.map(of) ?? ""))"
     case .tryAllSatisfy(let e): return "tryAllSatisfy(\(of(e)))"
     }
   }
