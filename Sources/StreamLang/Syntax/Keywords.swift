@@ -43,10 +43,14 @@ public enum ArgumentShape: Hashable {
   case optionalWhere
   /// `tryFirst where E`
   case requiredWhere
-  /// `prefix 3`, `prefix while E`
+  /// `prefix 3`, `prefix while E`, `prefix untilOutputFrom S`
   case countOrWhile
-  /// `dropFirst`, `dropFirst 2`, `drop while E`
+  /// `dropFirst`, `dropFirst 2`, `drop while E`, `drop untilOutputFrom S`
   case optionalCountOrWhile
+  /// `removeDuplicates`, `removeDuplicates by { a, b in … }`
+  case optionalBy
+  /// `buffer 3`, then optionally `prefetch: …` and `whenFull: …`
+  case buffer
   /// `tryPrefix while E`
   case requiredWhile
   /// `output at 2`
@@ -130,6 +134,9 @@ public enum Keywords {
     source(
       "deferred", .stream, "a braced pipeline", "deferred { future 200ms 42 }",
       "`Deferred`: builds the pipeline anew per subscription"),
+    source(
+      "published", .initialAndTimedSends, "an initial value", "published 0, 100ms:1",
+      "an `@Published var` holding 0, then assigned those values (hot; sends in willSet)"),
   ]
 
   public static let operators: [Keyword] = [
@@ -162,7 +169,9 @@ public enum Keywords {
       "filter", "filter", .closure, "a condition", "filter x % 2 == 0",
       "lets through values for which the condition holds"),
     op("tryFilter", "filter", .closure, "a condition", "tryFilter x > 0", "`filter` that may fail"),
-    op("removeDuplicates", "filter", .none, "", "removeDuplicates", "drops a value equal to the previous one"),
+    op(
+      "removeDuplicates", "filter", .optionalBy, "nothing or `by` and a closure of two values", "removeDuplicates",
+      "drops a value equal to the previous one; `by { a, b in … }` decides how"),
     op(
       "first", "filter", .optionalWhere, "nothing or `where` and a condition", "first where x > 2",
       "the first (matching) value, then finished"),
@@ -177,7 +186,7 @@ public enum Keywords {
       "`last where` that may fail"),
     op(
       "prefix", "filter", .countOrWhile, "a count or `while` and a condition", "prefix 3",
-      "the first N values, or values while the condition holds"),
+      "the first N values, values while the condition holds, or until another stream sends"),
     op(
       "take", "filter", .countOrWhile, "a count or `while` and a condition", "take 3", "alias of `prefix`",
       canonical: "prefix"),
@@ -189,7 +198,8 @@ public enum Keywords {
       "drops the first value, or the first N"),
     op(
       "drop", "filter", .optionalCountOrWhile, "a count or `while` and a condition", "drop while x < 3",
-      "`drop 2` is `dropFirst(2)`; `drop while E` is `drop(while:)`", canonical: "dropFirst"),
+      "`drop 2` is `dropFirst(2)`; `drop while E` is `drop(while:)`; `drop untilOutputFrom S` waits for S",
+      canonical: "dropFirst"),
     op(
       "tryDrop", "filter", .requiredWhile, "`while` and a condition", "tryDrop while x < 3",
       "`drop while` that may fail"),
@@ -216,6 +226,9 @@ public enum Keywords {
     op("prepend", "combine", .valuesOrStream, "values or a stream", "prepend 0", "sends these before upstream"),
     // errors
     op("catch", "errors", .stream, "a stream", "catch { just 0 }", "replaces a failure with another stream"),
+    op(
+      "tryCatch", "errors", .closure, "a closure returning a stream", "tryCatch { just 0 }",
+      "`catch` whose closure may `fail(…)` instead"),
     op("replaceError", "errors", .value, "a value", "replaceError 0", "replaces a failure with a value, then finishes"),
     op("retry", "errors", .count, "a count", "retry 2", "resubscribes after a failure, up to N times"),
     op("mapError", "errors", .closure, "a closure", "mapError \"wrapped\"", "transforms the failure's message"),
@@ -223,6 +236,12 @@ public enum Keywords {
     // sharing
     op("share", "sharing", .none, "", "share", "one upstream subscription for every subscriber"),
     op("multicast", "sharing", .none, "", "multicast", "shares, but starts only at `connect NAME @T`"),
+    op(
+      "makeConnectable", "sharing", .none, "", "makeConnectable",
+      "`multicast` with a PassthroughSubject: starts at `connect NAME @T` or `autoconnect`"),
+    op(
+      "autoconnect", "sharing", .none, "", "makeConnectable | autoconnect",
+      "after `makeConnectable` or `multicast`: connects at the first subscription"),
     // aggregate
     op("count", "aggregate", .none, "", "count", "the number of values, at completion"),
     op("min", "aggregate", .none, "", "min", "the smallest value, at completion"),
@@ -230,6 +249,10 @@ public enum Keywords {
     op("contains", "aggregate", .value, "a value", "contains 3", "true as soon as the value arrives"),
     op("allSatisfy", "aggregate", .closure, "a condition", "allSatisfy x > 0", "whether every value matches"),
     op("tryAllSatisfy", "aggregate", .closure, "a condition", "tryAllSatisfy x > 0", "`allSatisfy` that may fail"),
+    // more
+    op(
+      "buffer", "more", .buffer, "a size", "buffer 3 prefetch: keepFull whenFull: dropOldest",
+      "holds up to N values for a slower subscriber; `prefetch:` and `whenFull:` choose how"),
   ]
 
   public static let statements: [Keyword] = [
@@ -245,7 +268,8 @@ public enum Keywords {
 
   /// The words with a meaning inside arguments: `where`, `while`, `frame`, ….
   public static let contextualWords: [String] = [
-    "where", "while", "at", "max", "or", "latest", "frame", "in", "true", "false", "nil",
+    "where", "while", "at", "max", "or", "latest", "frame", "in", "true", "false", "nil", "untilOutputFrom", "by",
+    "prefetch", "whenFull", "byRequest", "keepFull", "dropOldest", "dropNewest",
   ]
 
   /// Looks a keyword up by the name typed, within one role.
