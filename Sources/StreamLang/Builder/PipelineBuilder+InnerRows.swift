@@ -148,7 +148,8 @@ extension SourceKind {
   var isColdValueSource: Bool {
     switch self {
     case .just, .range, .empty, .never, .fail: return true
-    default: return isBuiltPerUse
+    case .interval, .timer, .marbles, .events, .subject, .current, .published, .future, .deferred, .name, .group:
+      return isBuiltPerUse
     }
   }
 }
@@ -157,9 +158,14 @@ extension OperatorKind {
   /// `share`, `multicast`, `makeConnectable` and `autoconnect`, after which
   /// subscribers share one stream.
   var shares: Bool {
-    switch self {
+    switch name {
     case .share, .multicast, .makeConnectable, .autoconnect: return true
-    default: return false
+    case .map, .tryMap, .compactMap, .tryCompactMap, .scan, .tryScan, .reduce, .tryReduce, .flatMap, .switchToLatest,
+      .collect, .filter, .tryFilter, .removeDuplicates, .first, .tryFirst, .last, .tryLast, .prefix, .tryPrefix,
+      .dropFirst, .tryDrop, .output, .ignoreOutput, .debounce, .throttle, .delay, .timeout, .measureInterval, .merge,
+      .zip, .combineLatest, .append, .prepend, .catch, .tryCatch, .replaceError, .retry, .mapError, .replaceEmpty,
+      .count, .min, .max, .contains, .allSatisfy, .tryAllSatisfy, .buffer:
+      return false
     }
   }
 }

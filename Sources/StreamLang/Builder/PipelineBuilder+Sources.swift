@@ -143,7 +143,7 @@ extension PipelineBuilder {
       let property = ScriptedSubject(published: first, sends: events, on: clock)
       publishedProperties.append((property, context.source(stage.range)))
       return property
-    default:
+    case .just, .range, .empty, .never, .fail, .interval, .timer, .marbles, .events, .future, .deferred, .name, .group:
       return nil
     }
   }
