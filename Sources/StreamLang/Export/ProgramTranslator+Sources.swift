@@ -279,12 +279,13 @@ extension ProgramTranslator {
     }
     let first = try expression(initial, in: scope)
     let script = try timedScript(sends, in: scope, hint: nil, initial: first)
-    let name = preferredName ?? freshName("published")
+    // The object is named apart from its publisher, which a binding names.
+    let name = freshName((preferredName ?? "published") + "Property")
     helpers.insert(.publishedProperty)
-    declare(
-      (preferredName == nil ? ["// \(text(stage.range))"] : []) + [
-        "let \(name) = PublishedProperty<\(script.output.spelling)>(\(first.code))"
-      ])
+    declare([
+      "// \(text(stage.range)): an @Published var",
+      "let \(name) = PublishedProperty<\(script.output.spelling)>(\(first.code))",
+    ])
     var lines = ["// \(text(stage.range)): the assignments, at their times since the start"]
     for (offset, event) in script.events {
       guard case .value(let value) = event else {
