@@ -29,6 +29,7 @@ let package = Package(
       dependencies: [
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     .target(name: "StreamLang", dependencies: ["StreamCore"]),

@@ -21,7 +21,7 @@ public enum SeedCorpus {
   /// The help demos, the lessons' demos and each exercise's givens followed by its solution:
   /// whole programs, which all run.
   public static func completePrograms(lessons: [(fileName: String, text: String)]) -> [String] {
-    var programs = HelpExamples.programs
+    var programs = HelpExamples.programs + argumentForms
     for (fileName, text) in lessons {
       let file = LessonParser().parse(text, fileName: fileName).file
       programs += file.demos.map(\.text)
@@ -33,6 +33,22 @@ public enum SeedCorpus {
     }
     return programs
   }
+
+  /// Every option of the keywords whose arguments take words of their own
+  /// (`buffer`'s strategies, `untilOutputFrom`, `removeDuplicates by`), and
+  /// each connectable form, in case no demo or lesson spells one of them.
+  static let argumentForms = [
+    "just 1,2,3 | buffer 2 prefetch: byRequest whenFull: dropNewest",
+    "interval 10ms | take 5 | buffer 1 prefetch: keepFull whenFull: dropOldest | flatMap max 1 { just x | delay 30ms }",
+    #"events 0ms:1, 10ms:2, 20ms:3 | buffer 1 whenFull: fail "full" | flatMap max 1 { just x | delay 50ms }"#,
+    "let stop = timer 250ms; interval 100ms | prefix untilOutputFrom stop",
+    "let go = subject 150ms:0; interval 100ms | drop untilOutputFrom go | take 2",
+    #"marbles "-1-#" | tryCatch { e in e == "x" ? fail("again") : { just 0 } }"#,
+    "just 1, 2, 12 | removeDuplicates by { a, b in a % 10 == b % 10 }",
+    "let m = interval 100ms | take 2 | makeConnectable; m; connect m @50ms",
+    "let t = interval 100ms | multicast | autoconnect; t @..250ms; t | take 1 @300ms",
+    #"let p = published "a", 100ms:"b", 200ms:"c"; p; p | dropFirst @150ms"#,
+  ]
 
   /// Seed lessons for the lesson target: each exercise of each lesson as a
   /// small lesson of its own (header and that exercise), so seeds stay short.
@@ -57,7 +73,7 @@ public enum SeedCorpus {
         " | ", "|", "{", "}", "{ a, b in ", " in ", "let ", "connect ", " = ", "@", "ms", "s", "...", "..<", ",", ":",
         "\"", "x", "acc", "$0", "==", "!=", "<=", "&&", "||", "!", "?", "%", "(", ")", "[", "]", "\n", "#", "-",
         "> ", "    ", "where ", "while ", " or ", "latest: ", "max ", "at ", "frame ", "true", "false", "nil",
-        " on ",
+        " on ", "prefetch: ", "whenFull: ", "byRequest", "keepFull", "dropOldest", "dropNewest", "untilOutputFrom ", "by ",
       ] + SchedulerName.allCases.map(\.rawValue)
     let fields = LessonField.allCases.map { "\($0.rawValue): " } + ["events", "marbles", "values"]
     let entries = Keywords.all.map(\.name) + fields + syntax

@@ -8,6 +8,11 @@ extension PipelineBuilder {
     -> AnyValuePublisher
   {
     let label = context.source(stage.range)
+    if case .autoconnect = stage.kind {
+      return try autoconnect(upstream, stage: stage)
+    }
+    // Only `autoconnect` may follow a connectable stage built mid-pipeline.
+    try requireNothingLeftToConnect()
     switch stage.kind {
     // MARK: transform
     case .map(let expression):
@@ -79,6 +84,22 @@ extension PipelineBuilder {
 
     case .removeDuplicates:
       return upstream.removeDuplicates().eraseToAnyPublisher()
+
+    case .removeDuplicatesBy(let expression):
+      let same = try expressions.variadic(expression, arity: 2, in: context)
+      let recorder = self.recorder
+      return upstream.removeDuplicates { previous, value in
+        do {
+          let verdict = try same([previous, value])
+          guard case .bool(let flag) = verdict else {
+            throw StreamError("the closure must give a Bool, but it gave \(verdict.typeName) \(verdict)")
+          }
+          return flag
+        } catch {
+          recorder.fail(Trap.message(for: error, instead: nil), stage: label, value: value)
+          return true
+        }
+      }.eraseToAnyPublisher()
 
     case .first(let condition):
       guard let condition else { return upstream.first().eraseToAnyPublisher() }
@@ -182,6 +203,20 @@ extension PipelineBuilder {
       return upstream.prepend(try innerArgument(pipeline, in: context)).eraseToAnyPublisher()
 
     // MARK: errors
+    case .tryCatch(let expression):
+      let makeFallback = try expressions.unary(expression, in: context)
+      let parent = context.innerParent
+      return upstream.tryCatch { [unowned self] error -> AnyValuePublisher in
+        let message = Value.string(error.message)
+        // A runtime error in the closure, `fail("…")` included, becomes the failure.
+        let fallback = try makeFallback(message)
+        guard case .stream = fallback else {
+          throw StreamError(
+            "tryCatch's closure must give a stream, like `{ just 0 }`, but it gave \(fallback.typeName) \(fallback)")
+        }
+        return self.innerStream(fallback, stage: label, element: nil, under: parent, label: "# " + message.description)
+      }.mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
     case .catch(let pipeline):
       // Built once: each failure subscribes to it anew, so a cold fallback
       // starts fresh every time; its row is labelled by the failure it replaced.
@@ -213,10 +248,11 @@ extension PipelineBuilder {
     case .share:
       return upstream.share().eraseToAnyPublisher()
 
-    case .multicast:
-      throw Diagnostic(
-        "multicast needs a name so it can be connected: `let m = … | multicast`, then `connect m @100ms`",
-        at: stage.range)
+    case .multicast, .makeConnectable:
+      return connectable(upstream, stage: stage, label: label)
+
+    case .autoconnect:
+      return try autoconnect(upstream, stage: stage)
 
     // MARK: aggregate
     case .count:
@@ -259,6 +295,16 @@ extension PipelineBuilder {
       // OpenCombine's own Print, writing to the run's log instead of stdout.
       let prefix = try tag.map { try string($0, in: context, what: "print's tag is a message, like `print \"tap\"`") }
       return upstream.print(prefix ?? "", to: RecorderLog(recorder: recorder)).eraseToAnyPublisher()
+
+    // MARK: more
+    case .buffer(let size, let prefetch, let whenFull):
+      return try buffer(upstream, size: size, prefetch: prefetch, whenFull: whenFull, in: context)
+
+    case .prefixUntilOutput(let trigger):
+      return upstream.exactPrefix(untilOutputFrom: try innerArgument(trigger, in: context)).eraseToAnyPublisher()
+
+    case .dropUntilOutput(let trigger):
+      return upstream.exactDrop(untilOutputFrom: try innerArgument(trigger, in: context)).eraseToAnyPublisher()
     }
   }
 

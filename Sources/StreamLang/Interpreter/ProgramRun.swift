@@ -71,7 +71,8 @@ struct ProgramRun {
     var result = RunResult(pipelines: shown, rows: rows, stop: stop, endTime: clock.now)
     result.contractViolations = recorder.contractViolations
     result.log = recorder.log
-    result.notes = builder.notes.notes + CombineNotes.explain(result, debounces: builder.debounceStages)
+    result.notes =
+      builder.notes.notes + builder.willSetNotes() + CombineNotes.explain(result, debounces: builder.debounceStages)
     return result
   }
 
@@ -123,7 +124,8 @@ struct ProgramRun {
       }
       guard let connect = builder.connectable(for: binding) else {
         throw Diagnostic(
-          "`\(name.text)` does not end in `multicast`, so there is nothing to connect", at: name.range)
+          "`\(name.text)` does not end in `multicast` or `makeConnectable`, so there is nothing to connect",
+          at: name.range)
       }
       let delay =
         try at.map { try builder.time($0, in: context, what: "connect needs a time, like `connect m @100ms`") } ?? .zero
