@@ -217,6 +217,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
     ExportedExample(
       file: "Beyond40PrintTake", program: "interval 100ms | print \"tick\" | take 2",
       run: { beyond40PrintTake(scheduler: $0, log: $1) }),
+    ExportedExample(
       file: "More01BufferDropOldest",
       program:
         "events 0ms:1, 10ms:2, 20ms:3, 30ms:4, 40ms:| | buffer 2 whenFull: dropOldest | flatMap max 1 { just x | delay 100ms }",
