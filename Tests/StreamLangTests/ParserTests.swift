@@ -136,6 +136,10 @@ import Testing
     ("removeDuplicates by { a, b in a == b }", "removeDuplicates(by: {a, b in (a == b)})"),
     ("makeConnectable", "makeConnectable"),
     ("autoconnect", "autoconnect"),
+    ("receive on main", "receive(on: main)"),
+    ("subscribe on DispatchQueue.global()", "subscribe(on: DispatchQueue.global())"),
+    ("print", "print()"),
+    ("print \"tap\"", "print(\"tap\")"),
   ]
 
   @Test(arguments: operators)

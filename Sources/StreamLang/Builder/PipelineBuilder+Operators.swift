@@ -282,12 +282,19 @@ extension PipelineBuilder {
     // that instant, which is Combine's asynchronous hop.
     case .receiveOn(let scheduler):
       noteHop(scheduler)
-      guard scheduler.hops else { return upstream.receive(on: ImmediateScheduler.shared).eraseToAnyPublisher() }
+      // ImmediateScheduler runs every action inline, so the stage passes events
+      // through as they come; see the subscribe case for why no operator is built.
+      guard scheduler.hops else { return upstream }
       return upstream.receive(on: HopScheduler(clock: clock, pending: pendingHops)).eraseToAnyPublisher()
 
     case .subscribeOn(let scheduler):
       noteHop(scheduler)
-      guard scheduler.hops else { return upstream.subscribe(on: ImmediateScheduler.shared).eraseToAnyPublisher() }
+      // On ImmediateScheduler, OpenCombine's SubscribeOn calls upstream's request
+      // inline while holding its lock, so an operator below that cancels from
+      // inside that request (`buffer 1 whenFull: fail "full"`) re-enters the lock
+      // and aborts the process. The inline scheduler changes no timing, so the
+      // stage is a pass-through.
+      guard scheduler.hops else { return upstream }
       return upstream.subscribe(on: HopScheduler(clock: clock, pending: pendingHops)).eraseToAnyPublisher()
 
     // MARK: debugging
