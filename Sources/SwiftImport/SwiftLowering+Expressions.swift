@@ -32,7 +32,7 @@ extension SwiftLowering {
       if let substituted = substitution(for: name) { return (substituted, 10) }
       if case .constant(let text)? = bindings[name] { return (text, 10) }
       if name == "self" { throw unsupported(value, "`self` on its own") }
-      return (name, 10)
+      return (bindings[name] == nil ? name : shortName(name), 10)
     case .dollar(let number):
       return ("$\(number)", 10)
     case .integer(let digits), .float(let digits):
@@ -48,7 +48,9 @@ extension SwiftLowering {
         "streamlab cannot tell which type `.\(name)` belongs to here", at: value.range,
         expected: "a value of the language: a number, a string, a bool, an array or a tuple")
     case .member(let base?, let name):
-      if case .identifier("self") = base.kind { return try expressionText(SwiftExpr(kind: .identifier(name), range: value.range)) }
+      if case .identifier("self") = base.kind {
+        return try expressionText(SwiftExpr(kind: .identifier(name), range: value.range))
+      }
       // A failure is its message in the language: `error.localizedDescription` is the error itself.
       if name == "message" || name == "localizedDescription" { return try expressionText(base) }
       return ("\(try expression(base, precedence: 9)).\(name)", 9)
@@ -83,6 +85,9 @@ extension SwiftLowering {
       return ("[" + (try elements.map { try expression($0) }).joined(separator: ", ") + "]", 10)
     case .tuple(let elements):
       return ("(" + (try elements.map { try expression($0.value) }).joined(separator: ", ") + ")", 10)
+    case .cast(let operand, "as", _):
+      // An upcast (`$0 as Any`) changes the Swift type only.
+      return try expressionText(operand)
     case .specialized, .subscripted, .inoutArgument, .keyPath, .cast:
       throw unsupported(value, "`\(source(value.range))`")
     }
@@ -150,8 +155,12 @@ extension SwiftLowering {
   /// the body alone, or in braces when `braced`; with parameters
   /// `{ a, b in BODY }`. A body that is a publisher becomes `{ PIPELINE }`.
   func closureText(_ closure: SwiftClosure, braced: Bool) throws -> String {
-    let (value, scope) = try closureResult(closure)
-    var inner = self
+    var parameterNames: [String: String] = [:]
+    for parameter in closure.parameters { parameterNames[parameter] = shortName(parameter) }
+    var withParameters = self
+    withParameters.substitutions.append(parameterNames)
+    let (value, scope) = try withParameters.closureResult(closure)
+    var inner = withParameters
     inner.substitutions.append(scope)
     let named = closure.parameters.filter { $0 != "_" }
     var body: String
@@ -162,7 +171,9 @@ extension SwiftLowering {
       if braced && named.isEmpty { body = "{ \(body) }" }
     }
     guard !named.isEmpty else { return body }
-    let parameters = closure.parameters.enumerated().map { $0.element == "_" ? "unused\($0.offset)" : $0.element }
+    let parameters = closure.parameters.enumerated().map {
+      $0.element == "_" ? "unused\($0.offset)" : shortName($0.element)
+    }
     return "{ \(parameters.joined(separator: ", ")) in \(body) }"
   }
 }

@@ -28,7 +28,8 @@ extension SwiftLowering {
     case "switchToLatest", "removeDuplicates", "ignoreOutput", "measureInterval", "share", "count", "min", "max",
       "multicast":
       if method == "removeDuplicates", site.closureArgument != nil {
-        throw OperatorSite.outsideSubset(self, method: "removeDuplicates(by:)", at: value.range, instead: "`removeDuplicates()`")
+        throw OperatorSite.outsideSubset(
+          self, method: "removeDuplicates(by:)", at: value.range, instead: "`removeDuplicates()`")
       }
       if ["min", "max"].contains(method), site.closureArgument != nil {
         throw OperatorSite.outsideSubset(self, method: "\(method)(by:)", at: value.range, instead: "`\(method)()`")
@@ -44,7 +45,8 @@ extension SwiftLowering {
       }
       if site.labelled("untilOutputFrom") != nil {
         throw OperatorSite.outsideSubset(
-          self, method: "\(method)(untilOutputFrom:)", at: value.range, instead: "`\(method)(N)` or `\(method)(while:)`")
+          self, method: "\(method)(untilOutputFrom:)", at: value.range, instead: "`\(method)(N)` or `\(method)(while:)`"
+        )
       }
       guard !site.unlabelled.isEmpty else { return keyword }
       return "\(keyword) \(try site.value(at: 0))"
@@ -100,7 +102,8 @@ extension SwiftLowering {
       return "retry \(try site.value(at: 0))"
     case "contains":
       guard site.closureArgument == nil else {
-        throw OperatorSite.outsideSubset(self, method: "contains(where:)", at: value.range, instead: "`contains(3)` or `allSatisfy { … }`")
+        throw OperatorSite.outsideSubset(
+          self, method: "contains(where:)", at: value.range, instead: "`contains(3)` or `allSatisfy { … }`")
       }
       return "contains \(try site.value(at: 0))"
     case "eraseToAnyPublisher", "setFailureType", "receive", "subscribe", "print", "handleEvents",

@@ -59,7 +59,7 @@ extension SwiftLowering {
   private func boundSource(_ name: String, at value: SwiftExpr) throws -> String? {
     let plain = name.hasPrefix("$") ? String(name.dropFirst()) : name
     switch bindings[plain] {
-    case .publisher?, .subject?: return plain
+    case .publisher?, .subject?: return shortName(plain)
     default: return nil
     }
   }
@@ -207,7 +207,9 @@ extension SwiftLowering {
     else {
       throw failure(
         "streamlab reads a `Future` that fulfils its promise once, at once or after a delay", at: closure.range,
-        expected: "`promise(.success(42))`, inside `DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { … }` for a delay")
+        expected:
+          "`promise(.success(42))`, inside `DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { … }` for a delay"
+      )
     }
     switch outcome {
     case "success":

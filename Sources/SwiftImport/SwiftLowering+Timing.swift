@@ -21,15 +21,26 @@ extension SwiftLowering {
       upstream = chain
       isStored = true
     } else {
-      guard case .call(let callee, _) = chain.kind, case .member(let base?, let method) = callee.kind,
+      guard case .call(let callee, let arguments) = chain.kind, case .member(let base?, let method) = callee.kind,
         ["sink", "assign"].contains(method)
       else { return nil }
       upstream = base
+      // `assign(to: &$property)` lives as long as the property: no AnyCancellable to keep.
+      if method == "assign", let target = arguments.first(where: { $0.label == "to" }),
+        case .inoutArgument = target.value.kind
+      {
+        isStored = true
+      }
     }
     guard let pipeline = try pipeline(upstream) else {
       throw failure(
         "streamlab cannot tell which publisher `\(source(upstream.range))` is", at: upstream.range,
         expected: "a publisher: `Just`, `[…].publisher`, a subject, or a name bound to one")
+    }
+    if program.subjects.values.contains(where: { $0.sends.contains { $0.time == now } }) {
+      program.notes.append(
+        "at \(ShortProgram.time(now)) the Swift sends to a subject before this subscription; streamlab "
+          + "subscribes first at one instant, so the subscriber may see that send")
     }
     let number = program.subscriptions.count
     program.subscriptions.append(ShortProgram.Subscription(pipeline: pipeline, subscribeAt: now, cancelAt: nil))
@@ -60,7 +71,7 @@ extension SwiftLowering {
         "`\(name)` is not a publisher bound with `let`", at: base.range,
         expected: "a name bound to `….multicast(subject: PassthroughSubject())` or `.makeConnectable()`")
     }
-    program.statements.append(.connect(name: name, at: now))
+    program.statements.append(.connect(name: shortName(name), at: now))
     return true
   }
 
@@ -97,7 +108,8 @@ extension SwiftLowering {
   func sendEvent(_ arguments: [SwiftArgument], at range: SourceRange) throws -> String {
     guard let argument = arguments.first, arguments.count == 1 else {
       throw failure(
-        "streamlab sends one value at a time", at: range, expected: "`subject.send(1)` or `send(completion: .finished)`")
+        "streamlab sends one value at a time", at: range, expected: "`subject.send(1)` or `send(completion: .finished)`"
+      )
     }
     guard argument.label == "completion" else { return try expression(argument.value) }
     return try completionEvent(argument.value)
@@ -141,7 +153,7 @@ extension SwiftLowering {
 
   /// Records a send to subject `name` at the current time.
   mutating func send(_ event: String, to name: String, at range: SourceRange) throws {
-    program.subjects[name, default: ShortProgram.Subject()].sends.append((now, event))
+    program.subjects[shortName(name), default: ShortProgram.Subject()].sends.append((now, event))
   }
 
   /// `PassthroughSubject<T, E>()` or `CurrentValueSubject<T, E>(initial)`.

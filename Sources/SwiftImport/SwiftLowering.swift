@@ -120,11 +120,12 @@ struct SwiftLowering {
   ) throws {
     if attributes.contains("Published") {
       guard let value else {
-        throw failure("an `@Published` property needs a starting value", at: range, expected: "`@Published var query = \"\"`")
+        throw failure(
+          "an `@Published` property needs a starting value", at: range, expected: "`@Published var query = \"\"`")
       }
       try TypeAnnotation.check(type, of: value, in: self)
-      program.subjects[name] = ShortProgram.Subject(initial: try expression(value))
-      program.statements.append(.subject(name: name))
+      program.subjects[shortName(name)] = ShortProgram.Subject(initial: try expression(value))
+      program.statements.append(.subject(name: shortName(name)))
       bindings[name] = .subject
       return
     }
@@ -134,8 +135,8 @@ struct SwiftLowering {
     }
     if let subject = try subjectConstructor(value) {
       try TypeAnnotation.check(type, of: value, in: self)
-      program.subjects[name] = subject
-      program.statements.append(.subject(name: name))
+      program.subjects[shortName(name)] = subject
+      program.statements.append(.subject(name: shortName(name)))
       bindings[name] = .subject
     } else if let subscription = try subscribe(value, handle: name) {
       bindings[name] = .cancellable(subscription)
@@ -143,7 +144,7 @@ struct SwiftLowering {
       bindings[name] = .environment
     } else if let pipeline = try pipeline(value) {
       try TypeAnnotation.check(type, of: value, in: self)
-      program.statements.append(.binding(name: name, pipeline: pipeline))
+      program.statements.append(.binding(name: shortName(name), pipeline: pipeline))
       bindings[name] = .publisher
     } else if let time = try absoluteTime(value) {
       bindings[name] = .time(time)
@@ -168,7 +169,11 @@ struct SwiftLowering {
   /// `target = value`: a subscription kept in a variable, a cancellable
   /// dropped (`= nil` cancels it now), or a new value for an `@Published` property.
   mutating func assign(_ value: SwiftExpr, to target: SwiftExpr) throws {
-    let key = Self.handleKey(target)
+    var key = Self.handleKey(target)
+    // `viewModel.query = "sw"`: a view model's `@Published` property, read with its type's members.
+    if bindings[key] == nil, case .member(_, let property) = target.kind, case .subject? = bindings[property] {
+      key = property
+    }
     if case .null = value.kind, case .cancellable(let number)? = bindings[key] {
       cancel(number)
       return
@@ -184,7 +189,7 @@ struct SwiftLowering {
     }
     if let pipeline = try pipeline(value) {
       // `publisher = Just(1)…` re-binds a name: the short form binds it anew.
-      program.statements.append(.binding(name: key, pipeline: pipeline))
+      program.statements.append(.binding(name: shortName(key), pipeline: pipeline))
       bindings[key] = .publisher
       return
     }
@@ -242,6 +247,13 @@ struct SwiftLowering {
       return handleKey(base) + "[" + index.joined(separator: ",") + "]"
     default: return "_"
     }
+  }
+
+  /// The name as the short form binds it: a Swift name that is a word of
+  /// the language (`events`, `subject`, `future`) gets a `_` after it.
+  func shortName(_ name: String) -> String {
+    let isWord = Keywords.allNames.contains(name) || Keywords.contextualWords.contains(name)
+    return isWord ? name + "_" : name
   }
 
   func failure(_ message: String, at range: SourceRange, expected: String? = nil, note: String? = nil) -> Failure {

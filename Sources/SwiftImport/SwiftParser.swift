@@ -554,17 +554,8 @@ struct SwiftParser {
       index += 1
       return names
     }
+    // No `in`: the closure has no parameters, and a `[` starts an array (`{ [$0] }`).
     index = mark
-    if current.isPunctuation("[") {
-      // A capture list is only followed by parameters and `in`.
-      let at = current.range
-      try skipBalanced()
-      if current.isWord("in") {
-        index += 1
-        return []
-      }
-      throw failure("expected `in` after the capture list", at: at)
-    }
     return []
   }
 
@@ -662,7 +653,8 @@ struct SwiftParser {
       kind: .punctuation(">"), range: SourceRange(start: token.range.start, end: token.range.start + 1),
       spaceBefore: token.spaceBefore, newlineBefore: token.newlineBefore)
     let rest = SwiftToken(
-      kind: .punctuation(String(text.dropFirst())), range: SourceRange(start: token.range.start + 1, end: token.range.end),
+      kind: .punctuation(String(text.dropFirst())),
+      range: SourceRange(start: token.range.start + 1, end: token.range.end),
       spaceBefore: false, newlineBefore: false)
     tokens.replaceSubrange(index...index, with: [first, rest])
   }

@@ -99,7 +99,8 @@ struct SwiftStatement: Hashable {
 
 enum SwiftStatementKind: Hashable {
   /// `let name: Type = value` or `var …`; `attributes` holds `@Published`.
-  case declaration(isVariable: Bool, name: String, nameRange: SourceRange, type: SwiftType?, value: SwiftExpr?,
+  case declaration(
+    isVariable: Bool, name: String, nameRange: SourceRange, type: SwiftType?, value: SwiftExpr?,
     attributes: [String])
   /// `func name(params) -> Result { body }`.
   case function(SwiftFunction)

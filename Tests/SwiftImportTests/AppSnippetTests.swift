@@ -199,14 +199,15 @@ import Testing
         let first = events.sink { print($0) }
         scheduler.advance(by: .milliseconds(100))
         events.send("a")
+        scheduler.advance(by: .milliseconds(50))
         let second = events.sink { print($0) }
-        scheduler.advance(by: .milliseconds(100))
+        scheduler.advance(by: .milliseconds(50))
         events.send("b")
         events.send(completion: .finished)
         events.send("ignored")
         """,
-      // The second subscribes at 100 after "a" was sent; sends after completion are ignored.
-      outputs: [#"100ms:"a", 200ms:"b", 200ms:|"#, #"100ms:^, 200ms:"b", 200ms:|"#]),
+      // The second subscribes at 150, after "a" (100); sends after completion are ignored.
+      outputs: [#"100ms:"a", 200ms:"b", 200ms:|"#, #"150ms:^, 200ms:"b", 200ms:|"#]),
     Snippet(
       name: "a shared request runs once for both subscribers",
       swift: """
@@ -258,9 +259,10 @@ import Testing
           .sink { print($0) }
         """,
       // Combine's throttle sends the first tick at once (100), then the first
-      // of each later window: 1 (200) is held to 350, 3 (400) would be held
-      // to 600 but the upstream finishes at 500, and throttle sends it then.
-      outputs: ["100ms:0, 350ms:1, 500ms:3, 500ms:|"]),
+      // of each later window: 1 (200) is held to 350 and 3 (400) to 600; the
+      // upstream's completion at 500 waits behind it, as in the README's
+      // diagram of `interval 100ms | take 5 | throttle 250ms latest: false`.
+      outputs: ["100ms:0, 350ms:1, 600ms:3, 600ms:|"]),
     Snippet(
       name: "a multicast timer starts at connect",
       swift: """

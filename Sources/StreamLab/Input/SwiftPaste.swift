@@ -8,7 +8,9 @@ import SwiftImport
 public enum SwiftPaste {
   /// The program the Swift became, or its diagnostic rendered with a caret
   /// in the Swift (`fileName` prefixes it, as for programs).
-  public static func translate(_ swift: String, fileName: String? = nil) -> Result<SwiftImport.Translation, SwiftPasteError> {
+  public static func translate(_ swift: String, fileName: String? = nil) -> Result<
+    SwiftImport.Translation, SwiftPasteError
+  > {
     SwiftImport.translate(swift).mapError { SwiftPasteError(message: $0.rendered(in: swift, fileName: fileName)) }
   }
 

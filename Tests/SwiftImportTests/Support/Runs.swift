@@ -8,7 +8,9 @@ import Testing
 /// every subscriber's output row recorded.
 enum Runs {
   /// The program `swift` became, or a recorded issue and nil.
-  static func translation(of swift: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> SwiftImport.Translation? {
+  static func translation(of swift: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> SwiftImport
+    .Translation?
+  {
     switch SwiftImport.translate(swift) {
     case .success(let translation):
       return translation
