@@ -12,9 +12,8 @@ enum UnsupportedSwift {
   private static let network = Advice(
     message: "streamlab cannot run `URLSession.shared.dataTaskPublisher(for:)`",
     instead:
-      "a stand-in for the network call: `future 300ms \"data\"` or `fail \"offline\"` (in Swift, "
-      + "`Future { promise in DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { promise(.success(\"data\")) } }` "
-      + "or `Fail(error: SearchError.offline)`)")
+      "a stand-in for the network call: `future 300ms \"data\"` or `fail \"offline\"` (in Swift, a `Future` "
+      + "fulfilled in `asyncAfter`, or `Fail(error:)`)")
 
   /// Methods called on something that is not a publisher streamlab knows.
   static func advice(forCall method: String, on base: SwiftExpr) -> Advice? {
