@@ -64,7 +64,7 @@ let package = Package(
     .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
     .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport", "StreamLang", "StreamCore"]),
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
-    .testTarget(name: "LessonsTests", dependencies: ["Lessons"], exclude: ["Fixtures"]),
+    .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
