@@ -104,7 +104,6 @@ extension SwiftLowering {
     }
     if pieces.isEmpty { return ("\"\"", 10) }
     if pieces.count == 1, case .text? = parts.first { return (pieces[0], 10) }
-    if case .interpolation? = parts.first { pieces.insert("\"\"", at: 0) }
     return (pieces.joined(separator: " + "), 6)
   }
 

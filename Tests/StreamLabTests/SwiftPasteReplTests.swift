@@ -66,4 +66,15 @@ import Testing
     let swift = session.submit(":swift")
     #expect(swift.text.contains(".filter { $0 > 1 }"))
   }
+
+  @Test func helpPasteReadsAndRunsItsExample() {
+    var session = session()
+    let reply = session.submit(":help paste")
+    #expect(!reply.isError)
+    #expect(reply.text.hasPrefix(":paste — run Combine code written in Swift"))
+    #expect(
+      reply.text.contains(
+        "  let query = subject 100ms:\"sw\", 200ms:\"swift\"\n  query | debounce 300ms | removeDuplicates"))
+    #expect(reply.text.contains("> removeDuplicates"))
+  }
 }

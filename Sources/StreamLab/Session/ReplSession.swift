@@ -282,6 +282,7 @@ public struct ReplSession {
 
   private mutating func help(on topic: String) -> ReplReply {
     let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+    if name == "paste" || name == "swift-in" { return ReplReply(text: HelpText.paste(presenter: presenter)) }
     if let entry = MetaCommand.table.first(where: { $0.name == ":" + name }) {
       return ReplReply(
         text: "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces) + " — " + entry.summary)
