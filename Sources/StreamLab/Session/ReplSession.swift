@@ -1,6 +1,7 @@
 import Foundation
 import StreamCore
 import StreamLang
+import SwiftImport
 
 /// One student's playground session: the bindings made so far, the last run,
 /// the settings, and whether any input failed.
@@ -131,7 +132,7 @@ public struct ReplSession {
     case .invalid(let diagnostics):
       lastRun = nil
       noRun = .didNotParse
-      return failure(diagnostics.rendered(in: text, fileName: fileName))
+      return failure(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName))
     case .ran(let result, let program):
       if result.pipelines.isEmpty {
         lastRun = nil

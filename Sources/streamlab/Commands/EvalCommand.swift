@@ -83,7 +83,7 @@ struct EvalCommand: ParsableCommand {
     var interpreter = Interpreter()
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):
-      fail(diagnostics.rendered(in: text, fileName: fileName), status: 2)
+      fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
     case .ran(var result, let program):
       if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
       // The short form the Swift became: above a text diagram, as the first note in the other formats.
