@@ -33,13 +33,17 @@ let package = Package(
       ]
     ),
     .target(name: "StreamLang", dependencies: ["StreamCore"]),
+    // Pasted Combine code, read by a parser of its own for the subset and
+    // lowered into StreamLang's language (no swift-syntax: see README).
+    .target(name: "SwiftImport", dependencies: ["StreamLang", "StreamCore"]),
     .target(name: "Marbles", dependencies: ["StreamCore"]),
-    .target(name: "Lessons", dependencies: ["StreamLang", "Marbles"]),
-    .target(name: "StreamLab", dependencies: ["StreamLang", "Marbles", "Lessons"]),
+    .target(name: "Lessons", dependencies: ["StreamLang", "Marbles", "SwiftImport"]),
+    .target(name: "StreamLab", dependencies: ["StreamLang", "Marbles", "Lessons", "SwiftImport"]),
     .executableTarget(
       name: "streamlab",
       dependencies: [
         "StreamLab",
+        "SwiftImport",
         "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -59,8 +63,9 @@ let package = Package(
     ),
     .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
     .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
+    .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport", "StreamLang", "StreamCore"]),
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
-    .testTarget(name: "LessonsTests", dependencies: ["Lessons"], exclude: ["Fixtures"]),
+    .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),

@@ -6,7 +6,17 @@ import StreamLang
 /// `streamlab eval` in each `--format`.
 public enum ProgramTarget {
   public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
-    let text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
+    var text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
+    // Swift is read as the REPL reads a Swift-looking line (and `eval --swift` reads a paste).
+    if SwiftPaste.looksLikeSwift(text) {
+      switch SwiftPaste.translate(text, fileName: "fuzz.swift") {
+      case .failure(let error):
+        _ = error.message
+        return .refused(messages: 1)
+      case .success(let translation):
+        text = translation.program
+      }
+    }
     var interpreter = Interpreter()
     switch interpreter.run(text, options: FuzzLimits.runOptions) {
     case .invalid(let diagnostics):

@@ -3,6 +3,7 @@ import Foundation
 import StreamCore
 import StreamLab
 import StreamLang
+import SwiftImport
 
 /// `streamlab eval`: runs one program and prints it in one format.
 struct EvalCommand: ParsableCommand {
@@ -20,6 +21,12 @@ struct EvalCommand: ParsableCommand {
         streamlab eval 'interval 100ms | take 5' --format events
         streamlab eval -f program.txt --format svg --output program.svg
         echo 'range 1...5 | filter x % 2 == 0' | streamlab eval - --format json
+        streamlab eval --swift '[1, 2, 3].publisher.map { $0 * 2 }.sink { print($0) }'
+        streamlab eval --swift -f Search.swift --format json
+
+      With --swift the program is Combine code in Swift: streamlab reads the \
+      publisher chains, subjects and test-scheduler steps, shows the program \
+      in its own language that the Swift became, and runs that.
       """
   )
 
@@ -28,6 +35,9 @@ struct EvalCommand: ParsableCommand {
 
   @Option(name: .short, help: ArgumentHelp("Read the program from a file.", valueName: "file"), completion: .file())
   var file: String?
+
+  @Flag(help: "Read the program as Swift (Combine code) and run the program in streamlab's language it becomes.")
+  var swift = false
 
   @Option(help: "Output format: text, events, json, svg or swift.")
   var format: OutputFormat = .text
@@ -48,7 +58,18 @@ struct EvalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (text, fileName) = try readProgram()
+    let (input, fileName) = try readProgram()
+    var text = input
+    var translation: SwiftImport.Translation?
+    if swift {
+      switch SwiftPaste.translate(input, fileName: fileName) {
+      case .success(let translated):
+        translation = translated
+        text = translated.program
+      case .failure(let error):
+        fail(error.message, status: 2)
+      }
+    }
     let terminal = TerminalFacts.current()
     var settings = ReplSettings()
     settings.width = display.width ?? terminal.width
@@ -62,13 +83,16 @@ struct EvalCommand: ParsableCommand {
     var interpreter = Interpreter()
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):
-      fail(diagnostics.rendered(in: text, fileName: fileName), status: 2)
-    case .ran(let result, let program):
+      fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
+    case .ran(var result, let program):
       if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
+      // The short form the Swift became: above a text diagram, as the first note in the other formats.
+      if let translation, format != .text { result = SwiftPaste.annotated(result, with: translation) }
       switch RunPresenter(settings: settings).render(result, program: program, as: format) {
       case .failure(let error):
         fail(error.description, status: 2)
-      case .success(let rendered):
+      case .success(var rendered):
+        if let translation, format == .text { rendered = SwiftPaste.header(of: translation) + "\n" + rendered }
         try write(rendered)
         if case .runtimeError(let error) = result.stop { failOnce(error) }
       }
