@@ -184,3 +184,50 @@ import Testing
     #expect(error["column"] as? Int == 160_002)
   }
 }
+
+/// `POST /api/move`, answered by `WebAPI` without a socket.
+@Suite struct MoveEndpointTests {
+  let api = WebAPI(lessonsFolder: URL(fileURLWithPath: "/nonexistent"), progressFile: nil)
+
+  private func move(_ body: [String: Any]) async throws -> (status: Int, object: [String: Any]) {
+    let response = await api.respond(
+      to: WebRequest(method: "POST", path: "/api/move", body: try JSONSerialization.data(withJSONObject: body)))
+    return (response.status, try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any]))
+  }
+
+  @Test func aDraggedMarbleRewritesTheMarbleString() async throws {
+    let program = "let a = marbles \"-a--b|\"\na | map x + \"!\""
+    let (status, object) = try await move(["program": program, "row": 0, "event": 1, "t": 280])
+    #expect(status == 200)
+    #expect(object["program"] as? String == "let a = marbles \"---ab|\"\na | map x + \"!\"")
+  }
+
+  @Test func aDraggedEventsValueRewritesItsTime() async throws {
+    let program = #"events 0ms:"i", 100ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms"#
+    let (status, object) = try await move(["program": program, "row": 0, "event": 2, "t": 520.4])
+    #expect(status == 200)
+    #expect(object["program"] as? String == #"events 0ms:"i", 450ms:"iph", 520ms:"ip", 900ms:| | debounce 300ms"#)
+  }
+
+  @Test func anOperatorRowCannotMove() async throws {
+    let program = #"events 0ms:"i", 900ms:| | debounce 300ms"#
+    let (status, object) = try await move(["program": program, "row": 1, "event": 1, "t": 200])
+    #expect(status == 400)
+    #expect(
+      (object["error"] as? [String: Any])?["message"] as? String
+        == "row 1 (debounce 300ms) is not drawn from a `marbles \"…\"` or `events …` literal; only those can move")
+  }
+
+  @Test func aRowOrTimeOutOfRangeIs400() async throws {
+    #expect(try await move(["program": "marbles \"-a|\"", "row": 5, "event": 1, "t": 200]).status == 400)
+    #expect(try await move(["program": "marbles \"-a|\"", "row": 0, "event": 9, "t": 200]).status == 400)
+    #expect(try await move(["program": "marbles \"-a|\"", "row": 0, "event": 1, "t": 1e300]).status == 400)
+    #expect(try await move(["program": "marbles \"-a|\"", "row": 0, "event": 1]).status == 400)
+  }
+
+  @Test func aProgramThatDoesNotParseIs400WithItsPlace() async throws {
+    let (status, object) = try await move(["program": "marbles \"-a|\" | mapp x", "row": 0, "event": 1, "t": 200])
+    #expect(status == 400)
+    #expect((object["error"] as? [String: Any])?["column"] as? Int == 17)
+  }
+}

@@ -5,7 +5,9 @@ import StreamLang
 /// from: what the browser playground lets a student drag. A row is drawn
 /// from one when it is a pipeline's source row, or an inner row labelled
 /// with a bound name, and that source is the literal itself or a name bound
-/// to one (through any chain of `let`s without operators).
+/// to one (through any chain of `let`s without operators); or the inner row
+/// of a bound pipeline's source (`let a = marbles "-a|" | map x; a` draws
+/// `marbles "-a|"` under `a`).
 public enum MovableSource: Hashable {
   /// `marbles "-a-b|"`: its string literal's range (quotes included) and frame.
   case marbles(diagram: String, literalRange: SourceRange, frame: VirtualInterval)
@@ -41,14 +43,22 @@ public enum MovableSource: Hashable {
       let source: SourceStage?
       if row.isStageRow, row.stage == 0, subscriptions.indices.contains(row.pipeline) {
         source = subscriptions[row.pipeline].source
-      } else if let inner = row.inner, inner.stageOfInner ?? 0 == 0, let bound = bindings[row.label] {
+      } else if let inner = row.inner, inner.stageOfInner == nil, let bound = bindings[row.label] {
         source = bound.operators.isEmpty ? bound.source : nil
+      } else if let inner = row.inner, inner.stageOfInner == 0 {
+        source = bindings.values.first { text(of: $0.source.range, in: program.text) == row.label }?.source
       } else {
         source = nil
       }
       if let source, let found = literal(source, bindings: bindings, depth: 0) { movable[index] = found }
     }
     return movable
+  }
+
+  private static func text(of range: SourceRange, in text: String) -> String {
+    let bytes = Array(text.utf8)
+    guard range.start >= 0, range.start <= range.end, range.end <= bytes.count else { return "" }
+    return String(decoding: bytes[range.start..<range.end], as: UTF8.self)
   }
 
   /// The literal `source` stands for, following names bound to bare sources.
