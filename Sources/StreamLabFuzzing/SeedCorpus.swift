@@ -15,10 +15,20 @@ public enum SeedCorpus {
       Keywords.sources.map(\.example) + Keywords.operators.map { "just 1,2,3 | \($0.example)" }
       + Keywords.statements.map(\.example)
     var seen = Set<String>()
-    return (examples + completePrograms(lessons: lessons) + refusedSwiftPrograms).filter {
+    return (examples + completePrograms(lessons: lessons) + refusedSwiftPrograms + draggablePrograms).filter {
       !$0.isEmpty && seen.insert($0).inserted
     }
   }
+
+  /// Programs whose rows the browser playground drags (`/api/move`): every
+  /// kind of literal row the program target then moves events of.
+  static let draggablePrograms = [
+    #"marbles "-a-(bc)-'42'-|" frame 50ms | map x"#,
+    #"let a = marbles "-a---b-|"; let b = marbles "--1-2---#"; a | merge b"#,
+    #"let a = marbles " 500ms a-b|" | map x; a; a @250ms"#,
+    #"events 0ms:"i", 100.5ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms"#,
+    #"let q = events 0ms:1, 300ms:#"boom"; q | catch { just 0 }"#,
+  ]
 
   /// The help demos, the lessons' demos and each exercise's givens followed by its solution:
   /// whole programs, which all run.

@@ -80,22 +80,18 @@ struct EvalCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
-    var interpreter = Interpreter()
-    switch interpreter.run(text, options: options) {
+    switch ProgramEvaluation.evaluate(
+      text, as: format, settings: settings, options: options, translation: translation) {
     case .invalid(let diagnostics):
       fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
-    case .ran(var result, let program):
-      if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
-      // The short form the Swift became: above a text diagram, as the first note in the other formats.
-      if let translation, format != .text { result = SwiftPaste.annotated(result, with: translation) }
-      switch RunPresenter(settings: settings).render(result, program: program, as: format) {
-      case .failure(let error):
-        fail(error.description, status: 2)
-      case .success(var rendered):
-        if let translation, format == .text { rendered = SwiftPaste.header(of: translation) + "\n" + rendered }
-        try write(rendered)
-        if case .runtimeError(let error) = result.stop { failOnce(error) }
-      }
+    case .nothingToRun(let sentence):
+      fail(sentence, status: 2)
+    case .unavailable(let error):
+      fail(error.description, status: 2)
+    case .rendered(var rendered, let stop):
+      if let translation, format == .text { rendered = SwiftPaste.header(of: translation) + "\n" + rendered }
+      try write(rendered)
+      if case .runtimeError(let error) = stop { failOnce(error) }
     }
   }
 
