@@ -315,6 +315,24 @@ SL.diagram = (function () {
     return rounds.find((step) => step * geo.perMs >= 10) || 10000;
   }
 
+  /// Words of `line` in lines of at most `columns` characters (a longer
+  /// word stands alone); lines after the first are indented by six.
+  function wrap(line, columns) {
+    const lines = [];
+    let current = "";
+    for (const word of line.split(" ")) {
+      const limit = lines.length === 0 ? columns : columns - 6;
+      if (current && current.length + 1 + word.length > limit) {
+        lines.push(current);
+        current = word;
+      } else {
+        current = current ? current + " " + word : word;
+      }
+    }
+    lines.push(current);
+    return lines;
+  }
+
   // ---- drawing ------------------------------------------------------------
 
   function el(name, attributes, parent, text) {
@@ -479,7 +497,8 @@ SL.diagram = (function () {
           if (error && error.label === row.source.label && row.source.parent === undefined && reveal >= error.t) {
             const ex = Math.max(geo.x(error.t), reach) + 30;
             const mark = el("g", { class: "runtime-error" }, group);
-            el("text", { x: n(ex), y: n(middle + 6), "font-size": 18, "font-weight": "bold" }, mark, "\u26a0");
+            el("text", { x: n(ex), y: n(middle + 6), "font-size": 20, "font-weight": "bold" }, mark, "\u26a0");
+            el("text", { x: n(ex + 24), y: n(middle + 5), "font-weight": "bold" }, mark, `runtime error at ${error.t}ms`);
             title(mark, error.message);
           }
         } else {
@@ -518,14 +537,19 @@ SL.diagram = (function () {
       el("text", { x: n(cx), y: n(axisY + 36), "text-anchor": "middle", class: "cursor-time" }, body, `${Math.round(reveal * 10) / 10}ms`);
     }
 
+    // Notes wrap to the picture's width (at least 90 columns), so a long
+    // note does not make the diagram scroll sideways on a projector.
     let footerY = axisY + 56;
+    const columns = Math.max(90, Math.floor((geo.right + 32 - 32) / CHAR_WIDTH));
     const footer = view.hideOutput ? model.footer.filter((line) => !line.startsWith("note:")) : model.footer;
     for (const line of footer) {
       const isError = model.stop.runtimeError && line === model.stop.runtimeError.message;
-      el("text", { x: 16, y: footerY, class: isError ? "footer runtime-error-text" : "footer" }, body, line);
-      footerY += 20;
+      wrap(line, columns).forEach((part, index) => {
+        el("text", { x: index === 0 ? 16 : 16 + 6 * CHAR_WIDTH, y: footerY, class: isError ? "footer runtime-error-text" : "footer" }, body, part);
+        footerY += 20;
+      });
     }
-    const footerWidth = Math.max(0, ...footer.map((line) => line.length)) * CHAR_WIDTH + 32;
+    const footerWidth = Math.min(columns, Math.max(0, ...footer.map((line) => line.length))) * CHAR_WIDTH + 32;
     const width = Math.max(geo.right + 32, footerWidth);
     const height = footerY + 4;
     const scale = view.scale || 1;

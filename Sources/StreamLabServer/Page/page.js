@@ -32,11 +32,14 @@ window.SL = window.SL || {};
     } else {
       box.textContent = message;
     }
+    // What is still drawn belongs to the last program that ran, not to this one.
+    $("output").classList.add("stale");
   }
 
   function clearError() {
     $("error").hidden = true;
     $("error").textContent = "";
+    $("output").classList.remove("stale");
     SL.editor.hideCaret();
   }
 
@@ -72,6 +75,8 @@ window.SL = window.SL || {};
     const span = Math.max(state.model.instants[state.model.instants.length - 1], state.model.stop.endTime);
     player.load(state.model.instants, span);
     await showFormat();
+    // Which program the output shows, for tools and tests that wait for a run.
+    $("output").dataset.program = program;
   }
 
   /// The text formats come from the server as `eval --format F` prints them.
