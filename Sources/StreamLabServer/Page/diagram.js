@@ -23,6 +23,7 @@ SL.diagram = (function () {
   const MAX_BUNDLE = 6;
   const MAX_INLINE_WIDTH = 4;
   const MAX_LABEL = 64;
+  const MAX_INSTANTS = 400;
   const PALETTE = ["#f6c343", "#7fc8f8", "#9ad39a", "#f49ac1", "#c5a3ff", "#ffb37b", "#8fd6cf", "#d6d66b"];
   const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
   // Characters that mean something else in a marble row (as in ValueLegend.swift).
@@ -220,8 +221,13 @@ SL.diagram = (function () {
     const values = [];
     let lastEventTime = 0;
     const instants = new Set([0]);
+    let truncated = false;
     const modelRows = rows.map((row, index) => {
-      const cells = cellsOf(row.events);
+      // A picture of ten thousand overlapping circles helps nobody: each row
+      // shows its first instants, and a note says so (as the SVG output does).
+      const allCells = cellsOf(row.events);
+      const cells = allCells.slice(0, MAX_INSTANTS);
+      truncated = truncated || allCells.length > MAX_INSTANTS;
       for (const event of row.events) {
         if (event.kind === "value") values.push(event.value);
         lastEventTime = Math.max(lastEventTime, event.t);
@@ -259,7 +265,9 @@ SL.diagram = (function () {
       legend,
       footer: legend.entries
         .concat(failures.map((message) => `\u2715 = ${JSON.stringify(message)}`))
-        .concat(notes.map((note) => (note.startsWith("stopped") ? note : "note: " + note))),
+        .concat(notes.filter((note) => !note.startsWith("stopped")).map((note) => "note: " + note))
+        .concat(truncated ? [`note: each row shows its first ${MAX_INSTANTS} instants; the event list shows every event`] : [])
+        .concat(notes.filter((note) => note.startsWith("stopped"))),
       stop,
       instants: [...instants].sort((a, b) => a - b),
     };
@@ -440,6 +448,8 @@ SL.diagram = (function () {
     view = Object.assign({}, view, { revealing });
     const geo = geometry(model);
     const svg = el("svg", { xmlns: SVG, class: "marbles", "font-family": "Menlo, Consolas, 'DejaVu Sans Mono', monospace", "font-size": 13 });
+    // The cursor is drawn first, under the marbles it passes.
+    const cursorLayer = el("g", { class: "cursor-layer" }, svg);
     const body = el("g", {}, svg);
     const rowGeometry = [];
     const middles = new Map();
@@ -533,7 +543,7 @@ SL.diagram = (function () {
     }
     if (revealing) {
       const cx = geo.x(Math.min(reveal, geo.span));
-      el("line", { x1: n(cx), y1: 8, x2: n(cx), y2: n(axisY + 4), class: "cursor" }, body);
+      el("line", { x1: n(cx), y1: 8, x2: n(cx), y2: n(axisY + 4), class: "cursor" }, cursorLayer);
       el("text", { x: n(cx), y: n(axisY + 36), "text-anchor": "middle", class: "cursor-time" }, body, `${Math.round(reveal * 10) / 10}ms`);
     }
 
