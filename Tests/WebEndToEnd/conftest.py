@@ -107,10 +107,14 @@ class Shooter:
         self.test_name = test_name
         self.count = 0
 
-    def __call__(self, step):
+    def __call__(self, step, element=None):
+        """The whole page, or only `element` (a locator) when the page is long."""
         self.count += 1
         path = self.folder / f"{self.test_name}-{self.count:02d}-{step}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        if element is not None:
+            element.screenshot(path=str(path))
+        else:
+            self.page.screenshot(path=str(path), full_page=True)
         return path
 
 

@@ -30,7 +30,7 @@ def test_the_lesson_list_opens_a_lesson_with_prose_and_runnable_examples(page, s
     shoot("lesson-list")
     open_lesson_one(page)
     page.wait_for_selector("#lesson-body .example-output svg")
-    shoot("lesson-one")
+    shoot("lesson-one", page.locator("#lesson-body .example").first)
 
     assert page.locator("#lesson-body h1").count() == 1
     assert page.locator("#lesson-body p").count() >= 3
@@ -50,8 +50,7 @@ def test_a_wrong_answer_shows_expected_and_actual_and_a_right_one_passes(page, s
     exercise.locator(".answer").fill('just "steady"')
     exercise.locator("button.check").click()
     exercise.locator(".feedback.failed svg").wait_for()
-    exercise.scroll_into_view_if_needed()
-    shoot("wrong-answer")
+    shoot("wrong-answer", exercise)
     assert exercise.locator(".verdict").text_content() == "\u2717 Not yet"
     comparison = page.evaluate(READ_COMPARISON, exercise.element_handle())
     assert [row["label"] for row in comparison] == ["expected", "your answer"]
@@ -68,7 +67,7 @@ def test_a_wrong_answer_shows_expected_and_actual_and_a_right_one_passes(page, s
     exercise.locator(".answer").fill('just "ready"')
     exercise.locator("button.check").click()
     exercise.locator(".feedback.passed").wait_for()
-    shoot("right-answer")
+    shoot("right-answer", exercise)
     assert exercise.locator(".verdict").text_content() == "\u2713 Passed"
 
 
@@ -78,6 +77,6 @@ def test_an_answer_that_does_not_parse_says_where(page, shoot):
     exercise.locator(".answer").fill('jist "ready"')
     exercise.locator("button.check").click()
     exercise.locator(".feedback.failed").wait_for()
-    shoot("answer-does-not-parse")
+    shoot("answer-does-not-parse", exercise)
     text = exercise.locator(".feedback").text_content()
     assert "jist" in text

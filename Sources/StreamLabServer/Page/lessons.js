@@ -69,8 +69,13 @@ SL.lessons = (function () {
       .map((paragraph) =>
         /^( {4}|\t)/.test(paragraph)
           ? h("pre", { class: "prose-code" }, paragraph.replace(/^( {4}|\t)/gm, ""))
-          : h("p", {}, paragraph.replace(/\s*\n\s*/g, " "))
+          : h("p", {}, ...inlineCode(paragraph.replace(/\s*\n\s*/g, " ")))
       );
+  }
+
+  /// `code` in prose as <code>: the lesson files' one piece of markup.
+  function inlineCode(text) {
+    return text.split("`").map((piece, index) => (index % 2 === 1 ? h("code", {}, piece) : piece));
   }
 
   function diagramOf(doc, scale) {
