@@ -42,12 +42,23 @@ SL.drag = (function () {
         const startX = svgX(down);
         let target = original;
         mark.classList.add("dragging");
+        // The time the marble would land on, shown above it while it moves.
+        const box = mark.getBBox();
+        const readout = document.createElementNS("http://www.w3.org/2000/svg", "text");
+        readout.setAttribute("class", "drag-time");
+        readout.setAttribute("text-anchor", "middle");
+        readout.setAttribute("x", box.x + box.width / 2);
+        readout.setAttribute("y", box.y - 6);
+        readout.textContent = `${original}ms`;
+        mark.appendChild(readout);
         const moveTo = (event) => {
           target = snap(row, original + geo.t(svgX(event)) - geo.t(startX));
           mark.setAttribute("transform", `translate(${geo.x(target) - geo.x(original)} 0)`);
           mark.dataset.target = target;
+          readout.textContent = `${target}ms`;
         };
         const finish = (event) => {
+          readout.remove();
           mark.removeEventListener("pointermove", moveTo);
           mark.removeEventListener("pointerup", finish);
           mark.removeEventListener("pointercancel", finish);
