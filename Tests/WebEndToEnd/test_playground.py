@@ -76,8 +76,13 @@ def test_a_runtime_error_is_drawn_on_its_stage_with_its_time(page, shoot):
     assert "division by zero" in footer
 
 
-def test_the_format_switches_show_events_json_and_swift(page, shoot):
+def test_the_format_switches_show_text_events_json_and_swift(page, shoot):
     run_program(page, "just 1,2 | map x*2")
+
+    page.click("[data-format=text]")
+    page.wait_for_function("() => document.querySelector('#text-output').textContent.includes('> map x*2')")
+    shoot("text")
+    assert page.inner_text("#text-output").startswith("  just 1,2  (1 2 |)\n> map x*2   (2 4 |)")
 
     page.click("[data-format=events]")
     page.wait_for_function("() => document.querySelector('#text-output').textContent.includes('t=0ms')")
@@ -122,3 +127,27 @@ def test_a_link_with_a_format_opens_that_format(page, shoot):
     page.wait_for_function("() => document.querySelector('#text-output').textContent.includes('value 1')")
     shoot("link-with-events-format")
     assert page.get_attribute("[data-format=events]", "aria-selected") == "true"
+
+
+def test_large_type_and_high_contrast_fit_a_projector(page, shoot):
+    program = 'let a = marbles "-a---b-|"\nlet b = marbles "--1-2---|"\na | merge b\na | zip b'
+    for width, height in [(1280, 720), (1920, 1080)]:
+        page.set_viewport_size({"width": width, "height": height})
+        run_program(page, program)
+        normal_width = float(page.get_attribute("#diagram svg", "width"))
+        page.check("#opt-large")
+        page.check("#opt-contrast")
+        shoot(f"projector-{width}x{height}")
+
+        # 1.5 times as wide, give or take the tenth of a pixel widths are rounded to.
+        assert abs(float(page.get_attribute("#diagram svg", "width")) - normal_width * 1.5) <= 0.2
+        assert page.evaluate("() => getComputedStyle(document.body).fontSize") == "22px"
+        assert page.evaluate("() => document.body.classList.contains('contrast')")
+        # The page itself never scrolls sideways: a wide diagram scrolls in its own box.
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        # The options are remembered for the next visit.
+        page.reload()
+        page.wait_for_selector("#output[data-program]", state="attached")
+        assert page.is_checked("#opt-large") and page.is_checked("#opt-contrast")
+        page.uncheck("#opt-large")
+        page.uncheck("#opt-contrast")
