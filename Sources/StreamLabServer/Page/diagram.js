@@ -417,6 +417,10 @@ SL.diagram = (function () {
         case "cancelled": {
           const barX = values.length === 0 ? x : cursor + OVERLAP + 6;
           el("line", { x1: n(barX), y1: n(middle - 14), x2: n(barX), y2: n(middle + 14), class: mark.kind === "finished" ? "end" : "cancel" }, g);
+          // `!` as the terminal writes it, so a cancellation reads at a glance.
+          if (mark.kind === "cancelled") {
+            el("text", { x: n(barX + 5), y: n(middle - 6), "font-size": 16, "font-weight": "bold", class: "cancel-mark" }, g, "!");
+          }
           // A wider invisible target, so a thin bar can be grabbed.
           el("rect", { x: n(barX - 8), y: n(middle - 16), width: 16, height: 32, class: "hit" }, g);
           title(g, `${mark.kind} at ${mark.t}ms`);
@@ -450,6 +454,9 @@ SL.diagram = (function () {
     const svg = el("svg", { xmlns: SVG, class: "marbles", "font-family": "Menlo, Consolas, 'DejaVu Sans Mono', monospace", "font-size": 13 });
     // The cursor is drawn first, under the marbles it passes.
     const cursorLayer = el("g", { class: "cursor-layer" }, svg);
+    // Connectors too: the dashed line down to a later inner row crosses the
+    // rows between, and must not hide their marks (a cancellation there).
+    const connectorLayer = el("g", { class: "connector-layer" }, svg);
     const body = el("g", {}, svg);
     const rowGeometry = [];
     const middles = new Map();
@@ -477,7 +484,9 @@ SL.diagram = (function () {
           start = geo.x(row.subscribedAt);
           const parentKey = `${row.source.pipeline}/${row.source.parent}/${row.source.nestedIn || 0}`;
           const above = middles.get(parentKey);
-          if (above !== undefined) el("line", { x1: n(start), y1: n(above), x2: n(start), y2: n(middle), class: "connector" }, group);
+          if (above !== undefined) {
+            el("line", { x1: n(start), y1: n(above), x2: n(start), y2: n(middle), class: "connector" }, connectorLayer);
+          }
           if (ended) {
             const last = row.cells[row.cells.length - 1];
             end = last ? geo.x(last.t) + clusterWidth(last, model.legend) : start;
