@@ -15,6 +15,9 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `streamlab serve`'s HTTP server: small and without dependencies, chosen
+    // over Hummingbird 2 by measurement (README, "The browser playground").
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // libedit, found through pkg-config; the header adds non-variadic wrappers
@@ -35,10 +38,25 @@ let package = Package(
     .target(name: "Marbles", dependencies: ["StreamCore"]),
     .target(name: "Lessons", dependencies: ["StreamLang", "Marbles"]),
     .target(name: "StreamLab", dependencies: ["StreamLang", "Marbles", "Lessons"]),
+    // The browser playground: the JSON API over the interpreter and the page,
+    // whose files are compiled into the binary (no Bundle lookup at run time).
+    .target(
+      name: "StreamLabServer",
+      dependencies: [
+        "StreamLab", "Lessons", "StreamLang", "Marbles",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      resources: [
+        .embedInCode("Page/index.html"),
+        .embedInCode("Page/page.css"),
+        .embedInCode("Page/page.js"),
+      ]
+    ),
     .executableTarget(
       name: "streamlab",
       dependencies: [
         "StreamLab",
+        "StreamLabServer",
         "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -61,6 +79,7 @@ let package = Package(
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
     .testTarget(name: "LessonsTests", dependencies: ["Lessons"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
+    .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons"]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
     .testTarget(

@@ -9,10 +9,12 @@ import StreamCore
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
 /// events are left out: they are the trace, not the timeline. The run's stop
-/// reason, when it was cut short, is the last note.
+/// reason, when it was cut short, is the last note. A row drawn from a
+/// `marbles` or `events` literal says `"draggable": true` (and its
+/// `"frame"` for marbles): the browser playground lets it be dragged.
 public enum TimelineJSON {
-  public static func encode(_ result: RunResult) -> String {
-    let rows = result.rows.map(row)
+  public static func encode(_ result: RunResult, draggable: [Int: DraggableRow] = [:]) -> String {
+    let rows = result.rows.enumerated().map { row($1, draggable: draggable[$0]) }
     var notes = result.notes
     if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
     let rowsText = rows.isEmpty ? "[]" : "[\n  " + rows.joined(separator: ",\n  ") + "\n ]"
@@ -20,10 +22,18 @@ public enum TimelineJSON {
       + notes.map(TextEscaping.jsonStringLiteral).joined(separator: ", ") + "]}"
   }
 
-  private static func row(_ timeline: Timeline) -> String {
+  private static func row(_ timeline: Timeline, draggable: DraggableRow?) -> String {
     let events = timeline.events.compactMap(event)
     return "{\"label\": \(TextEscaping.jsonStringLiteral(timeline.label)), \"pipeline\": \(timeline.pipeline), "
-      + "\"stage\": \(timeline.stage), " + placement(timeline) + "\"events\": [" + events.joined(separator: ", ") + "]}"
+      + "\"stage\": \(timeline.stage), " + placement(timeline) + dragging(draggable) + "\"events\": ["
+      + events.joined(separator: ", ") + "]}"
+  }
+
+  /// `"draggable": true, "frame": 100, ` for a row drawn from a literal; nothing otherwise.
+  private static func dragging(_ draggable: DraggableRow?) -> String {
+    guard let draggable else { return "" }
+    guard let frame = draggable.frame else { return "\"draggable\": true, " }
+    return "\"draggable\": true, \"frame\": \(Milliseconds.text(frame.nanoseconds)), "
   }
 
   /// An inner row's `"parent"` (its operator's stage) and `"inner"` (1, 2, …

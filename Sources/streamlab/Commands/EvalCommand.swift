@@ -59,19 +59,16 @@ struct EvalCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
-    var interpreter = Interpreter()
-    switch interpreter.run(text, options: options) {
+    switch ProgramEvaluation.evaluate(text, as: format, settings: settings, options: options) {
     case .invalid(let diagnostics):
       fail(diagnostics.rendered(in: text, fileName: fileName), status: 2)
-    case .ran(let result, let program):
-      if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
-      switch RunPresenter(settings: settings).render(result, program: program, as: format) {
-      case .failure(let error):
-        fail(error.description, status: 2)
-      case .success(let rendered):
-        try write(rendered)
-        if case .runtimeError(let error) = result.stop { failOnce(error) }
-      }
+    case .nothingToRun(let sentence):
+      fail(sentence, status: 2)
+    case .unavailable(let error):
+      fail(error.description, status: 2)
+    case .rendered(let rendered, let stop):
+      try write(rendered)
+      if case .runtimeError(let error) = stop { failOnce(error) }
     }
   }
 
