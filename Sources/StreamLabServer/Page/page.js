@@ -51,8 +51,9 @@ SL.api = (function () {
     lesson(id) {
       return request("GET", "/api/lessons/" + encodeURIComponent(id));
     },
-    check(lesson, exercise, answer) {
-      return request("POST", "/api/check", { lesson, exercise, answer });
+    /// `hintsShown`: how many hints the student has seen; a failure's hint is the next one.
+    check(lesson, exercise, answer, hintsShown) {
+      return request("POST", "/api/check", { lesson, exercise, answer, hintsShown });
     },
   };
 })();
@@ -1009,15 +1010,25 @@ SL.lessons = (function () {
     const lessons = Array.isArray(answer.data) ? answer.data : answer.data.lessons || [];
     list.replaceChildren(
       ...lessons.map((lesson) =>
-        h("li", {}, h("a", { href: "#lesson=" + encodeURIComponent(lesson.id) }, lesson.title || lesson.id))
+        h(
+          "li",
+          {},
+          h("a", { href: "#lesson=" + encodeURIComponent(lesson.id) }, lesson.title || lesson.id),
+          typeof lesson.exercises === "number"
+            ? h("span", { class: "progress" }, ` \u2014 ${lesson.passed || 0} of ${lesson.exercises} exercises passed`)
+            : null
+        )
       )
     );
   }
 
   /// The lesson's parts in order: prose paragraphs and runnable examples.
-  /// Reads `parts` (or `blocks`/`sections`) of {kind, text|program}, or
-  /// `prose` and `examples`.
+  /// Reads `items` of {prose} or {demo} (what `streamlab serve` sends),
+  /// `parts` of {kind, text|program}, or `prose` and `examples`.
   function partsOf(lesson) {
+    if (Array.isArray(lesson.items)) {
+      return lesson.items.map((item) => (item.demo !== undefined ? { example: item.demo } : { prose: item.prose || "" }));
+    }
     const list = lesson.parts || lesson.blocks || lesson.sections;
     if (Array.isArray(list)) {
       return list.map((part) => {
@@ -1102,7 +1113,8 @@ SL.lessons = (function () {
   function exercise(lessonId, item, position, scale) {
     const number = item.number !== undefined ? item.number : position + 1;
     const hints = item.hints || [];
-    const given = Array.isArray(item.given) ? item.given : item.given ? [item.given] : [];
+    const givenList = item.givens || item.given;
+    const given = Array.isArray(givenList) ? givenList : givenList ? [givenList] : [];
     const answerBox = h("textarea", {
       class: "answer",
       rows: "2",
@@ -1125,7 +1137,7 @@ SL.lessons = (function () {
     }, "Hint");
     const check = async () => {
       feedback.replaceChildren(h("p", {}, "Checking…"));
-      const answer = await SL.api.check(lessonId, number, answerBox.value);
+      const answer = await SL.api.check(lessonId, number, answerBox.value, shownHints);
       if (!answer.ok) {
         feedback.className = "feedback failed";
         feedback.replaceChildren(h("pre", { class: "error" }, errorText(answer)));
@@ -1134,9 +1146,15 @@ SL.lessons = (function () {
       const result = answer.data;
       serverHint = result.hint || null;
       feedback.className = "feedback " + (result.passed ? "passed" : "failed");
+      // An answer that does not parse: its line with a caret under the column.
+      const answerLine = result.line ? answerBox.value.split("\n")[result.line - 1] || "" : null;
+      const where =
+        answerLine !== null ? `${answerLine}\n${" ".repeat(Math.max(0, (result.column || 1) - 1))}^` : null;
+      if (result.passed) section.classList.add("passed");
       feedback.replaceChildren(
         h("p", { class: "verdict" }, result.passed ? "\u2713 Passed" : "\u2717 Not yet"),
         result.message ? h("pre", { class: "message" }, result.message) : null,
+        where ? h("pre", { class: "error" }, where) : null,
         !result.passed && result.hint ? h("p", { class: "hint" }, "Hint: " + result.hint) : null,
         !result.passed && (result.expected || result.actual) ? comparison(result.expected, result.actual, scale) : null
       );
@@ -1147,10 +1165,11 @@ SL.lessons = (function () {
         check();
       }
     });
-    return h(
+    const section = h(
       "section",
-      { class: "exercise", "data-exercise": String(number) },
+      { class: "exercise" + (item.passed ? " passed" : ""), "data-exercise": String(number) },
       h("h2", {}, `Exercise ${number}: ${item.title || item.name || ""}`),
+      ...partsOf(item).flatMap((part) => (part.example ? [example(part.example, scale)] : proseNodes(part.prose))),
       ...given.map((line) => h("pre", { class: "given" }, line)),
       item.task || item.prompt ? h("p", { class: "task" }, item.task || item.prompt) : null,
       answerBox,
@@ -1158,6 +1177,7 @@ SL.lessons = (function () {
       hintList,
       feedback
     );
+    return section;
   }
 
   async function showLesson(body, id, scale) {
