@@ -1151,12 +1151,15 @@ SL.lessons = (function () {
       const where =
         answerLine !== null ? `${answerLine}\n${" ".repeat(Math.max(0, (result.column || 1) - 1))}^` : null;
       if (result.passed) section.classList.add("passed");
+      // (The DOM's replaceChildren would write a null as the text "null".)
       feedback.replaceChildren(
-        h("p", { class: "verdict" }, result.passed ? "\u2713 Passed" : "\u2717 Not yet"),
-        result.message ? h("pre", { class: "message" }, result.message) : null,
-        where ? h("pre", { class: "error" }, where) : null,
-        !result.passed && result.hint ? h("p", { class: "hint" }, "Hint: " + result.hint) : null,
-        !result.passed && (result.expected || result.actual) ? comparison(result.expected, result.actual, scale) : null
+        ...[
+          h("p", { class: "verdict" }, result.passed ? "\u2713 Passed" : "\u2717 Not yet"),
+          result.message ? h("pre", { class: "message" }, result.message) : null,
+          where ? h("pre", { class: "error" }, where) : null,
+          !result.passed && result.hint ? h("p", { class: "hint" }, "Hint: " + result.hint) : null,
+          !result.passed && (result.expected || result.actual) ? comparison(result.expected, result.actual, scale) : null,
+        ].filter((node) => node !== null)
       );
     };
     answerBox.addEventListener("keydown", (event) => {
