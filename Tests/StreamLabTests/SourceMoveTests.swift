@@ -21,6 +21,14 @@ import Testing
     return try moved.get()
   }
 
+  @Test func aMoveThatWouldSpellTooLongAMarbleStringIsRefused() throws {
+    // Found by fuzzing: 100s on a 0.5us frame is 200 million frames. The
+    // completion (event 4) is refused; one frame short of the limit is not.
+    let program = #"marbles "-a-b--c|" frame 0.5us"#
+    #expect(throws: SourceMove.Failure.self) { try move(program, event: 4, to: 100_000) }
+    #expect(try move(#"marbles "-a|" frame 1ms"#, event: 2, to: 9_999).count == 10_020)
+  }
+
   @Test func aMarbleSnapsToTheNearestFrame() throws {
     // a is event 1 (0 is the subscription); 280ms is nearest frame 3.
     #expect(try move(#"marbles "-a--b|""#, event: 1, to: 280) == #"marbles "---ab|""#)

@@ -60,6 +60,16 @@ public enum SourceMove {
     }.map(\.element)
     switch source {
     case .marbles(_, let range, let frame):
+      // A marble string spends a character per frame: a drag far along a
+      // fine frame (`frame 0.5us`, moved to 100s) would spell hundreds of
+      // millions of dashes, so the move is refused instead (found by fuzzing).
+      let frames = ordered.map { $0.offset.nanoseconds / max(1, frame.nanoseconds) }.max() ?? 0
+      guard frames <= Self.maximumFrames else {
+        return .failure(
+          Failure(
+            description: "moving it there would make the marble string \(frames) frames long; "
+              + "streamlab lays out at most \(Self.maximumFrames): use `events` for long gaps"))
+      }
       return .success(replacing(range, in: text, with: TextEscaping.swiftStringLiteral(layout(ordered, frame: frame))))
     case .events(let sends):
       let range = SourceRange(
@@ -95,6 +105,9 @@ public enum SourceMove {
 
   /// A marble string with one character per frame: `-`, an event, or a
   /// group `(ab)` of the events at one instant.
+  /// The longest marble string a move lays out, in frames.
+  public static let maximumFrames = 10_000
+
   private static func layout(_ events: [Placed], frame: VirtualInterval) -> String {
     let slots = events.map { Int((Double($0.offset.nanoseconds) / Double(frame.nanoseconds)).rounded()) }
     guard let last = slots.max() else { return "" }

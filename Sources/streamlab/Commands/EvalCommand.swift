@@ -81,7 +81,8 @@ struct EvalCommand: ParsableCommand {
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
     switch ProgramEvaluation.evaluate(
-      text, as: format, settings: settings, options: options, translation: translation) {
+      text, as: format, settings: settings, options: options, translation: translation)
+    {
     case .invalid(let diagnostics):
       fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
     case .nothingToRun(let sentence):
