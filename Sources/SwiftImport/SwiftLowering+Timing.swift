@@ -212,11 +212,24 @@ extension SwiftLowering {
 
   /// The stride in nanoseconds, or nil when it depends on a value.
   func staticDuration(_ expression: SwiftExpr) throws -> Int? {
-    if let seconds = Self.number(expression) { return Int((seconds * 1e9).rounded()) }
+    if let seconds = Self.number(expression) { return try nanoseconds(seconds * 1e9, at: expression) }
     guard let (unit, amount) = try durationParts(expression) else { return nil }
     guard let amount else { return 0 }
     guard let value = Self.number(amount) else { return nil }
-    return Int((value * Double(unit)).rounded())
+    return try nanoseconds(value * Double(unit), at: expression)
+  }
+
+  /// A stride as whole nanoseconds. `Int(_:)` traps on a Double beyond
+  /// `Int`'s range, so a pasted `.milliseconds(9223372036854775807)` (found
+  /// by fuzzing) is refused at its position instead.
+  private func nanoseconds(_ value: Double, at expression: SwiftExpr) throws -> Int {
+    let rounded = value.rounded()
+    guard rounded.isFinite, abs(rounded) < 9.2e18 else {
+      throw failure(
+        "this time is too long for streamlab's clock (at most about 292 years)", at: expression.range,
+        expected: "a time such as `.milliseconds(300)` or `.seconds(1)`")
+    }
+    return Int(rounded)
   }
 
   /// `.milliseconds(E)`: the unit in nanoseconds and E; `.zero` has no E.
