@@ -103,22 +103,34 @@ public enum SourceMove {
     }
   }
 
-  /// A marble string with one character per frame: `-`, an event, or a
-  /// group `(ab)` of the events at one instant.
   /// The longest marble string a move lays out, in frames.
   public static let maximumFrames = 10_000
 
+  /// A marble string with one character per frame: `-`, an event, or a
+  /// group `(ab)` of the events at one instant.
+  /// `events` are in time order and at most `maximumFrames` frames long
+  /// (checked by `apply`), so one pass over them lays the string out (a
+  /// search of every event for every frame made 10^8 comparisons for a
+  /// 10,000-marble source on 10,000 frames, and no deadline interrupts it).
   private static func layout(_ events: [Placed], frame: VirtualInterval) -> String {
-    let slots = events.map { Int((Double($0.offset.nanoseconds) / Double(frame.nanoseconds)).rounded()) }
-    guard let last = slots.max() else { return "" }
+    // At most `maximumFrames` + 1 after rounding, so the conversion to Int is safe.
+    func frameIndex(_ event: Placed) -> Int {
+      Int((Double(event.offset.nanoseconds) / Double(max(1, frame.nanoseconds))).rounded())
+    }
     var diagram = ""
-    for slot in 0...last {
-      let here = events.indices.filter { slots[$0] == slot }.map { events[$0].text(events[$0].offset) }
-      switch here.count {
-      case 0: diagram += "-"
-      case 1: diagram += here[0]
-      default: diagram += "(" + here.joined() + ")"
+    var next = 0
+    var index = 0
+    while index < events.count {
+      let slot = max(next, frameIndex(events[index]))
+      diagram += String(repeating: "-", count: slot - next)
+      var here: [String] = []
+      // Sorted by time, so the events of one frame are adjacent.
+      while index < events.count, frameIndex(events[index]) <= slot {
+        here.append(events[index].text(events[index].offset))
+        index += 1
       }
+      diagram += here.count == 1 ? here[0] : "(" + here.joined() + ")"
+      next = slot + 1
     }
     return diagram
   }

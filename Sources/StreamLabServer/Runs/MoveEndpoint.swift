@@ -32,7 +32,8 @@ struct MoveEndpoint: Sendable {
     guard request.t.isFinite, abs(request.t) <= 1e9 else {
       throw APIError.badRequest("\"t\" must be a time in milliseconds, at most 1e9")
     }
-    let time = VirtualTime(nanoseconds: max(0, Int(request.t * 1e6)))
+    // Rounded, not truncated: 0.000249 ms is 248.99999… ns as a Double.
+    let time = VirtualTime(nanoseconds: max(0, Int((request.t * 1e6).rounded())))
     let outcome = try await gate.run { options -> Outcome in
       var interpreter = Interpreter()
       switch interpreter.run(request.program, options: options) {
