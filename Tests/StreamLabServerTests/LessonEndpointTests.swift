@@ -25,12 +25,15 @@ import Testing
 
   /// Runs `body` with an API over a folder holding `lesson01.txt` and a
   /// progress file in the same temporary folder, removed afterwards.
-  private func withAPI(_ body: (WebAPI, TemporaryFolder) async throws -> Void) async throws {
+  private func withAPI(
+    limits: ServerLimits = ServerLimits(), _ body: (WebAPI, TemporaryFolder) async throws -> Void
+  ) async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     try folder.write(Self.lesson, to: "lesson01.txt")
     try folder.write("not a lesson", to: "notes.txt")
-    let api = WebAPI(lessonsFolder: folder.url, progressFile: folder.url.appendingPathComponent("progress.json"))
+    let api = WebAPI(
+      limits: limits, lessonsFolder: folder.url, progressFile: folder.url.appendingPathComponent("progress.json"))
     try await body(api, folder)
   }
 
@@ -158,6 +161,78 @@ import Testing
           body: Data(#"{"lesson": "lesson01", "exercise": 7, "answer": "just 1"}"#.utf8)))
       #expect(exercise.status == 404)
       #expect(exercise.text.contains("exercises 1 to 1, not 7"))
+    }
+  }
+
+  @Test(arguments: [
+    "lesson\u{00F3}01", String(repeating: "a", count: 101), "lesson01;ls", "lesson01%2F..", ".", "~",
+    "lesson01\u{0000}", " lesson01",
+  ])
+  func aCheckOfALessonNameThatIsNotAPlainNameIs400(name: String) async throws {
+    try await withAPI { api, _ in
+      let body = try JSONSerialization.data(withJSONObject: ["lesson": name, "exercise": 1, "answer": "just 1"])
+      let response = await api.respond(to: WebRequest(method: "POST", path: "/api/check", body: body))
+      #expect(response.status == 400)
+      let error = try #require((try json(response) as? [String: Any])?["error"] as? [String: Any])
+      #expect((error["message"] as? String)?.contains("is not a lesson name") == true)
+    }
+  }
+
+  @Test(arguments: [
+    (#"{"lesson": "lesson01", "answer": "just 1"}"#, "the request body lacks \"exercise\""),
+    (#"{"lesson": "lesson01", "exercise": "1", "answer": "just 1"}"#, "\"exercise\" has the wrong type"),
+    (#"{"lesson": ["lesson01"], "exercise": 1, "answer": "just 1"}"#, "\"lesson\" has the wrong type"),
+    (#"{"lesson": "lesson01", "exercise": 1e30, "answer": "just 1"}"#, "send {"),
+    (#"[1, 2, 3]"#, "the request body must be a JSON object; send {"),
+    (#""lesson01""#, "the request body must be a JSON object; send {"),
+    (#"{"lesson": "lesson01", "exercise": 1, "answer": "just 1""#, "the request body is not valid JSON"),
+  ])
+  func aCheckBodyOfTheWrongShapeIs400SayingWhatToSend(body: String, message: String) async throws {
+    try await withAPI { api, _ in
+      let response = await api.respond(to: WebRequest(method: "POST", path: "/api/check", body: Data(body.utf8)))
+      #expect(response.status == 400)
+      let error = try #require((try json(response) as? [String: Any])?["error"] as? [String: Any])
+      #expect((error["message"] as? String)?.contains(message) == true)
+    }
+  }
+
+  @Test(arguments: [0, -1, Int.max, Int.min])
+  func anExerciseNumberOutOfRangeIs404(exercise: Int) async throws {
+    try await withAPI { api, _ in
+      let body = try JSONSerialization.data(
+        withJSONObject: ["lesson": "lesson01", "exercise": exercise, "answer": "just 1"])
+      let response = await api.respond(to: WebRequest(method: "POST", path: "/api/check", body: body))
+      #expect(response.status == 404)
+      #expect(response.text.contains("exercises 1 to 1, not \(exercise)"))
+    }
+  }
+
+  @Test(arguments: [-1, 2, Int.max, Int.min])
+  func aHintCountOutOfRangeGivesNoHint(hintsShown: Int) async throws {
+    try await withAPI { api, _ in
+      let result = try await check(api, answer: "just 1", hintsShown: hintsShown)
+      #expect(result["passed"] as? Bool == false)
+      #expect(result["hint"] is NSNull)
+    }
+  }
+
+  @Test(arguments: [
+    "interval 1ns", ":load /etc/passwd",
+    String(repeating: "just 1", count: 1) + String(repeating: " | map x", count: 9_999),
+    "just \"ready\" | delay 1000000h",
+  ])
+  func aHostileAnswerFailsCleanlyAndReadsNoFile(answer: String) async throws {
+    // A small event budget and no wall-clock cap: `interval 1ns` stops at the
+    // budget whatever the machine's load, as `eval` stops it.
+    var limits = ServerLimits()
+    limits.maxEvents = 2_000
+    limits.wallClockSeconds = 300
+    try await withAPI(limits: limits) { api, folder in
+      let result = try await check(api, answer: answer)
+      #expect(result["passed"] as? Bool == false)
+      #expect((result["message"] as? String)?.isEmpty == false)
+      #expect(!(result["message"] as? String ?? "").contains("root:"))
+      #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("progress.json").path))
     }
   }
 }

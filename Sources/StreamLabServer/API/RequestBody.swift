@@ -8,6 +8,9 @@ enum RequestBody {
       return try JSONDecoder().decode(Body.self, from: data)
     } catch DecodingError.keyNotFound(let key, _) {
       throw APIError.badRequest("the request body lacks \"\(key.stringValue)\"; send \(shape)")
+    } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+      // `[1, 2]` or `"text"`: JSON, but no object to find the fields in.
+      throw APIError.badRequest("the request body must be a JSON object; send \(shape)")
     } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
       let field = context.codingPath.map(\.stringValue).joined(separator: ".")
       throw APIError.badRequest("\"\(field)\" has the wrong type; send \(shape)")
