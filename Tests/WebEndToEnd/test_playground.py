@@ -70,6 +70,17 @@ def test_a_runtime_error_is_drawn_on_its_stage_with_its_time(page, shoot):
 
     row = row_labelled(page, "map 10/x")
     assert values(row) == ["10@0"]
+    # The words are readable: neither the row's line nor its arrowhead crosses them.
+    overlaps = page.evaluate(
+        """() => {
+          const label = document.querySelector('#diagram svg .runtime-error').getBBox();
+          const row = document.querySelector('#diagram svg .runtime-error').closest('.row');
+          return [...row.querySelectorAll('.head, line.arrow')].map(shape => shape.getBBox()).filter(box =>
+            box.x < label.x + label.width && label.x < box.x + box.width &&
+            box.y < label.y + label.height && label.y < box.y + box.height).length
+        }"""
+    )
+    assert overlaps == 0
     warning = page.locator("#diagram svg .runtime-error title").text_content()
     assert warning.startswith("stopped by a runtime error in `map 10/x` at 0ms on value 0: division by zero")
     footer = " ".join(page.locator("#diagram svg .runtime-error-text").all_text_contents())

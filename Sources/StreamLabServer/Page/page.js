@@ -573,10 +573,12 @@ SL.diagram = (function () {
           }
           const error = model.stop.runtimeError;
           if (error && error.label === row.source.label && row.source.parent === undefined && reveal >= error.t) {
+            // Above the row's line, not on it: on it the arrowhead of a short
+            // row covered the words (seen in the e2e screenshots).
             const ex = Math.max(geo.x(error.t), reach) + 30;
             const mark = el("g", { class: "runtime-error" }, group);
-            el("text", { x: n(ex), y: n(middle + 6), "font-size": 20, "font-weight": "bold" }, mark, "\u26a0");
-            el("text", { x: n(ex + 24), y: n(middle + 5), "font-weight": "bold" }, mark, `runtime error at ${error.t}ms`);
+            el("text", { x: n(ex), y: n(middle - 14), "font-size": 20, "font-weight": "bold" }, mark, "\u26a0");
+            el("text", { x: n(ex + 24), y: n(middle - 15), "font-weight": "bold" }, mark, `runtime error at ${error.t}ms`);
             title(mark, error.message);
           }
         } else {
