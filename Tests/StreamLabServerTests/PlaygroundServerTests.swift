@@ -37,6 +37,17 @@ import Testing
     }
   }
 
+  @Test(arguments: ["127.0.0.1", "0.0.0.0", "::1", "::", "localhost"])
+  func anIPAddressOrLocalhostIsAHostToListenOn(host: String) throws {
+    try PlaygroundServer.check(host: host)
+  }
+
+  @Test(arguments: ["10.0.0.300", "example.com", "", "127.0.0.1:80", "::g"])
+  func anythingElseIsRefusedWithWhatToWrite(host: String) throws {
+    let error = #expect(throws: ServerError.self) { try PlaygroundServer.check(host: host) }
+    #expect(error?.description == "--host takes an IP address such as 127.0.0.1 or ::1, or localhost")
+  }
+
   @Test func runOverHTTPAnswersTheDocument() async throws {
     try await withServer { client in
       let response = try await client.post("/api/run", json: #"{"program": "just 1 | map x*2"}"#)

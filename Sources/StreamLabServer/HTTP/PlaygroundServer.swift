@@ -14,16 +14,15 @@ public final class PlaygroundServer: Sendable {
     // FlyingFox answers a handler that overruns its timeout with a bare 500;
     // the API's own wall-clock cap answers first, with a JSON error.
     let timeout = api.limits.wallClockSeconds * 4 + 10
-    let host = host == "localhost" ? "127.0.0.1" : host
-    if host.contains(":") {
-      let address = try Self.address { try sockaddr_in6.inet6(ip6: host, port: port) }
-      server = HTTPServer(
-        config: HTTPServer.Configuration(address: address, timeout: timeout, logger: .disabled), handler: handler)
-    } else {
-      let address = try Self.address { try sockaddr_in.inet(ip4: host, port: port) }
-      server = HTTPServer(
-        config: HTTPServer.Configuration(address: address, timeout: timeout, logger: .disabled), handler: handler)
-    }
+    let address = try Self.address(host: host, port: port)
+    server = HTTPServer(
+      config: HTTPServer.Configuration(address: address, timeout: timeout, logger: .disabled), handler: handler)
+  }
+
+  /// Throws `--host`'s message for a host the server cannot listen on, so the
+  /// command line can refuse it with its own usage line before starting.
+  public static func check(host: String) throws {
+    _ = try address(host: host, port: 0)
   }
 
   /// Serves until the task is cancelled or the socket fails.
@@ -44,9 +43,11 @@ public final class PlaygroundServer: Sendable {
     await server.stop(timeout: 1)
   }
 
-  private static func address<Address>(_ make: () throws -> Address) throws -> Address {
+  private static func address(host: String, port: UInt16) throws -> any SocketAddress {
+    let host = host == "localhost" ? "127.0.0.1" : host
     do {
-      return try make()
+      if host.contains(":") { return try sockaddr_in6.inet6(ip6: host, port: port) }
+      return try sockaddr_in.inet(ip4: host, port: port)
     } catch {
       throw ServerError("--host takes an IP address such as 127.0.0.1 or ::1, or localhost")
     }

@@ -39,6 +39,9 @@ struct ServeCommand: ParsableCommand {
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+    // Here rather than in run(): a ValidationError from validate() prints
+    // serve's own usage line, one from run() the top-level command's.
+    do { try PlaygroundServer.check(host: host) } catch { throw ValidationError("\(error)") }
   }
 
   func run() throws {
