@@ -38,4 +38,27 @@ import Testing
   @Test func aRunWithoutPrintHasNoLog() throws {
     #expect(try log(of: "just 1 | map x + 1").isEmpty)
   }
+
+  @Test func aLongLogKeepsItsFirstTenThousandLinesAndCountsTheRest() throws {
+    // 6,000 values: a subscription line, a request line, then two lines per
+    // value and one for the completion = 12,003 lines, 2,003 of them not kept.
+    let lines = try log(of: "range 1...6000 | print")
+    #expect(lines.count == 10_001)
+    #expect(lines[9_998] == "0ms receive value: (4999)")
+    #expect(lines[9_999] == "0ms request max: (0) (synchronous)")
+    #expect(lines.last == "0ms … 2003 more lines not kept (streamlab keeps the first 10000)")
+  }
+
+  @Test func logLinesCountTowardTheEventBudgetSoEndlessLoggingStops() throws {
+    // Found by fuzzing: a flatMap of 65,536-value inner ranges through print
+    // ran for minutes writing millions of lines the budget did not count.
+    // Here the rows record about 20,000 events, under a budget of 30,000;
+    // print's 20,002 lines push the run over it.
+    let program = "range 1...10000 | print | count"
+    let quiet = try #require(runProgram("range 1...10000 | count", options: RunOptions(maxEvents: 30_000)).0)
+    #expect(quiet.stop == .idle)
+    let (result, diagnostics) = runProgram(program, options: RunOptions(maxEvents: 30_000))
+    let run = try #require(result, "\(diagnostics)")
+    #expect(run.stop == .budget(30_000))
+  }
 }

@@ -96,12 +96,36 @@ public final class Recorder {
   /// failed or been cancelled: something recorded may still happen.
   public var hasOpenSubscriptions: Bool { state.openSubscriptions > 0 }
 
-  /// What `print` and `handleEvents` wrote, in the order written.
-  public private(set) var log: [LogLine] = []
+  /// What `print` and `handleEvents` wrote, in the order written: the
+  /// first `maxKeptLogLines` lines, then, if more were written, one line
+  /// saying how many were not kept.
+  public var log: [LogLine] {
+    guard unkeptLogLines > 0, let last = lastUnkeptLogTime else { return keptLog }
+    let note = "… \(unkeptLogLines) more lines not kept (streamlab keeps the first \(Self.maxKeptLogLines))"
+    return keptLog + [LogLine(time: last, text: note)]
+  }
 
-  /// Adds a line to the run's log at the current virtual time.
+  /// How many log lines a run keeps. `range 1...65536 | print` writes two
+  /// lines per value; nobody reads past the first few thousand, and keeping
+  /// them all cost a fuzzed program gigabytes.
+  public static let maxKeptLogLines = 10_000
+
+  private var keptLog: [LogLine] = []
+  /// Lines written after the log was full: counted, never kept.
+  private var unkeptLogLines = 0
+  private var lastUnkeptLogTime: VirtualTime?
+
+  /// Adds a line to the run's log at the current virtual time. Each line
+  /// counts toward the event budget like a recorded event, so a stage that
+  /// logs without end stops the run as a runaway stream does.
   public func log(_ text: String) {
-    log.append(LogLine(time: state.clock.now, text: text))
+    state.count()
+    guard keptLog.count < Self.maxKeptLogLines else {
+      unkeptLogLines += 1
+      lastUnkeptLogTime = state.clock.now
+      return
+    }
+    keptLog.append(LogLine(time: state.clock.now, text: text))
   }
 
   /// True once the run has been asked to stop, for any reason.
