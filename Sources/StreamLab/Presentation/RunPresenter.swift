@@ -35,6 +35,18 @@ public struct RunPresenter {
     }
   }
 
+  /// Writes `result` into `output` as it goes, in a format that can be
+  /// written that way (events, JSON): the same bytes `render` returns,
+  /// without holding them. False, with nothing written, for the others.
+  public func write(_ result: RunResult, as format: OutputFormat, to output: TextOutput) -> Bool {
+    switch format {
+    case .events: EventList.write(shown(result), to: output)
+    case .json: TimelineJSON.write(shown(result), to: output)
+    case .text, .svg, .swift: return false
+    }
+    return true
+  }
+
   /// What to say when a program subscribes no pipeline, so there is no
   /// diagram to draw; nil when it has one. `boundNames` are what its `let`s bound.
   public static func nothingToRun(_ result: RunResult, boundNames: [String]) -> String? {

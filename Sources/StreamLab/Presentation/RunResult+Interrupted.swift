@@ -18,7 +18,7 @@ extension RunResult {
     cut.rows = rows.map { row in
       var row = row
       if row.events.count > count {
-        row.events = Array(row.events.prefix(count / 2) + row.events.suffix(count - count / 2))
+        row.events = TimelineEvents(row.events.prefix(count / 2) + row.events.suffix(count - count / 2))
       }
       return row
     }

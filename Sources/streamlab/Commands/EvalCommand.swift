@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
@@ -65,7 +66,14 @@ struct EvalCommand: ParsableCommand {
       fail(diagnostics.rendered(in: text, fileName: fileName), status: 2)
     case .ran(let result, let program):
       if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
-      switch RunPresenter(settings: settings).render(result, program: program, as: format) {
+      let presenter = RunPresenter(settings: settings)
+      // Events and JSON go to standard output as they are written: a long
+      // run's document is never held whole.
+      if output == nil, streamToStandardOutput(result, presenter: presenter) {
+        if case .runtimeError(let error) = result.stop { failOnce(error) }
+        return
+      }
+      switch presenter.render(result, program: program, as: format) {
       case .failure(let error):
         fail(error.description, status: 2)
       case .success(let rendered):
@@ -107,6 +115,17 @@ struct EvalCommand: ParsableCommand {
       if String(decoding: bytes, as: UTF8.self) == argument { return bytes }
     }
     return Array(argument.utf8)
+  }
+
+  /// Writes `result` to standard output as it is produced, with the line
+  /// break `write` would end it with; false for a format drawn whole.
+  private func streamToStandardOutput(_ result: RunResult, presenter: RunPresenter) -> Bool {
+    let standardOutput = TextOutput { chunk in _ = fwrite(chunk.baseAddress, 1, chunk.count, stdout) }
+    guard presenter.write(result, as: format, to: standardOutput) else { return false }
+    standardOutput.write("\n")
+    standardOutput.finish()
+    fflush(stdout)
+    return true
   }
 
   private func write(_ rendered: String) throws {

@@ -1,0 +1,80 @@
+/// Where a document is written as it is produced.
+///
+/// Bytes gather in a buffer and go to `flush` a chunk at a time, so a
+/// document of any size needs no more memory than the buffer: the JSON of a
+/// million-event run reaches standard output as it is written, never as one
+/// String. `TextOutput.string` collects a document whole for the REPL and
+/// the web server. Numbers are written as digits straight into the buffer,
+/// so writing an event allocates nothing.
+public final class TextOutput {
+  private var buffer: [UInt8] = []
+  private let capacity: Int
+  private let flush: (UnsafeBufferPointer<UInt8>) -> Void
+
+  /// - Parameters:
+  ///   - capacity: how many bytes gather before they are flushed.
+  ///   - flush: takes each chunk; called in order, and by `finish()` for the last.
+  public init(capacity: Int = 1 << 16, flush: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    self.capacity = max(capacity, 64)
+    self.flush = flush
+    buffer.reserveCapacity(self.capacity)
+  }
+
+  /// Runs `write` on an output that collects everything, and returns it.
+  public static func string(_ write: (TextOutput) -> Void) -> String {
+    var bytes: [UInt8] = []
+    let output = TextOutput { bytes.append(contentsOf: $0) }
+    write(output)
+    output.finish()
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  public func write(_ text: StaticString) {
+    text.withUTF8Buffer { append($0) }
+  }
+
+  /// Writes `number` in decimal, as `String(number)` would.
+  public func write(_ number: Int) {
+    if number < 0 { buffer.append(UInt8(ascii: "-")) }
+    write(digitsOf: number.magnitude, minimumCount: 1)
+  }
+
+  /// Writes `magnitude`'s decimal digits, padded with zeros to `minimumCount`.
+  public func write(digitsOf magnitude: UInt, minimumCount: Int) {
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt.max's 20 digits
+    var count = 0
+    var rest = magnitude
+    withUnsafeMutableBytes(of: &digits) { digits in
+      repeat {
+        digits[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0 || count < minimumCount
+      append(UnsafeBufferPointer(rebasing: digits.bindMemory(to: UInt8.self)[(24 - count)...]))
+    }
+  }
+
+  /// Hands everything still buffered to `flush`.
+  public func finish() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBufferPointer(flush)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if buffer.count + bytes.count > capacity {
+      finish()
+      // A piece larger than the buffer goes out as it is.
+      if bytes.count > capacity {
+        flush(bytes)
+        return
+      }
+    }
+    buffer.append(contentsOf: bytes)
+  }
+}
