@@ -44,6 +44,7 @@ public enum EventList {
     }
     for note in result.notes { lines.add("note: \(note)") }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.add(sentence) }
+    for line in LogText.lines(result.log) { lines.add(line) }
   }
 
   /// Writes lines one line break apart, with none after the last.

@@ -10,6 +10,8 @@ public final class TextOutput {
   private var buffer: [UInt8] = []
   private let capacity: Int
   private let flush: (UnsafeBufferPointer<UInt8>) -> Void
+  /// The last byte written, so a writer can end a document with one line break, never two.
+  public private(set) var lastByte: UInt8?
 
   /// - Parameters:
   ///   - capacity: how many bytes gather before they are flushed.
@@ -40,7 +42,7 @@ public final class TextOutput {
 
   /// Writes `number` in decimal, as `String(number)` would.
   public func write(_ number: Int) {
-    if number < 0 { buffer.append(UInt8(ascii: "-")) }
+    if number < 0 { write("-" as StaticString) }
     write(digitsOf: number.magnitude, minimumCount: 1)
   }
 
@@ -67,6 +69,8 @@ public final class TextOutput {
   }
 
   private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let last = bytes.last else { return }
+    lastByte = last
     if buffer.count + bytes.count > capacity {
       finish()
       // A piece larger than the buffer goes out as it is.

@@ -5,30 +5,47 @@ import StreamCore
 ///     {"streamlab": 1,
 ///      "rows": [{"label": "just 1,2,3", "pipeline": 0, "stage": 0,
 ///                "events": [{"t": 0, "kind": "value", "value": 1}, …]}, …],
-///      "notes": ["…"]}
+///      "notes": ["…"],
+///      "log": [{"t": 0, "text": "tap: receive value: (1)"}, …]}
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
 /// events are left out: they are the trace, not the timeline. The run's stop
-/// reason, when it was cut short, is the last note.
+/// reason, when it was cut short, is the last note. `"log"` (what `print`
+/// wrote) is there only when something was written. A row drawn from a
+/// `marbles` or `events` literal says `"draggable": true` (and its
+/// `"frame"` for marbles): the browser playground lets it be dragged.
 ///
 /// `write` streams the document into a `TextOutput` row by row, event by
 /// event, so `streamlab eval --format json` needs no memory for it however
-/// long the run; `encode` collects the same bytes into a String.
+/// long the run; `encode` collects the same bytes into a String (the REPL,
+/// the web server).
 public enum TimelineJSON {
-  public static func encode(_ result: RunResult) -> String {
-    TextOutput.string { write(result, to: $0) }
+  public static func encode(_ result: RunResult, draggable: [Int: DraggableRow] = [:]) -> String {
+    TextOutput.string { write(result, draggable: draggable, to: $0) }
   }
 
-  public static func write(_ result: RunResult, to output: TextOutput) {
+  public static func write(_ result: RunResult, draggable: [Int: DraggableRow] = [:], to output: TextOutput) {
     var notes = result.notes
     if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
     output.write("{\"streamlab\": 1")
     // Each top-level section after the version is a list; a new one is one more call.
-    section("rows", of: result.rows, to: output, opening: "[\n  ", separator: ",\n  ", closing: "\n ]") {
-      row($0, to: output)
+    section(
+      "rows", of: Array(result.rows.enumerated()), to: output, opening: "[\n  ", separator: ",\n  ", closing: "\n ]"
+    ) {
+      row($0.element, draggable: draggable[$0.offset], to: output)
     }
     section("notes", of: notes, to: output, opening: "[", separator: ", ", closing: "]") {
       output.write(TextEscaping.jsonStringLiteral($0))
+    }
+    // `"log"` comes only with a log, so documents of runs without one are unchanged.
+    if !result.log.isEmpty {
+      section("log", of: result.log, to: output, opening: "[", separator: ", ", closing: "]") {
+        output.write("{\"t\": ")
+        Milliseconds.write($0.time.nanoseconds, to: output)
+        output.write(", \"text\": ")
+        output.write(TextEscaping.jsonStringLiteral($0.text))
+        output.write("}")
+      }
     }
     output.write("}")
   }
@@ -53,7 +70,8 @@ public enum TimelineJSON {
     output.write(closing)
   }
 
-  private static func row(_ timeline: Timeline, to output: TextOutput) {
+  /// One row's object. The one place a row's keys are written.
+  private static func row(_ timeline: Timeline, draggable: DraggableRow?, to output: TextOutput) {
     output.write("{\"label\": ")
     output.write(TextEscaping.jsonStringLiteral(timeline.label))
     output.write(", \"pipeline\": ")
@@ -62,6 +80,7 @@ public enum TimelineJSON {
     output.write(timeline.stage)
     output.write(", ")
     placement(timeline, to: output)
+    dragging(draggable, to: output)
     output.write("\"events\": [")
     var first = true
     let events = timeline.events
@@ -74,6 +93,16 @@ public enum TimelineJSON {
       event(time: events.time(at: index), kind: kind, to: output)
     }
     output.write("]}")
+  }
+
+  /// `"draggable": true, "frame": 100, ` for a row drawn from a literal; nothing otherwise.
+  private static func dragging(_ draggable: DraggableRow?, to output: TextOutput) {
+    guard let draggable else { return }
+    output.write("\"draggable\": true, ")
+    guard let frame = draggable.frame else { return }
+    output.write("\"frame\": ")
+    Milliseconds.write(frame.nanoseconds, to: output)
+    output.write(", ")
   }
 
   /// An inner row's `"parent"` (its operator's stage) and `"inner"` (1, 2, …

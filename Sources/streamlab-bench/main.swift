@@ -10,7 +10,10 @@
 // the Interpreter (parse, compile, build, run). The first row is the
 // baseline. Every row of a group computes the same thing, so their checksums
 // (the last value out) must agree. The whole-process rows look for
-// `streamlab` next to this benchmark (or at $STREAMLAB_BINARY).
+// `streamlab` next to this benchmark (or at $STREAMLAB_BINARY); with
+// $STREAMLAB_BASELINE_BINARY (say, main's release build) each runs on that
+// binary too, in turn, and the table gives the baseline's figures and the
+// ratio of the best times.
 
 import Foundation
 
@@ -60,6 +63,7 @@ for group in groups {
 let binary =
   ProcessInfo.processInfo.environment["STREAMLAB_BINARY"]
   ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamlab").path
+let baseline = ProcessInfo.processInfo.environment["STREAMLAB_BASELINE_BINARY"]
 let wholeRun = ["eval", DSLPipeline.synchronous, "--max-events", "10000000"]
 let processRows = [
   ProcessBenchmark(name: "eval 'just 1' (start-up)", arguments: ["eval", "just 1"]),
@@ -71,11 +75,14 @@ let processRows = [
 if !processRows.isEmpty {
   let title = "whole process: \(binary) eval '\(DSLPipeline.synchronous)' --max-events 10000000"
   print()
-  if let measurements = ProcessBenchmarkGroup(title: title, binary: binary, rows: processRows).measure(
-    repetitions: repetitions)
+  if let measurements = ProcessBenchmarkGroup(title: title, binary: binary, baseline: baseline, rows: processRows)
+    .measure(
+      repetitions: repetitions)
   {
     print(ProcessBenchmarkGroup.table(title: title, measurements: measurements))
   } else {
-    print("\(title)\n  could not start \(binary): build it first (swift build -c release --product streamlab)")
+    print(
+      "\(title)\n  could not start \(binary) or \(baseline ?? "a baseline"): "
+        + "build it first (swift build -c release --product streamlab)")
   }
 }

@@ -3,13 +3,13 @@ import Testing
 
 /// `streamlab eval --format json|events` writes as it goes; what reaches
 /// standard output is byte for byte the document MarblesTests' golden files
-/// hold, which the renderers wrote as one String before they streamed.
+/// hold, which the renderers wrote as one String before they streamed, and
+/// the document `--output` writes whole (the one `/api/run` answers).
 @Suite struct StreamedOutputEndToEndTests {
+  /// Programs without `marbles`/`events` literals, whose rows eval marks
+  /// draggable and the golden files (written by the renderers alone) do not.
   static let programs: [(name: String, program: String, status: Int32)] = [
-    (
-      "11-merge-zip-combineLatest",
-      #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge b; a | zip b; a | combineLatest b"#, 0
-    ),
+    ("02-range-filter", "range 1...5 | filter x % 2 == 0", 0),
     ("16-escapes-doubles", #"just 1.5, 0.1 + 0.2, "say \"hi\"\n\ttab", nil, [1, 2], 0.0 / 0.0, -1.0 / 0.0"#, 0),
     ("18-runtime-error", "just 1, 0 | map 6 / x", 1),
   ]
@@ -34,6 +34,30 @@ import Testing
     let run = try ProcessRun.streamlab(["eval", entry.program, "--format", "events"])
     #expect(run.status == entry.status, "stderr: \(run.standardError)")
     #expect(run.standardOutput == (try Self.golden("events/\(name).txt")))
+  }
+
+  static let literalPrograms = [
+    #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge b; a | zip b; a | combineLatest b"#,
+    #"events 0ms:"x", 250ms:"y", 400ms:| | print "p" | debounce 100ms"#,
+  ]
+
+  @Test(arguments: literalPrograms, ["json", "events"])
+  func standardOutputIsTheDocumentWrittenWholeToAFile(program: String, format: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "streamlab-streamed-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("document").path
+    let streamed = try ProcessRun.streamlab(["eval", program, "--format", format])
+    let whole = try ProcessRun.streamlab(["eval", program, "--format", format, "--output", file])
+    #expect(streamed.status == 0, "stderr: \(streamed.standardError)")
+    #expect(whole.status == 0, "stderr: \(whole.standardError)")
+    let document = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(streamed.standardOutput == document)
+    // The literal rows' marks and print's log come through the streamed writer too.
+    #expect(format != "json" || document.contains(#""draggable": true"#))
+    let printed = program.contains("print")
+    #expect(!printed || document.contains(format == "json" ? #""log": [{"t": 0, "text": "p: "# : "log:\n"))
   }
 
   @Test func aRuntimeErrorStillGoesToStandardErrorAfterTheStreamedDocument() throws {

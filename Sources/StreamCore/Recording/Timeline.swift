@@ -140,6 +140,9 @@ public struct RunResult: Hashable {
   /// Every break of Combine's contract the probes saw: empty unless an
   /// operator streamlab runs has a bug (see `Publishers.Probe`).
   public var contractViolations: [RuntimeError] = []
+  /// What `print` and `handleEvents` wrote, each line with its virtual time;
+  /// shown after the diagram.
+  public var log: [LogLine] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,

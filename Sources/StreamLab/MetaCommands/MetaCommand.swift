@@ -22,6 +22,8 @@ public enum MetaCommand: Equatable {
   /// `:inner on|off` shows or hides inner rows; `:inner` alone says which.
   case inner(Bool?)
   case load(path: String)
+  /// `:paste` and the Swift lines after it, up to an empty line.
+  case paste(swift: String)
   case lessons
   case quit
 
@@ -40,6 +42,7 @@ public enum MetaCommand: Equatable {
     (":scale", "[TIME]", "show or set the time one diagram column stands for (like `:scale 50ms`; `auto` fits)"),
     (":inner", "[on|off]", "show or hide the inner rows of flatMap, switchToLatest, catch, merge, … (on by default)"),
     (":load", "FILE", "run a file of statements; its bindings stay"),
+    (":paste", "", "read Combine code in Swift until an empty line, run it, and show it in streamlab's language"),
     (":lessons", "", "the lesson files and how to start one"),
     (":quit", "", "leave streamlab (Ctrl-D does too)"),
   ]
@@ -80,6 +83,7 @@ public enum MetaCommand: Equatable {
       default: return .failure(.badArgument(name, argument, "on or off"))
       }
     case ":load": return hasArgument ? .success(.load(path: argument)) : .failure(.missingArgument(name, "a file name"))
+    case ":paste": return .success(.paste(swift: argument.trimmingCharacters(in: .whitespacesAndNewlines)))
     case ":lessons": return .success(.lessons)
     case ":quit", ":q", ":exit": return .success(.quit)
     default: return .failure(.unknown(name, suggestion: Suggestion.closest(to: name, among: names)))

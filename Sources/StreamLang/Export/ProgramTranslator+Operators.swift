@@ -16,7 +16,7 @@ extension ProgramTranslator {
       publisher.operators.append(".tryMap \(code)")
       publisher.failure = .any
     case .compactMap(let transform), .tryCompactMap(let transform):
-      let throwing = stage.kind == .tryCompactMap(transform)
+      let throwing = stage.kind.name == .tryCompactMap
       let (code, body) = try closure(transform, [element], throwing: throwing, in: scope)
       var output = try valueType(body, stage)
       if case .optional(let wrapped) = output { output = wrapped }
@@ -25,13 +25,7 @@ extension ProgramTranslator {
       if throwing { publisher.failure = .any }
     case .scan(let initial, let next), .tryScan(let initial, let next), .reduce(let initial, let next),
       .tryReduce(let initial, let next):
-      let name: String
-      switch stage.kind {
-      case .scan: name = "scan"
-      case .tryScan: name = "tryScan"
-      case .reduce: name = "reduce"
-      default: name = "tryReduce"
-      }
+      let name = stage.kind.name.rawValue
       let start = try expression(initial, in: scope)
       let (code, body) = try closure(
         next, [start.type, element], names: ["acc", "x"], throwing: name.hasPrefix("try"), in: scope)
@@ -56,7 +50,7 @@ extension ProgramTranslator {
       publisher.operators.append(try collect(strategy, in: scope))
       publisher.output = .array(element)
     case .filter(let predicate), .tryFilter(let predicate):
-      let name = stage.kind == .filter(predicate) ? "filter" : "tryFilter"
+      let name = stage.kind.name.rawValue
       try predicateCall(name, predicate, label: nil, to: &publisher, in: scope)
     case .removeDuplicates:
       if element.conformsToEquatable {
@@ -66,8 +60,15 @@ extension ProgramTranslator {
       } else {
         throw ExportLimitation("`removeDuplicates` needs values Swift can compare with `==`")
       }
+    case .removeDuplicatesBy(let predicate):
+      let (code, body) = try closure(
+        predicate, implicitNames: [], parameterTypes: [element, element], throwing: false, in: scope)
+      guard body.type == .bool else {
+        throw ExportLimitation("`\(text(predicate.range))` must be a Bool condition")
+      }
+      publisher.operators.append(".removeDuplicates(by: \(code))")
     case .first(let predicate), .last(let predicate):
-      let name = stage.kind == .first(where: predicate) ? "first" : "last"
+      let name = stage.kind.name.rawValue
       if let predicate {
         try predicateCall(name, predicate, label: "where", to: &publisher, in: scope)
       } else {
@@ -131,7 +132,7 @@ extension ProgramTranslator {
         publisher.operators.append(".merge(with: \(stream.inlineCode))")
       }
     case .zip(let others, let transform), .combineLatest(let others, let transform):
-      let name = stage.kind == .zip(others, transform: transform) ? "zip" : "combineLatest"
+      let name = stage.kind.name.rawValue
       guard (1...3).contains(others.count) else {
         throw ExportLimitation("Combine's `\(name)` takes one to three other publishers")
       }
@@ -147,7 +148,7 @@ extension ProgramTranslator {
         publisher.output = .tuple(types)
       }
     case .append(let elements), .prepend(let elements):
-      let name = stage.kind == .append(elements) ? "append" : "prepend"
+      let name = stage.kind.name.rawValue
       switch elements {
       case .values(let values):
         let items = try values.map { try expression($0, in: scope) }
@@ -168,6 +169,22 @@ extension ProgramTranslator {
       }
       publisher.operators.append(".catch { _ in \(stream.inlineCode) }")
       publisher.failure = stream.failure
+    case .tryCatch(let handler):
+      // The DSL's closure sees the failure's message, as `mapError`'s does.
+      guard publisher.failure == .program else {
+        throw ExportLimitation("`tryCatch` is exported only for streams that fail with a message (ProgramError)")
+      }
+      let (code, _) = try closure(
+        handler, implicitNames: ["x"], parameterTypes: [.string], throwing: true, in: scope, parameterMember: ".message"
+      ) { body in
+        guard case .publisher(let output, _) = body.type, output == element else {
+          throw ExportLimitation(
+            "`\(self.text(handler.range))` must give a stream of the stream's \(element.spelling), like `{ just 0 }`")
+        }
+        return body.code
+      }
+      publisher.operators.append(".tryCatch \(code)")
+      publisher.failure = .any
     case .replaceError(let value):
       publisher.operators.append(".replaceError(with: \(try sameType(value, as: element, stage, in: scope)))")
       publisher.failure = .never
@@ -193,12 +210,20 @@ extension ProgramTranslator {
     case .multicast:
       publisher.operators.append(
         ".multicast(subject: PassthroughSubject<\(element.spelling), \(publisher.failure.spelling)>())")
+    case .makeConnectable:
+      guard publisher.failure == .never else {
+        throw ExportLimitation(
+          "Combine's `makeConnectable` is only for streams that cannot fail; `multicast` shares one that can")
+      }
+      publisher.operators.append(".makeConnectable()")
+    case .autoconnect:
+      publisher.operators.append(".autoconnect()")
     case .count:
       publisher.operators.append(".count()")
       publisher.output = .int
     case .min, .max:
       guard element.isComparable else { throw ExportLimitation("`\(text(stage.range))` needs Comparable values") }
-      publisher.operators.append(stage.kind == .min ? ".min()" : ".max()")
+      publisher.operators.append(".\(stage.kind.name.rawValue)()")
     case .contains(let value):
       guard element.conformsToEquatable else { throw ExportLimitation("`contains` needs Equatable values") }
       publisher.operators.append(".contains(\(try sameType(value, as: element, stage, in: scope)))")
@@ -209,6 +234,31 @@ extension ProgramTranslator {
     case .tryAllSatisfy(let predicate):
       try predicateCall("tryAllSatisfy", predicate, label: nil, to: &publisher, in: scope)
       publisher.output = .bool
+    case .receiveOn(let scheduler), .subscribeOn(let scheduler):
+      // The export runs on the test's scheduler, which stands for every hopping one.
+      let target = scheduler.hops ? "scheduler" : "ImmediateScheduler.shared"
+      publisher.operators.append(".\(stage.kind.name.rawValue)(on: \(target))")
+    case .print(let tag):
+      publisher.operators.append(".print(\(try tag.map { try string($0, in: scope) } ?? ""))")
+    case .buffer(let size, let prefetch, let whenFull):
+      let strategy: String
+      switch whenFull {
+      case .dropOldest: strategy = ".dropOldest"
+      case .dropNewest: strategy = ".dropNewest"
+      case .fail(let message):
+        let text = try string(message, in: scope)
+        publisher.adapt(to: .program)
+        strategy = ".customError { ProgramError(message: \(text)) }"
+      }
+      publisher.operators.append(
+        ".buffer(size: \(try count(size, in: scope)), prefetch: .\(prefetch.rawValue), whenFull: \(strategy))")
+    case .prefixUntilOutput(let trigger):
+      let other = try pipeline(trigger, in: scope, hint: element)
+      publisher.operators.append(".prefix(untilOutputFrom: \(other.inlineCode))")
+    case .dropUntilOutput(let trigger):
+      // Combine's drop(untilOutputFrom:) needs the two to fail the same way.
+      let other = try joined(trigger, with: &publisher, in: scope, sameOutput: false)
+      publisher.operators.append(".drop(untilOutputFrom: \(other.inlineCode))")
     }
   }
 

@@ -57,8 +57,10 @@ public struct SwiftExport: Hashable {
   /// (OpenCombine's finish only when one more element arrives); `.zip(` →
   /// `.exactZip(` (OpenCombine's can send a completion before its
   /// subscription) and `.replaceEmpty(with:` → `.exactReplaceEmpty(with:`
-  /// (OpenCombine's sends elements beyond the demand). `prefix(while:)` is
-  /// left alone (OpenCombine's matches Apple's).
+  /// (OpenCombine's sends elements beyond the demand); `.buffer(size:`,
+  /// `.prefix(untilOutputFrom:` and `.drop(untilOutputFrom:` → their `exact`
+  /// forms (OpenCombine's can complete before the subscription, or twice).
+  /// `prefix(while:)` is left alone (OpenCombine's matches Apple's).
   static func streamlabOperators(_ code: String) -> String {
     var result = ""
     var rest = Substring(code)
@@ -71,6 +73,9 @@ public struct SwiftExport: Hashable {
     result += rest
     return result.replacing(".output(at: ", with: ".exactOutput(at: ").replacing(".zip(", with: ".exactZip(")
       .replacing(".replaceEmpty(with: ", with: ".exactReplaceEmpty(with: ")
+      .replacing(".buffer(size: ", with: ".exactBuffer(size: ")
+      .replacing(".prefix(untilOutputFrom: ", with: ".exactPrefix(untilOutputFrom: ")
+      .replacing(".drop(untilOutputFrom: ", with: ".exactDrop(untilOutputFrom: ")
   }
 
   /// Every helper, for the one file of a test target that compiles exports.

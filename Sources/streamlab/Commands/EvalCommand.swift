@@ -4,6 +4,7 @@ import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
+import SwiftImport
 
 /// `streamlab eval`: runs one program and prints it in one format.
 struct EvalCommand: ParsableCommand {
@@ -21,6 +22,12 @@ struct EvalCommand: ParsableCommand {
         streamlab eval 'interval 100ms | take 5' --format events
         streamlab eval -f program.txt --format svg --output program.svg
         echo 'range 1...5 | filter x % 2 == 0' | streamlab eval - --format json
+        streamlab eval --swift '[1, 2, 3].publisher.map { $0 * 2 }.sink { print($0) }'
+        streamlab eval --swift -f Search.swift --format json
+
+      With --swift the program is Combine code in Swift: streamlab reads the \
+      publisher chains, subjects and test-scheduler steps, shows the program \
+      in its own language that the Swift became, and runs that.
       """
   )
 
@@ -29,6 +36,9 @@ struct EvalCommand: ParsableCommand {
 
   @Option(name: .short, help: ArgumentHelp("Read the program from a file.", valueName: "file"), completion: .file())
   var file: String?
+
+  @Flag(help: "Read the program as Swift (Combine code) and run the program in streamlab's language it becomes.")
+  var swift = false
 
   @Option(help: "Output format: text, events, json, svg or swift.")
   var format: OutputFormat = .text
@@ -49,7 +59,18 @@ struct EvalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (text, fileName) = try readProgram()
+    let (input, fileName) = try readProgram()
+    var text = input
+    var translation: SwiftImport.Translation?
+    if swift {
+      switch SwiftPaste.translate(input, fileName: fileName) {
+      case .success(let translated):
+        translation = translated
+        text = translated.program
+      case .failure(let error):
+        fail(error.message, status: 2)
+      }
+    }
     let terminal = TerminalFacts.current()
     var settings = ReplSettings()
     settings.width = display.width ?? terminal.width
@@ -60,26 +81,29 @@ struct EvalCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
-    var interpreter = Interpreter()
-    switch interpreter.run(text, options: options) {
+    // Events and JSON go to standard output as they are written: a long
+    // run's document is never held whole.
+    let standardOutput = output == nil ? TextOutput { _ = fwrite($0.baseAddress, 1, $0.count, stdout) } : nil
+    switch ProgramEvaluation.evaluate(
+      text, as: format, settings: settings, options: options, translation: translation,
+      streamingInto: standardOutput)
+    {
     case .invalid(let diagnostics):
-      fail(diagnostics.rendered(in: text, fileName: fileName), status: 2)
-    case .ran(let result, let program):
-      if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
-      let presenter = RunPresenter(settings: settings)
-      // Events and JSON go to standard output as they are written: a long
-      // run's document is never held whole.
-      if output == nil, streamToStandardOutput(result, presenter: presenter) {
-        if case .runtimeError(let error) = result.stop { failOnce(error) }
-        return
-      }
-      switch presenter.render(result, program: program, as: format) {
-      case .failure(let error):
-        fail(error.description, status: 2)
-      case .success(let rendered):
-        try write(rendered)
-        if case .runtimeError(let error) = result.stop { failOnce(error) }
-      }
+      fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
+    case .nothingToRun(let sentence):
+      fail(sentence, status: 2)
+    case .unavailable(let error):
+      fail(error.description, status: 2)
+    case .rendered(var rendered, let stop):
+      if let translation, format == .text { rendered = SwiftPaste.header(of: translation) + "\n" + rendered }
+      try write(rendered)
+      if case .runtimeError(let error) = stop { failOnce(error) }
+    case .written(let stop):
+      // Ended with the line break `write` gives every document.
+      if standardOutput?.lastByte != UInt8(ascii: "\n") { standardOutput?.write("\n") }
+      standardOutput?.finish()
+      fflush(stdout)
+      if case .runtimeError(let error) = stop { failOnce(error) }
     }
   }
 
@@ -115,17 +139,6 @@ struct EvalCommand: ParsableCommand {
       if String(decoding: bytes, as: UTF8.self) == argument { return bytes }
     }
     return Array(argument.utf8)
-  }
-
-  /// Writes `result` to standard output as it is produced, with the line
-  /// break `write` would end it with; false for a format drawn whole.
-  private func streamToStandardOutput(_ result: RunResult, presenter: RunPresenter) -> Bool {
-    let standardOutput = TextOutput { chunk in _ = fwrite(chunk.baseAddress, 1, chunk.count, stdout) }
-    guard presenter.write(result, as: format, to: standardOutput) else { return false }
-    standardOutput.write("\n")
-    standardOutput.finish()
-    fflush(stdout)
-    return true
   }
 
   private func write(_ rendered: String) throws {
