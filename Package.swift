@@ -65,11 +65,7 @@ let package = Package(
         "StreamLabServer",
         "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      // The release build (`scripts/start`) links the Swift runtime and
-      // Foundation in: no shared libraries to find, map and relocate at
-      // each start, which is most of the time `streamlab eval 'just 1'` takes.
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+      ]
     ),
     // libFuzzer's driver and byte mutator, declared for the fuzz build only:
     // nothing links against them unless STREAMLAB_LIBFUZZER is defined.
