@@ -7,7 +7,11 @@
 /// the web server. Numbers are written as digits straight into the buffer,
 /// so writing an event allocates nothing.
 public final class TextOutput {
-  private var buffer: [UInt8] = []
+  // A raw buffer, not an array: appending to an array held by a class is an
+  // access the runtime checks for exclusivity at each call, which cost a
+  // third of the time of writing a million-event document.
+  private let storage: UnsafeMutablePointer<UInt8>
+  private var count = 0
   private let capacity: Int
   private let flush: (UnsafeBufferPointer<UInt8>) -> Void
   /// The last byte written, so a writer can end a document with one line break, never two.
@@ -19,7 +23,11 @@ public final class TextOutput {
   public init(capacity: Int = 1 << 16, flush: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
     self.capacity = max(capacity, 64)
     self.flush = flush
-    buffer.reserveCapacity(self.capacity)
+    storage = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    storage.deallocate()
   }
 
   /// Runs `write` on an output that collects everything, and returns it.
@@ -63,15 +71,15 @@ public final class TextOutput {
 
   /// Hands everything still buffered to `flush`.
   public func finish() {
-    guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBufferPointer(flush)
-    buffer.removeAll(keepingCapacity: true)
+    guard count > 0 else { return }
+    flush(UnsafeBufferPointer(start: storage, count: count))
+    count = 0
   }
 
   private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let last = bytes.last else { return }
+    guard let start = bytes.baseAddress, let last = bytes.last else { return }
     lastByte = last
-    if buffer.count + bytes.count > capacity {
+    if count + bytes.count > capacity {
       finish()
       // A piece larger than the buffer goes out as it is.
       if bytes.count > capacity {
@@ -79,6 +87,7 @@ public final class TextOutput {
         return
       }
     }
-    buffer.append(contentsOf: bytes)
+    (storage + count).update(from: start, count: bytes.count)
+    count += bytes.count
   }
 }
