@@ -60,6 +60,7 @@ let package = Package(
       name: "streamlab",
       dependencies: [
         "StreamLab",
+        "Marbles",
         "SwiftImport",
         "StreamLabServer",
         "CEditLine",

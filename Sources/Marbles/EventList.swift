@@ -2,10 +2,18 @@ import StreamCore
 
 /// A run as one line per event, `t=500ms  value "iph"`, grouped by row: for
 /// screen readers, diffs and students who want every event spelled out.
+///
+/// `write` streams the lines into a `TextOutput` as it goes, so a long run's
+/// list needs no memory of its own; `render` collects the same text.
 public enum EventList {
   /// - Parameter includeDemand: also list `request` events (the demand trace).
   public static func render(_ result: RunResult, includeDemand: Bool = false) -> String {
-    var lines: [String] = []
+    TextOutput.string { write(result, includeDemand: includeDemand, to: $0) }
+  }
+
+  /// The lines of `render`, each but the last followed by a line break.
+  public static func write(_ result: RunResult, includeDemand: Bool = false, to output: TextOutput) {
+    var lines = LineWriter(output: output)
     let grouped = result.pipelines.count > 1 || result.pipelines.contains { !$0.timing.isEmpty }
     var stageLabels: [[Int]: String] = [:]
     for row in result.rows where row.isStageRow { stageLabels[[row.pipeline, row.stage]] = row.label.singleLine }
@@ -16,23 +24,43 @@ public enum EventList {
         let source =
           result.pipelines.indices.contains(row.pipeline)
           ? "\(result.pipelines[row.pipeline].source) \(result.pipelines[row.pipeline].timing)" : ""
-        lines.append("pipeline \(row.pipeline + 1): \(source.singleLine)".trimmingTrailingSpaces())
+        lines.add("pipeline \(row.pipeline + 1): \(source.singleLine)".trimmingTrailingSpaces())
       }
       let indent = String(repeating: "  ", count: row.inner?.depth ?? 0)
       // Every event line of an inner row ends with the row's name, so a
       // line read alone (grep, a diff) still says which inner stream it is.
       let owner = row.inner.map { "  [inner \($0.number)]" } ?? ""
-      lines.append(
-        indent + heading(of: row, operatorLabel: row.inner.flatMap { stageLabels[[row.pipeline, $0.parent]] }))
-      for event in row.events {
-        if case .requested = event.kind, !includeDemand { continue }
-        lines.append("\(indent)  \(event)\(owner)")
+      lines.add(indent + heading(of: row, operatorLabel: row.inner.flatMap { stageLabels[[row.pipeline, $0.parent]] }))
+      let events = row.events
+      for index in events.indices {
+        let kind = events.kind(at: index)
+        if case .requested = kind, !includeDemand { continue }
+        lines.startLine()
+        output.write(indent)
+        output.write("  ")
+        TimelineEvent.write(time: events.time(at: index), kind: kind, to: output)
+        output.write(owner)
       }
     }
-    lines += result.notes.map { "note: \($0)" }
-    if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append(sentence) }
-    lines += LogText.lines(result.log)
-    return lines.joined(separator: "\n")
+    for note in result.notes { lines.add("note: \(note)") }
+    if let sentence = result.stop.sentence(endTime: result.endTime) { lines.add(sentence) }
+    for line in LogText.lines(result.log) { lines.add(line) }
+  }
+
+  /// Writes lines one line break apart, with none after the last.
+  private struct LineWriter {
+    let output: TextOutput
+    var isFirst = true
+
+    mutating func startLine() {
+      if !isFirst { output.write("\n") }
+      isFirst = false
+    }
+
+    mutating func add(_ line: String) {
+      startLine()
+      output.write(line)
+    }
   }
 
   /// A row's heading line: its label, `(output)` on an output row; an inner
@@ -48,5 +76,31 @@ public enum EventList {
       return "\(row.label.singleLine) (shared by \(shared.binding)'s \(shared.subscribers) subscribers)"
     }
     return row.isOutput ? "\(row.label.singleLine) (output)" : row.label.singleLine
+  }
+}
+
+extension TimelineEvent {
+  /// `description` written straight into `output`: the common events of a
+  /// long run (an `Int` value at a whole millisecond) without a String.
+  static func write(time: VirtualTime, kind: Kind, to output: TextOutput) {
+    output.write("t=")
+    if time.nanoseconds % 1_000_000 == 0 {
+      output.write(time.nanoseconds / 1_000_000)
+      output.write("ms")
+    } else {
+      output.write(time.description)
+    }
+    output.write("  ")
+    switch kind {
+    case .value(.int(let number)):
+      output.write("value ")
+      output.write(number)
+    case .requested(.max(let count)):
+      output.write("request max(")
+      output.write(count)
+      output.write(")")
+    default:
+      output.write(TimelineEvent(time: time, kind: kind).detail)
+    }
   }
 }

@@ -13,20 +13,19 @@ struct MarbleToken: Hashable {
   /// Builds the token of `cell`, writing values through `legend`. Returns the
   /// token and how many values it left out of an overlong group.
   static func make(_ cell: MarbleCell, legend: ValueLegend) -> (token: MarbleToken, leftOut: Int) {
-    let valueCount = cell.events.reduce(0) {
-      if case .value = $1 { return $0 + 1 }
-      return $0
-    }
+    let valueCount = cell.valueCount
     // An overlong group keeps its first values and its last one, so it still
     // shows how it starts and where it ends; `~` stands for the rest.
     let hidden = valueCount > maxGroupValues ? (maxGroupValues - 1)..<(valueCount - 1) : 0..<0
     var symbols: [StyledText] = []
-    var valueIndex = 0
+    var kept = 0
     // A resubscription in the instant the row ended (`retry`) keeps its `^`:
     // it is the one mark that tells a second attempt from the first.
     for kind in cell.events {
       if case .value = kind {
-        defer { valueIndex += 1 }
+        // The cell holds no value it will not draw, save its `~` (the first hidden).
+        let valueIndex = cell.valueIndex(ofKept: kept)
+        kept += 1
         if hidden.contains(valueIndex) {
           if valueIndex == hidden.lowerBound { symbols.append(StyledText("~", .elided)) }
           continue

@@ -4,16 +4,24 @@ import StreamCore
 /// `1500`. Integer arithmetic, so no binary-fraction noise such as `0.020000000000000004`.
 enum Milliseconds {
   static func text(_ nanoseconds: Int) -> String {
-    let sign = nanoseconds < 0 ? "-" : ""
-    let magnitude = nanoseconds.magnitude
-    let whole = magnitude / 1_000_000
-    let fraction = magnitude % 1_000_000
-    guard fraction > 0 else { return sign + String(whole) }
-    var digits = String(fraction)
-    digits = String(repeating: "0", count: 6 - digits.count) + digits
-    while digits.hasSuffix("0") { digits.removeLast() }
-    return "\(sign)\(whole).\(digits)"
+    TextOutput.string { write(nanoseconds, to: $0) }
   }
 
   static func text(_ time: VirtualTime) -> String { text(time.nanoseconds) }
+
+  /// `text(_:)` written straight into `output`.
+  static func write(_ nanoseconds: Int, to output: TextOutput) {
+    if nanoseconds < 0 { output.write("-") }
+    let magnitude = nanoseconds.magnitude
+    output.write(digitsOf: magnitude / 1_000_000, minimumCount: 1)
+    var fraction = magnitude % 1_000_000
+    guard fraction > 0 else { return }
+    var digits = 6
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    output.write(".")
+    output.write(digitsOf: fraction, minimumCount: digits)
+  }
 }

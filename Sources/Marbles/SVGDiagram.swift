@@ -13,7 +13,7 @@ public enum SVGDiagram {
 }
 
 /// One SVG document being assembled.
-private struct SVGPage {
+struct SVGPage {
   static let rowHeight = 56.0
   static let radius = 16.0
   static let charWidth = 7.8  // 13px monospace
@@ -199,8 +199,8 @@ private struct SVGPage {
   static func marks(_ cell: MarbleCell, x: Double, middle: Double, legend: ValueLegend) -> [String] {
     var marks: [String] = []
     var cursor = x - radius  // left edge of the next marble
-    let values = cell.values
-    var drawn = 0
+    let valueCount = cell.valueCount
+    var kept = 0
     for kind in cell.events {
       switch kind {
       case .subscribed:
@@ -208,11 +208,13 @@ private struct SVGPage {
           "<path d=\"M\(n(x)) \(n(middle + 6)) L\(n(x - 6)) \(n(middle + 16)) L\(n(x + 6)) \(n(middle + 16)) Z\" class=\"sub\"><title>subscribed</title></path>"
         )
       case .value(let value):
-        drawn += 1
+        // The cell keeps the first `maxBundle` values and the last, where `+N` goes.
+        let drawn = cell.valueIndex(ofKept: kept) + 1
+        kept += 1
         if drawn > maxBundle {
-          if drawn == values.count {
+          if drawn == valueCount {
             marks.append(
-              label("+\(values.count - maxBundle)", x: cursor + 2, y: middle - 20, anchor: "start", bold: false))
+              label("+\(valueCount - maxBundle)", x: cursor + 2, y: middle - 20, anchor: "start", bold: false))
           }
           continue
         }
@@ -220,16 +222,16 @@ private struct SVGPage {
         marks += marble(value, x: cursor + width / 2, middle: middle, legend: legend)
         cursor += width - overlap
       case .finished:
-        let barX = values.isEmpty ? x : cursor + overlap + 6
+        let barX = valueCount == 0 ? x : cursor + overlap + 6
         marks.append(
           "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"end\"/>")
       case .failed(let message):
-        let crossX = values.isEmpty ? x : cursor + overlap + 10
+        let crossX = valueCount == 0 ? x : cursor + overlap + 10
         marks.append(
           "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(TextEscaping.xml(message))</title></path>"
         )
       case .cancelled:
-        let barX = values.isEmpty ? x : cursor + overlap + 6
+        let barX = valueCount == 0 ? x : cursor + overlap + 6
         marks.append(
           "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"cancel\"/>"
         )

@@ -42,18 +42,23 @@ extension TextLayout {
     let divisor = candidates.commonDivisor
     var frames = candidates.ordered.filter { $0.nanoseconds >= divisor / 10 }
     if frames.isEmpty { frames = [candidates.ordered.first ?? .milliseconds(100)] }
-    let exact = legends.flatMap { legend in frames.map { layout($0, legend, exactOnly: true) } }.filter { attempt in
-      guard attempt.fitsExactly else { return false }
-      let shown = attempt.visibleValues(in: attempt.windows(available: available))
-      let lettered = Set(shown.filter { attempt.legend.needsLetter($0) })
-      return lettered.count <= maxCutLegend
+    // Only the narrowest layouts so far are kept: a layout of a long run
+    // holds a token per instant, and ten of them at once held gigabytes.
+    var narrowest: TextLayout?
+    var narrowestInline: TextLayout?
+    for legend in legends {
+      for frame in frames {
+        let attempt = layout(frame, legend, exactOnly: true)
+        guard attempt.fitsExactly else { continue }
+        let shown = attempt.visibleValues(in: attempt.windows(available: available))
+        guard Set(shown.filter { attempt.legend.needsLetter($0) }).count <= maxCutLegend else { continue }
+        if attempt.width < narrowest?.width ?? .max { narrowest = attempt }
+        if attempt.legend.mode == .inline, attempt.width < narrowestInline?.width ?? .max { narrowestInline = attempt }
+      }
     }
-    guard let narrowest = exact.min(by: { $0.width < $1.width }) else {
-      return layout(frames[0], legends[legends.count - 1])
-    }
+    guard let narrowest else { return layout(frames[0], legends[legends.count - 1]) }
     // Values as themselves beat letters unless letters show clearly more.
-    let inline = exact.filter { $0.legend.mode == .inline }.min { $0.width < $1.width }
-    if let inline, inline.width <= narrowest.width + narrowest.width / 10 { return inline }
+    if let inline = narrowestInline, inline.width <= narrowest.width + narrowest.width / 10 { return inline }
     return narrowest
   }
 

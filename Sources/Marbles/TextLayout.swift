@@ -120,7 +120,7 @@ struct TextLayout {
     var result: [MarbleCell] = []
     for cell in cells {
       if let last = result.last?.time, last.nanoseconds / step == cell.time.nanoseconds / step {
-        result[result.count - 1].events += cell.events
+        result[result.count - 1].append(contentsOf: cell)
         merged = true
       } else {
         result.append(cell)

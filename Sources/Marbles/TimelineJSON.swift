@@ -14,65 +14,145 @@ import StreamCore
 /// wrote) is there only when something was written. A row drawn from a
 /// `marbles` or `events` literal says `"draggable": true` (and its
 /// `"frame"` for marbles): the browser playground lets it be dragged.
+///
+/// `write` streams the document into a `TextOutput` row by row, event by
+/// event, so `streamlab eval --format json` needs no memory for it however
+/// long the run; `encode` collects the same bytes into a String (the REPL,
+/// the web server).
 public enum TimelineJSON {
   public static func encode(_ result: RunResult, draggable: [Int: DraggableRow] = [:]) -> String {
-    let rows = result.rows.enumerated().map { row($1, draggable: draggable[$0]) }
-    var notes = result.notes
-    if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
-    let rowsText = rows.isEmpty ? "[]" : "[\n  " + rows.joined(separator: ",\n  ") + "\n ]"
-    // `"log"` comes only with a log, so documents of runs without one are unchanged.
-    let log =
-      result.log.isEmpty
-      ? ""
-      : ",\n \"log\": ["
-        + result.log.map {
-          "{\"t\": \(Milliseconds.text($0.time)), \"text\": \(TextEscaping.jsonStringLiteral($0.text))}"
-        }.joined(separator: ", ") + "]"
-    return "{\"streamlab\": 1,\n \"rows\": \(rowsText),\n \"notes\": ["
-      + notes.map(TextEscaping.jsonStringLiteral).joined(separator: ", ") + "]" + log + "}"
+    TextOutput.string { write(result, draggable: draggable, to: $0) }
   }
 
-  private static func row(_ timeline: Timeline, draggable: DraggableRow?) -> String {
-    let events = timeline.events.compactMap(event)
-    return "{\"label\": \(TextEscaping.jsonStringLiteral(timeline.label)), \"pipeline\": \(timeline.pipeline), "
-      + "\"stage\": \(timeline.stage), " + placement(timeline) + dragging(draggable) + "\"events\": ["
-      + events.joined(separator: ", ") + "]}"
+  public static func write(_ result: RunResult, draggable: [Int: DraggableRow] = [:], to output: TextOutput) {
+    var notes = result.notes
+    if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
+    output.write("{\"streamlab\": 1")
+    // Each top-level section after the version is a list; a new one is one more call.
+    section(
+      "rows", of: Array(result.rows.enumerated()), to: output, opening: "[\n  ", separator: ",\n  ", closing: "\n ]"
+    ) {
+      row($0.element, draggable: draggable[$0.offset], to: output)
+    }
+    section("notes", of: notes, to: output, opening: "[", separator: ", ", closing: "]") {
+      output.write(TextEscaping.jsonStringLiteral($0))
+    }
+    // `"log"` comes only with a log, so documents of runs without one are unchanged.
+    if !result.log.isEmpty {
+      section("log", of: result.log, to: output, opening: "[", separator: ", ", closing: "]") {
+        output.write("{\"t\": ")
+        Milliseconds.write($0.time.nanoseconds, to: output)
+        output.write(", \"text\": ")
+        output.write(TextEscaping.jsonStringLiteral($0.text))
+        output.write("}")
+      }
+    }
+    output.write("}")
+  }
+
+  /// `,\n "name": [item, item]`, or `[]` when there is no item.
+  private static func section<Item>(
+    _ name: StaticString, of items: [Item], to output: TextOutput, opening: StaticString, separator: StaticString,
+    closing: StaticString, item: (Item) -> Void
+  ) {
+    output.write(",\n \"")
+    output.write(name)
+    output.write("\": ")
+    guard !items.isEmpty else {
+      output.write("[]")
+      return
+    }
+    output.write(opening)
+    for (index, element) in items.enumerated() {
+      if index > 0 { output.write(separator) }
+      item(element)
+    }
+    output.write(closing)
+  }
+
+  /// One row's object. The one place a row's keys are written.
+  private static func row(_ timeline: Timeline, draggable: DraggableRow?, to output: TextOutput) {
+    output.write("{\"label\": ")
+    output.write(TextEscaping.jsonStringLiteral(timeline.label))
+    output.write(", \"pipeline\": ")
+    output.write(timeline.pipeline)
+    output.write(", \"stage\": ")
+    output.write(timeline.stage)
+    output.write(", ")
+    placement(timeline, to: output)
+    dragging(draggable, to: output)
+    output.write("\"events\": [")
+    var first = true
+    let events = timeline.events
+    for index in events.indices {
+      let kind = events.kind(at: index)
+      if case .requested = kind { continue }
+      if case .dropped = kind { continue }
+      if !first { output.write(", ") }
+      first = false
+      event(time: events.time(at: index), kind: kind, to: output)
+    }
+    output.write("]}")
   }
 
   /// `"draggable": true, "frame": 100, ` for a row drawn from a literal; nothing otherwise.
-  private static func dragging(_ draggable: DraggableRow?) -> String {
-    guard let draggable else { return "" }
-    guard let frame = draggable.frame else { return "\"draggable\": true, " }
-    return "\"draggable\": true, \"frame\": \(Milliseconds.text(frame.nanoseconds)), "
+  private static func dragging(_ draggable: DraggableRow?, to output: TextOutput) {
+    guard let draggable else { return }
+    output.write("\"draggable\": true, ")
+    guard let frame = draggable.frame else { return }
+    output.write("\"frame\": ")
+    Milliseconds.write(frame.nanoseconds, to: output)
+    output.write(", ")
   }
 
   /// An inner row's `"parent"` (its operator's stage) and `"inner"` (1, 2, …
   /// in subscription order under that operator), with `"nestedIn"` (the inner
   /// row it hangs in) when it is nested; a shared upstream's row's
   /// `"shared"` (the binding) and `"subscribers"`. Nothing on a stage row.
-  private static func placement(_ timeline: Timeline) -> String {
-    var fields = ""
+  private static func placement(_ timeline: Timeline, to output: TextOutput) {
     if let inner = timeline.inner {
-      fields += "\"parent\": \(inner.parent), \"inner\": \(inner.number), "
-      if let outer = inner.nestedIn { fields += "\"nestedIn\": \(outer), " }
-      if let stage = inner.stageOfInner { fields += "\"innerStage\": \(stage), " }
+      output.write("\"parent\": ")
+      output.write(inner.parent)
+      output.write(", \"inner\": ")
+      output.write(inner.number)
+      output.write(", ")
+      if let outer = inner.nestedIn {
+        output.write("\"nestedIn\": ")
+        output.write(outer)
+        output.write(", ")
+      }
+      if let stage = inner.stageOfInner {
+        output.write("\"innerStage\": ")
+        output.write(stage)
+        output.write(", ")
+      }
     }
     if let shared = timeline.shared {
-      fields +=
-        "\"shared\": \(TextEscaping.jsonStringLiteral(shared.binding)), \"subscribers\": \(shared.subscribers), "
+      output.write("\"shared\": ")
+      output.write(TextEscaping.jsonStringLiteral(shared.binding))
+      output.write(", \"subscribers\": ")
+      output.write(shared.subscribers)
+      output.write(", ")
     }
-    return fields
   }
 
-  private static func event(_ event: TimelineEvent) -> String? {
-    let time = "{\"t\": \(Milliseconds.text(event.time)), \"kind\": "
-    switch event.kind {
-    case .subscribed: return time + "\"subscribed\"}"
-    case .value(let value): return time + "\"value\", \"value\": \(JSONText.value(value))}"
-    case .finished: return time + "\"finished\"}"
-    case .failed(let message): return time + "\"failed\", \"error\": \(TextEscaping.jsonStringLiteral(message))}"
-    case .cancelled: return time + "\"cancelled\"}"
-    case .requested, .dropped: return nil
+  private static func event(time: VirtualTime, kind: TimelineEvent.Kind, to output: TextOutput) {
+    output.write("{\"t\": ")
+    Milliseconds.write(time.nanoseconds, to: output)
+    output.write(", \"kind\": ")
+    switch kind {
+    case .subscribed: output.write("\"subscribed\"}")
+    case .value(let value):
+      output.write("\"value\", \"value\": ")
+      JSONText.write(value, to: output)
+      output.write("}")
+    case .finished: output.write("\"finished\"}")
+    case .failed(let message):
+      output.write("\"failed\", \"error\": ")
+      output.write(TextEscaping.jsonStringLiteral(message))
+      output.write("}")
+    case .cancelled: output.write("\"cancelled\"}")
+    case .requested, .dropped: break
     }
   }
 }

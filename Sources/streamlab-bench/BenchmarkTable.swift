@@ -23,13 +23,19 @@ struct BenchmarkTable {
           + pad(String(format: "%.2fM", measurement.eventsPerSecond / 1e6), 14, right: true)
           + pad(String(format: "%.2f×", ratio), 10, right: true) + "  \(measurement.checksum)")
     }
+    // The rows are meant to be the same computation: say so, or say loudly that they are not.
+    let checksums = Set(measurements.map(\.checksum))
+    if checksums.count == 1, let checksum = checksums.first {
+      lines.append("every row computed the same result: checksum \(checksum)")
+    } else {
+      lines.append("THE ROWS DISAGREE: checksums \(checksums.sorted()); they do not compute the same thing")
+    }
     return lines.joined(separator: "\n")
   }
 
-  private func milliseconds(_ seconds: Double) -> String { String(format: "%.1fms", seconds * 1000) }
+  private func milliseconds(_ seconds: Double) -> String { TextColumns.milliseconds(seconds) }
 
   private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-    let padding = String(repeating: " ", count: max(0, width - text.count))
-    return right ? padding + text : text + padding
+    TextColumns.pad(text, width, right: right)
   }
 }

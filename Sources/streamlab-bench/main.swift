@@ -1,11 +1,21 @@
 // streamlab-bench: times the same pipelines through StreamCore (as the
 // language wires them: Value elements, type-erased stages, a recording probe
-// after every stage) and written by hand against OpenCombine with Ints.
+// after every stage) and written by hand against OpenCombine with Ints,
+// then runs the built `streamlab` binary on them as a whole process.
 //
+//     swift build -c release --product streamlab
 //     swift run -c release streamlab-bench [repetitions] [row-name-filter]
 //
 // The third row of a group is the same pipeline typed in the DSL and run by
-// the Interpreter (parse, compile, build, run). The first row is the baseline.
+// the Interpreter (parse, compile, build, run). The first row is the
+// baseline. Every row of a group computes the same thing, so their checksums
+// (the last value out) must agree. The whole-process rows look for
+// `streamlab` next to this benchmark (or at $STREAMLAB_BINARY); with
+// $STREAMLAB_BASELINE_BINARY (say, main's release build) each runs on that
+// binary too, in turn, and the table gives the baseline's figures and the
+// ratio of the best times.
+
+import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 let repetitions = arguments.first.flatMap(Int.init) ?? 7
@@ -30,7 +40,7 @@ let groups = [
       Benchmark(name: "StreamCore, Value", events: synchronous) { SynchronousPipeline.streamCore(.array) },
     ]),
   BenchmarkGroup(
-    title: "virtual time: interval 1ms | prefix \(ticks) | map x*2 | debounce 0.5ms",
+    title: "virtual time: interval 1ms | prefix \(ticks) | map x*2 | debounce 0.5ms (Apple's prefix: exactPrefix)",
     rows: [
       Benchmark(name: "hand-written, Int", events: ticks) { VirtualTimePipeline.handWritten() },
       Benchmark(name: "StreamCore, Value", events: ticks) { VirtualTimePipeline.streamCore() },
@@ -40,6 +50,44 @@ let groups = [
 
 print("streamlab-bench: \(repetitions) repetitions per row, rows taking turns; ratios compare best runs")
 print("StreamCore rows record every stage (4 probes) into a Recorder, as a shown pipeline does.")
+
+// Whole-process rows come first: Linux reports as a child's peak memory at
+// least this process's own peak when it spawned it (the child starts in
+// this process's address space), so they run while this one is still small.
+// The pipeline below with a budget that records all its
+// 2.67 million events, in each output format, and the shortest program.
+let binary =
+  ProcessInfo.processInfo.environment["STREAMLAB_BINARY"]
+  ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamlab").path
+let baseline = ProcessInfo.processInfo.environment["STREAMLAB_BASELINE_BINARY"]
+let wholeRun = ["eval", DSLPipeline.synchronous, "--max-events", "10000000"]
+let processRows = [
+  ProcessBenchmark(name: "eval 'just 1' (start-up)", arguments: ["eval", "just 1"]),
+  ProcessBenchmark(name: "text diagram", arguments: wholeRun),
+  ProcessBenchmark(name: "--format json", arguments: wholeRun + ["--format", "json"]),
+  ProcessBenchmark(name: "--format events", arguments: wholeRun + ["--format", "events"]),
+  ProcessBenchmark(
+    name: "interval 1ms | map x+1, 1000s, events",
+    arguments: [
+      "eval", "interval 1ms | map x + 1", "--horizon", "1000s", "--max-events", "10000000", "--format", "events",
+    ]
+  ),
+].filter { row in rowFilter.map { row.name.contains($0) } ?? true }
+if !processRows.isEmpty {
+  let title = "whole process: \(binary) eval '\(DSLPipeline.synchronous)' --max-events 10000000"
+  print()
+  if let measurements = ProcessBenchmarkGroup(title: title, binary: binary, baseline: baseline, rows: processRows)
+    .measure(
+      repetitions: repetitions)
+  {
+    print(ProcessBenchmarkGroup.table(title: title, measurements: measurements))
+  } else {
+    print(
+      "\(title)\n  could not start \(binary) or \(baseline ?? "a baseline"): "
+        + "build it first (swift build -c release --product streamlab)")
+  }
+}
+
 for group in groups {
   let rows = group.rows.filter { row in rowFilter.map { row.name.contains($0) } ?? true }
   guard !rows.isEmpty else { continue }

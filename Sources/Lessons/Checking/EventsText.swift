@@ -5,7 +5,7 @@ import StreamCore
 public enum EventsText {
   /// The events as `expect:` text, or nil when one of them cannot be written
   /// in the language (a value that is itself a stream).
-  public static func format(_ events: [TimelineEvent]) -> String? {
+  public static func format(_ events: some Sequence<TimelineEvent>) -> String? {
     var parts: [String] = []
     for event in events {
       switch event.kind {

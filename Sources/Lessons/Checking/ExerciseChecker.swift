@@ -87,7 +87,7 @@ public struct ExerciseChecker {
       problems.append(.runtimeError(error))
     } else if let output {
       if let difference = OutputDifference.first(
-        expected: expected, actual: output.events, comparison: exercise.comparison)
+        expected: expected, actual: Array(output.events), comparison: exercise.comparison)
       {
         problems.append(.mismatch(difference))
       }

@@ -57,7 +57,7 @@ public enum ExpectedOutput {
   /// The events that count when outputs are compared: values and the terminal
   /// `finished` or `failed`. Subscription, demand, drops and cancellation are
   /// how a stream is consumed, not what it produces, and the expect syntax cannot write them.
-  public static func comparable(_ events: [TimelineEvent]) -> [TimelineEvent] {
+  public static func comparable(_ events: some Sequence<TimelineEvent>) -> [TimelineEvent] {
     events.filter { event in
       switch event.kind {
       case .value, .finished, .failed: return true

@@ -236,7 +236,7 @@ public final class TimelineChannel {
   /// The row's label and position; its events are kept apart, in `events`.
   fileprivate let row: Timeline
   // Appended to for every event, from the run's one thread only.
-  @exclusivity(unchecked) private var events: [TimelineEvent] = []
+  @exclusivity(unchecked) private var events = TimelineEvents()
   fileprivate let keepsEvents: Bool
   /// Where the recorder keeps this channel, and the channel whose row an
   /// inner row hangs under; nil for the silent channel and for stage rows.

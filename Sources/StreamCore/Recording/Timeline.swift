@@ -9,7 +9,7 @@ public struct Timeline: Hashable {
   public var stage: Int
   /// True for the last stage of a pipeline: what its subscriber received.
   public var isOutput: Bool
-  public var events: [TimelineEvent]
+  public var events: TimelineEvents
   /// Set on an inner row: one subscription an operator made to a publisher of
   /// its own (a `flatMap` inner stream, `catch`'s fallback, `merge b`'s `b`).
   /// Its `label` then says what started it, and `stage` is its operator's.
@@ -19,7 +19,7 @@ public struct Timeline: Hashable {
   public var shared: SharedUpstream?
 
   public init(
-    label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: [TimelineEvent] = [],
+    label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: TimelineEvents = [],
     inner: InnerPlacement? = nil
   ) {
     self.label = label
@@ -28,6 +28,15 @@ public struct Timeline: Hashable {
     self.isOutput = isOutput
     self.events = events
     self.inner = inner
+  }
+
+  /// A row with `events` written out, as tests and lesson feedback build them.
+  public init(
+    label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: [TimelineEvent],
+    inner: InnerPlacement? = nil
+  ) {
+    self.init(
+      label: label, pipeline: pipeline, stage: stage, isOutput: isOutput, events: TimelineEvents(events), inner: inner)
   }
 
   /// True for a row that shows a stage of its shown pipeline; false for an

@@ -53,17 +53,18 @@ public struct TimelineEvent: Hashable, CustomStringConvertible {
   }
 
   /// `t=500ms  value "iph"`: the line-per-event form used by `--format events`.
-  public var description: String {
-    let detail: String
+  public var description: String { "t=\(time)  \(detail)" }
+
+  /// The event without its time: `value "iph"`, `request max(1)`.
+  public var detail: String {
     switch kind {
-    case .subscribed: detail = "subscribed"
-    case .requested(let demand): detail = "request \(demand)"
-    case .value(let value): detail = "value \(value)"
-    case .finished: detail = "finished"
-    case .failed(let message): detail = "failed \(TextEscaping.swiftStringLiteral(message))"
-    case .cancelled: detail = "cancelled"
-    case .dropped(let value): detail = "dropped \(value)"
+    case .subscribed: return "subscribed"
+    case .requested(let demand): return "request \(demand)"
+    case .value(let value): return "value \(value)"
+    case .finished: return "finished"
+    case .failed(let message): return "failed \(TextEscaping.swiftStringLiteral(message))"
+    case .cancelled: return "cancelled"
+    case .dropped(let value): return "dropped \(value)"
     }
-    return "t=\(time)  \(detail)"
   }
 }

@@ -1,3 +1,4 @@
+import Marbles
 import StreamCore
 import StreamLang
 import SwiftImport
@@ -15,15 +16,21 @@ public enum ProgramEvaluation {
   /// It ran and was rendered. `stop` says why the run ended: a runtime error
   /// is in the document too, and `.interrupted` means `isInterrupted` cut it short.
   case rendered(String, stop: RunStop)
+  /// It ran and its document went into the output `evaluate` was given to
+  /// stream into, as it was written.
+  case written(stop: RunStop)
 
   /// Parses, runs and renders `text` on a fresh interpreter with `options`'
   /// horizon, event budget and interruption, drawn with `settings`. When
   /// `text` came from pasted Swift, `translation` puts the short form it
   /// became as the first note of every format but text (whose caller prints
-  /// it above the diagram).
+  /// it above the diagram). With `stream`, a format written as it goes
+  /// (events, JSON) goes straight into it, never held whole, and the answer
+  /// is `.written`; without it, every format comes back `.rendered`, the
+  /// same bytes.
   public static func evaluate(
     _ text: String, as format: OutputFormat, settings: ReplSettings, options: RunOptions,
-    translation: SwiftImport.Translation? = nil
+    translation: SwiftImport.Translation? = nil, streamingInto stream: TextOutput? = nil
   ) -> ProgramEvaluation {
     var interpreter = Interpreter()
     switch interpreter.run(text, options: options) {
@@ -34,7 +41,11 @@ public enum ProgramEvaluation {
       if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) {
         return .nothingToRun(nothing)
       }
-      switch RunPresenter(settings: settings).render(result, program: program, as: format) {
+      let presenter = RunPresenter(settings: settings)
+      if let stream, presenter.write(result, program: program, as: format, to: stream) {
+        return .written(stop: result.stop)
+      }
+      switch presenter.render(result, program: program, as: format) {
       case .failure(let error): return .unavailable(error)
       case .success(let rendered): return .rendered(rendered, stop: result.stop)
       }

@@ -22,19 +22,31 @@ public struct RunPresenter {
   public func render(
     _ result: RunResult, program: Program, earlierBindings: [BoundPipeline] = [], as format: OutputFormat
   ) -> Result<String, PresentationError> {
-    let result = shown(result)
     switch format {
     case .text: return .success(diagram(of: result))
-    case .events: return .success(EventList.render(result))
-    case .json:
-      let draggable = MovableSource.rows(of: result, program: program).mapValues { DraggableRow(frame: $0.frame) }
-      return .success(TimelineJSON.encode(result, draggable: draggable))
+    // The one writer `streamlab eval` streams with, collected whole.
+    case .events, .json: return .success(TextOutput.string { _ = write(result, program: program, as: format, to: $0) })
     // Machine formats never carry colour, whatever the terminal says.
-    case .svg: return .success(SVGDiagram.render(result, options: diagramOptions(color: false)))
+    case .svg: return .success(SVGDiagram.render(shown(result), options: diagramOptions(color: false)))
     // A program Swift cannot express with the same behaviour exports as a
     // comment that says why, never as code that would teach otherwise.
     case .swift: return .success(SwiftExporter.export(program, bindings: earlierBindings).source)
     }
+  }
+
+  /// Writes `result` into `output` as it goes, in a format that can be
+  /// written that way (events, JSON): the same bytes `render` returns,
+  /// without holding them. False, with nothing written, for the others.
+  public func write(_ result: RunResult, program: Program, as format: OutputFormat, to output: TextOutput) -> Bool {
+    let result = shown(result)
+    switch format {
+    case .events: EventList.write(result, to: output)
+    case .json:
+      let draggable = MovableSource.rows(of: result, program: program).mapValues { DraggableRow(frame: $0.frame) }
+      TimelineJSON.write(result, draggable: draggable, to: output)
+    case .text, .svg, .swift: return false
+    }
+    return true
   }
 
   /// What to say when a program subscribes no pipeline, so there is no

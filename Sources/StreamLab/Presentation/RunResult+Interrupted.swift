@@ -18,7 +18,13 @@ extension RunResult {
     cut.rows = rows.map { row in
       var row = row
       if row.events.count > count {
-        row.events = Array(row.events.prefix(count / 2) + row.events.suffix(count - count / 2))
+        // Appended into a new row: `prefix + suffix` would be a slice of the
+        // whole row, rebuilt (millions of events) at each of its inserts.
+        var ends = TimelineEvents()
+        ends.reserveCapacity(count)
+        ends.append(contentsOf: row.events.prefix(count / 2))
+        ends.append(contentsOf: row.events.suffix(count - count / 2))
+        row.events = ends
       }
       return row
     }

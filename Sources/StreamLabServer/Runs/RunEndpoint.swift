@@ -49,6 +49,9 @@ struct RunEndpoint: Sendable {
     case .rendered(let document, _):
       // eval ends every document with a newline; so does the API.
       return document.hasSuffix("\n") ? document : document + "\n"
+    case .written:
+      // Only a caller that hands `evaluate` a stream gets this; the server collects documents whole.
+      throw APIError(status: 500, "the document was streamed elsewhere")
     }
   }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
@@ -80,8 +81,12 @@ struct EvalCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    // Events and JSON go to standard output as they are written: a long
+    // run's document is never held whole.
+    let standardOutput = output == nil ? TextOutput { _ = fwrite($0.baseAddress, 1, $0.count, stdout) } : nil
     switch ProgramEvaluation.evaluate(
-      text, as: format, settings: settings, options: options, translation: translation)
+      text, as: format, settings: settings, options: options, translation: translation,
+      streamingInto: standardOutput)
     {
     case .invalid(let diagnostics):
       fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
@@ -92,6 +97,12 @@ struct EvalCommand: ParsableCommand {
     case .rendered(var rendered, let stop):
       if let translation, format == .text { rendered = SwiftPaste.header(of: translation) + "\n" + rendered }
       try write(rendered)
+      if case .runtimeError(let error) = stop { failOnce(error) }
+    case .written(let stop):
+      // Ended with the line break `write` gives every document.
+      if standardOutput?.lastByte != UInt8(ascii: "\n") { standardOutput?.write("\n") }
+      standardOutput?.finish()
+      fflush(stdout)
       if case .runtimeError(let error) = stop { failOnce(error) }
     }
   }

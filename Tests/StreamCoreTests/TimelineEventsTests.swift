@@ -1,0 +1,65 @@
+import Testing
+
+@testable import StreamCore
+
+/// A row's events stored as columns read back as the events recorded.
+@Suite struct TimelineEventsTests {
+  static let everyKind: [TimelineEvent] = [
+    TimelineEvent(time: .zero, kind: .subscribed),
+    TimelineEvent(time: .zero, kind: .requested(.unlimited)),
+    TimelineEvent(time: .zero, kind: .requested(.max(3))),
+    TimelineEvent(time: .milliseconds(1), kind: .value(.int(-42))),
+    TimelineEvent(time: .milliseconds(1), kind: .value(.int(.max))),
+    TimelineEvent(time: .milliseconds(2), kind: .value(.double(-0.5))),
+    TimelineEvent(time: .milliseconds(2), kind: .value(.double(.infinity))),
+    TimelineEvent(time: .milliseconds(3), kind: .value(.string("say \"hi\""))),
+    TimelineEvent(time: .milliseconds(3), kind: .value(.tuple([.int(1), .null]))),
+    TimelineEvent(time: .milliseconds(4), kind: .dropped(.int(7))),
+    TimelineEvent(time: .milliseconds(4), kind: .dropped(.double(1.25))),
+    TimelineEvent(time: .milliseconds(4), kind: .dropped(.bool(true))),
+    TimelineEvent(time: .milliseconds(5), kind: .failed("boom")),
+    TimelineEvent(time: .milliseconds(5), kind: .finished),
+    TimelineEvent(time: VirtualTime(nanoseconds: .max), kind: .cancelled),
+  ]
+
+  @Test func everyKindOfEventReadsBackAsItWasAppended() {
+    var events = TimelineEvents()
+    for event in Self.everyKind { events.append(event) }
+    #expect(Array(events) == Self.everyKind)
+    #expect(events.count == Self.everyKind.count)
+    #expect(events.kind(at: 7) == .value(.string("say \"hi\"")))
+    #expect(events.time(at: 14) == VirtualTime(nanoseconds: .max))
+  }
+
+  @Test func aNaNValueKeepsItsBitsThoughItEqualsNothing() throws {
+    let events: TimelineEvents = [TimelineEvent(time: .zero, kind: .value(.double(.nan)))]
+    let kind = events.kind(at: 0)
+    let number = try #require(
+      { () -> Double? in
+        if case .value(.double(let number)) = kind { return number }
+        return nil
+      }())
+    #expect(number.isNaN)
+  }
+
+  @Test func insertingAndRemovingKeepsTheOtherEventsInOrder() {
+    var events = TimelineEvents(Self.everyKind)
+    let extra = TimelineEvent(time: .milliseconds(9), kind: .value(.string("x")))
+    events.insert(extra, at: 3)
+    var expected = Self.everyKind
+    expected.insert(extra, at: 3)
+    #expect(Array(events) == expected)
+    events.removeSubrange(0..<5)
+    expected.removeSubrange(0..<5)
+    #expect(Array(events) == expected)
+  }
+
+  @Test func equalEventsAreEqualHowEverTheyWereStored() {
+    let appended = TimelineEvents(Self.everyKind)
+    var rebuilt = TimelineEvents(Self.everyKind.reversed())
+    rebuilt.replaceSubrange(rebuilt.indices, with: Self.everyKind)
+    #expect(appended == rebuilt)
+    #expect(appended.hashValue == rebuilt.hashValue)
+    #expect(appended != TimelineEvents(Self.everyKind.dropLast()))
+  }
+}
