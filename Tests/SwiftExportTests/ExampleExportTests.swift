@@ -261,6 +261,18 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "More10Published",
       program: "let p = published 0, 100ms:1, 300ms:2; p @50ms; p | dropFirst @200ms",
       run: { more10Published(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More11EraseToAnyPublisher", program: "just 1,2,3 | map x * 2 | eraseToAnyPublisher",
+      run: nil),
+    ExportedExample(
+      file: "More12SetFailureType", program: "just 1 | setFailureType | merge { events 100ms:2, 200ms:#\"x\" }",
+      run: nil),
+    ExportedExample(
+      file: "More13AssertNoFailure", program: "events 0ms:1, 100ms:2, 200ms:| | assertNoFailure \"check\"",
+      run: nil),
+    ExportedExample(
+      file: "More14ReplaceNil", program: "just \"1\", \"x\", \"3\" | map Int(x) | replaceNil 0",
+      run: nil),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

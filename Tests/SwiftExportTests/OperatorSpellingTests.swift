@@ -67,6 +67,11 @@ import Testing
     ("just 1,2 | subscribe on RunLoop.main", ".subscribe(on: scheduler)"),
     ("just 1,2 | print", ".print()"),
     ("just 1,2 | print \"tap\"", ".print(\"tap\")"),
+    ("just 1,2 | eraseToAnyPublisher", ".eraseToAnyPublisher()"),
+    ("just 1,2 | setFailureType", ".setFailureType(to: Error.self)"),
+    ("just 1,2 | assertNoFailure", ".assertNoFailure()"),
+    ("just 1,2 | assertNoFailure \"check\"", ".assertNoFailure(\"check\")"),
+    ("just \"1\" | map Int(x) | replaceNil 0", ".replaceNil(with: 0)"),
   ])
   func operatorExportsWithCombinesSpelling(_ program: String, _ spelling: String) {
     let parsed = Parser.parse(program)

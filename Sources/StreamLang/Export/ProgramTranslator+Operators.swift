@@ -240,6 +240,26 @@ extension ProgramTranslator {
       publisher.operators.append(".\(stage.kind.name.rawValue)(on: \(target))")
     case .print(let tag):
       publisher.operators.append(".print(\(try tag.map { try string($0, in: scope) } ?? ""))")
+    case .eraseToAnyPublisher:
+      publisher.operators.append(".eraseToAnyPublisher()")
+    case .setFailureType:
+      guard publisher.failure == .never else {
+        throw ExportLimitation(
+          "Combine's `setFailureType` is only for streams that cannot fail; this one fails with "
+            + publisher.failure.spelling)
+      }
+      publisher.operators.append(".setFailureType(to: Error.self)")
+      publisher.failure = .any
+    case .assertNoFailure(let prefix):
+      publisher.operators.append(".assertNoFailure(\(try prefix.map { try string($0, in: scope) } ?? ""))")
+      publisher.failure = .never
+    case .replaceNil(let value):
+      guard case .optional(let wrapped) = element else {
+        throw ExportLimitation(
+          "Combine's `replaceNil` is only for optional values; this stream sends \(element.spelling)")
+      }
+      publisher.operators.append(".replaceNil(with: \(try sameType(value, as: wrapped, stage, in: scope)))")
+      publisher.output = wrapped
     case .buffer(let size, let prefetch, let whenFull):
       let strategy: String
       switch whenFull {

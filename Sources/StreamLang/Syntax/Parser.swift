@@ -588,6 +588,10 @@ public struct Parser {
     case .receive: return .receiveOn(try parseScheduler(keyword))
     case .subscribe: return .subscribeOn(try parseScheduler(keyword))
     case .print: return .print(tag: isArgumentEnd ? nil : try parseMessage(keyword))
+    case .eraseToAnyPublisher: return .eraseToAnyPublisher
+    case .setFailureType: return .setFailureType
+    case .assertNoFailure: return .assertNoFailure(prefix: isArgumentEnd ? nil : try parseMessage(keyword))
+    case .replaceNil: return .replaceNil(try parseExpression())
     }
   }
 

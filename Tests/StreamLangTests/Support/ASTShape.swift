@@ -144,6 +144,10 @@ enum ASTShape {
     case .receiveOn(let scheduler): return "receive(on: \(scheduler.rawValue))"
     case .subscribeOn(let scheduler): return "subscribe(on: \(scheduler.rawValue))"
     case .print(let tag): return "print(\(tag.map(of) ?? ""))"
+    case .eraseToAnyPublisher: return "eraseToAnyPublisher"
+    case .setFailureType: return "setFailureType"
+    case .assertNoFailure(let prefix): return "assertNoFailure(\(prefix.map(of) ?? ""))"
+    case .replaceNil(let e): return "replaceNil(\(of(e)))"
     case .tryAllSatisfy(let e): return "tryAllSatisfy(\(of(e)))"
     }
   }
