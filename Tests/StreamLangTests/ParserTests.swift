@@ -140,6 +140,11 @@ import Testing
     ("subscribe on DispatchQueue.global()", "subscribe(on: DispatchQueue.global())"),
     ("print", "print()"),
     ("print \"tap\"", "print(\"tap\")"),
+    ("eraseToAnyPublisher", "eraseToAnyPublisher"),
+    ("setFailureType", "setFailureType"),
+    ("assertNoFailure", "assertNoFailure()"),
+    ("assertNoFailure \"check\"", "assertNoFailure(\"check\")"),
+    ("replaceNil 0", "replaceNil(0)"),
   ]
 
   @Test(arguments: operators)

@@ -71,7 +71,7 @@ import Testing
     ("just 1,2 | setFailureType", ".setFailureType(to: Error.self)"),
     ("just 1,2 | assertNoFailure", ".assertNoFailure()"),
     ("just 1,2 | assertNoFailure \"check\"", ".assertNoFailure(\"check\")"),
-    ("just \"1\" | map Int(x) | replaceNil 0", ".replaceNil(with: 0)"),
+    ("events 0ms:\"1\" | map Int(x) | replaceNil 0", ".replaceNil(with: 0 as Int)"),
   ])
   func operatorExportsWithCombinesSpelling(_ program: String, _ spelling: String) {
     let parsed = Parser.parse(program)

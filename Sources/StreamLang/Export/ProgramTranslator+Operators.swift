@@ -258,7 +258,16 @@ extension ProgramTranslator {
         throw ExportLimitation(
           "Combine's `replaceNil` is only for optional values; this stream sends \(element.spelling)")
       }
-      publisher.operators.append(".replaceNil(with: \(try sameType(value, as: wrapped, stage, in: scope)))")
+      // A sequence's publisher has its own replaceNil, which keeps the optional
+      // (Apple's own example prints `Optional(1.0)`): the values would differ.
+      guard !publisher.source.hasSuffix(".publisher") else {
+        throw ExportLimitation(
+          "on a sequence's publisher Combine's `replaceNil` keeps the optional (`Optional(1)`); "
+            + "streamlab exports it on other sources, like `events`")
+      }
+      // Without `as`, Swift may infer the replacement as `Int?`.
+      let replacement = try sameType(value, as: wrapped, stage, in: scope)
+      publisher.operators.append(".replaceNil(with: \(replacement) as \(wrapped.spelling))")
       publisher.output = wrapped
     case .buffer(let size, let prefetch, let whenFull):
       let strategy: String
