@@ -338,6 +338,12 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
   static let debugging: [Behaviour] = [
     .init("just 1,2 | print \"tap\"", "0ms 1, 0ms 2, 0ms |", "print passes every event through unchanged"),
     .init("fail \"boom\" | print", "0ms #\"boom\"", "print passes a failure through"),
+    .init(
+      "events 0ms:1, 100ms:2, 200ms:| | handleEvents output: x * 10", "0ms 1, 100ms 2, 200ms |",
+      "handleEvents passes every event through; its expressions only log"),
+    .init(
+      "interval 100ms | handleEvents cancel: \"c\", request: x | take 2", "100ms 0, 200ms 1, 200ms |",
+      "handleEvents passes demand and cancel upstream"),
   ]
 
   // Pass-through stages: what they change is the Swift type only.

@@ -303,6 +303,9 @@ extension PipelineBuilder {
       let prefix = try tag.map { try string($0, in: context, what: "print's tag is a message, like `print \"tap\"`") }
       return upstream.print(prefix ?? "", to: RecorderLog(recorder: recorder)).eraseToAnyPublisher()
 
+    case .handleEvents(let handlers):
+      return try handleEvents(upstream, handlers, stage: label, in: context)
+
     // MARK: types only
     // Each passes values through unchanged here: what it changes is the Swift
     // type, which a note on the diagram says.

@@ -240,6 +240,8 @@ extension ProgramTranslator {
       publisher.operators.append(".\(stage.kind.name.rawValue)(on: \(target))")
     case .print(let tag):
       publisher.operators.append(".print(\(try tag.map { try string($0, in: scope) } ?? ""))")
+    case .handleEvents(let handlers):
+      publisher.operators.append(try handleEvents(handlers, element: element, in: scope))
     case .eraseToAnyPublisher:
       publisher.operators.append(".eraseToAnyPublisher()")
     case .setFailureType:
@@ -408,5 +410,34 @@ extension ProgramTranslator {
       throw ExportLimitation("a closure that only fails has no output type Swift can infer")
     }
     return body.type
+  }
+}
+
+extension ProgramTranslator {
+  /// `.handleEvents(receiveOutput: { x in print(…) }, …)`: Combine's closures
+  /// print what the DSL logs. Only `output:` hands the closure a value of the
+  /// DSL's kind; the other events are Combine types (a completion, a demand,
+  /// a subscription), so their expressions are exported only when they do not
+  /// read the event.
+  func handleEvents(_ handlers: [EventHandler], element: SwiftType, in scope: ExportScope) throws -> String {
+    let arguments = try HandledEvent.allCases.compactMap { event -> String? in
+      guard let handler = handlers.first(where: { $0.event == event }) else { return nil }
+      guard event != .output else {
+        let (code, _) = try closure(
+          handler.body, implicitNames: ["x"], parameterTypes: [element], throwing: false, in: scope
+        ) { "print(\($0.code))" }
+        return "\(event.combineLabel): \(code)"
+      }
+      let printed: SwiftExpression
+      do {
+        printed = try expression(handler.body, in: scope)
+      } catch {
+        throw ExportLimitation(
+          "`handleEvents \(event.rawValue):` is exported only with an expression that does not read the event "
+            + "(`x` is \(event.parameterMeaning) here, a Combine type in Swift)")
+      }
+      return "\(event.combineLabel): { \(event == .cancel ? "" : "_ in ")print(\(printed.code)) }"
+    }
+    return ".handleEvents(\(arguments.joined(separator: ", ")))"
   }
 }

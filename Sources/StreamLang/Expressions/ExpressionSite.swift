@@ -106,6 +106,7 @@ public struct ExpressionSite: Hashable {
       return []
     case .print(let tag), .assertNoFailure(let tag): return tag.map { [ExpressionSite($0, .value)] } ?? []
     case .replaceNil(let value): return [ExpressionSite(value, .value)]
+    case .handleEvents(let handlers): return handlers.map { ExpressionSite($0.body, .element) }
     }
   }
 }

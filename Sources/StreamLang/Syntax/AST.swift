@@ -254,6 +254,9 @@ public indirect enum OperatorKind: Hashable {
   // debugging
   /// `print` or `print "tag"`: Combine's log of every event, captured into the run's log.
   case print(tag: Expr?)
+  /// `handleEvents output: E, completion: E`: each expression's value is logged
+  /// when its event happens (Combine's side-effect closures).
+  case handleEvents([EventHandler])
   // types only: pass-through stages that change only the Swift type
   /// `eraseToAnyPublisher`: the publisher's type becomes `AnyPublisher`.
   case eraseToAnyPublisher

@@ -22,7 +22,7 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
   // schedulers
   case receive, subscribe
   // debugging
-  case print
+  case print, handleEvents
   // types only
   case eraseToAnyPublisher, setFailureType, assertNoFailure, replaceNil
   // more
@@ -231,6 +231,14 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
         entry(
           "debugging", .optionalMessage, "nothing or a tag", "print \"tap\"",
           "Combine's log of every event, shown after the diagram with its virtual time")
+      ]
+    case .handleEvents:
+      return [
+        entry(
+          "debugging", .eventHandlers,
+          "one or more of `output:`, `completion:`, `cancel:`, `subscription:`, `request:`",
+          "handleEvents output: \"got \" + String(x)",
+          "logs each expression's value when its event happens, after the diagram with its virtual time")
       ]
     case .eraseToAnyPublisher:
       return [
