@@ -60,11 +60,18 @@ public enum SeedCorpus {
     "let m = interval 100ms | take 2 | makeConnectable; m; connect m @50ms",
     "let t = interval 100ms | multicast | autoconnect; t @..250ms; t | take 1 @300ms",
     #"let p = published "a", 100ms:"b", 200ms:"c"; p; p | dropFirst @150ms"#,
+    #"interval 100ms | handleEvents subscription: x, output: "got " + String(x), completion: x, cancel: "c", request: x | take 2"#,
+    #"fail "boom" | handleEvents completion: "ended: " + x"#,
+    "just 1 | eraseToAnyPublisher | setFailureType | merge { marbles \"-2-#\" }",
+    #"events 0ms:1, 200ms:#"down" | assertNoFailure "check""#, "just 1 | assertNoFailure",
+    #"just "1", "x" | map Int(x) | replaceNil -1"#,
   ]
 
   /// Pasted Swift, which the program target reads as `eval --swift` does:
   /// every source, subject, scheduling and cancelling form the reader knows.
   public static let swiftPrograms = [
+    "[1, 2, 3].publisher.receive(on: DispatchQueue.main).print(\"tap\").handleEvents(receiveOutput: { print($0) }, receiveCancel: { print(\"c\") }).eraseToAnyPublisher().setFailureType(to: Error.self).assertNoFailure().prefix(2).sink { print($0) }",
+    "[\"1\", \"x\"].publisher.map { Int($0) }.replaceNil(with: 0).removeDuplicates(by: { a, b in a == b }).buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest).subscribe(on: ImmediateScheduler.shared).sink { print($0) }",
     "[1, 2, 3].publisher.map { $0 * 2 }.debounce(for: .milliseconds(300), scheduler: RunLoop.main).sink { print($0) }",
     "(1...5).publisher.filter { $0 % 2 == 0 }.scan(0) { total, x in total + x }.collect()",
     "Just(1).flatMap(maxPublishers: .max(1)) { n in Just(n).delay(for: .milliseconds(n * 10), scheduler: RunLoop.main) }",

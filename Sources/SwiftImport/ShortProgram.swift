@@ -20,6 +20,9 @@ struct ShortProgram {
   struct Subject {
     /// The `current` initial value; nil for a `PassthroughSubject`.
     var initial: String?
+    /// An `@Published` property: `published`, whose subscribers see a new
+    /// value before the property holds it, rather than `current`.
+    var isPublished = false
     /// In the order the Swift makes them; `orderedSends` is what the subject sees.
     var sends: [(time: Int, event: String)] = []
 
@@ -63,7 +66,8 @@ struct ShortProgram {
       let subject = subjects[name] ?? Subject()
       let sends = subject.orderedSends.map { "\(Self.time($0.time)):\($0.event)" }
       if let initial = subject.initial {
-        return "let \(name) = current " + ([initial] + sends).joined(separator: ", ")
+        let keyword = subject.isPublished ? "published" : "current"
+        return "let \(name) = \(keyword) " + ([initial] + sends).joined(separator: ", ")
       }
       // A subject nobody sends to never sends anything: `never` is that, hot or cold.
       return sends.isEmpty ? "let \(name) = never" : "let \(name) = subject " + sends.joined(separator: ", ")

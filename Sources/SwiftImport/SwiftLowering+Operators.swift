@@ -28,8 +28,7 @@ extension SwiftLowering {
     case "switchToLatest", "removeDuplicates", "ignoreOutput", "measureInterval", "share", "count", "min", "max",
       "multicast":
       if method == "removeDuplicates", site.closureArgument != nil {
-        throw OperatorSite.outsideSubset(
-          self, method: "removeDuplicates(by:)", at: value.range, instead: "`removeDuplicates()`")
+        return "removeDuplicates by \(try site.closure(braced: true))"
       }
       if ["min", "max"].contains(method), site.closureArgument != nil {
         throw OperatorSite.outsideSubset(self, method: "\(method)(by:)", at: value.range, instead: "`\(method)()`")
@@ -38,15 +37,13 @@ extension SwiftLowering {
     case "first", "last", "tryFirst", "tryLast":
       guard site.closureArgument != nil else { return method }
       return "\(method) where \(try site.closure())"
-    case "prefix", "exactPrefix", "dropFirst", "drop", "tryPrefix", "tryDrop":
-      let keyword = method == "exactPrefix" ? "prefix" : method
+    case "prefix", "exactPrefix", "dropFirst", "drop", "exactDrop", "tryPrefix", "tryDrop":
+      let keyword = method == "exactPrefix" ? "prefix" : method == "exactDrop" ? "drop" : method
       if site.labelled("while") != nil || (site.closureArgument != nil && site.unlabelled.isEmpty) {
         return "\(keyword == "dropFirst" ? "drop" : keyword) while \(try site.closure())"
       }
-      if site.labelled("untilOutputFrom") != nil {
-        throw OperatorSite.outsideSubset(
-          self, method: "\(method)(untilOutputFrom:)", at: value.range, instead: "`\(method)(N)` or `\(method)(while:)`"
-        )
+      if let trigger = site.labelled("untilOutputFrom") {
+        return "\(keyword == "dropFirst" ? "drop" : keyword) untilOutputFrom \(try stream(trigger))"
       }
       guard !site.unlabelled.isEmpty else { return keyword }
       return "\(keyword) \(try site.value(at: 0))"
@@ -86,16 +83,18 @@ extension SwiftLowering {
       if values.count == 1, case .array(let elements) = values[0].kind { values = elements }
       return "\(method) " + (try values.map { try expression($0) }).joined(separator: ", ")
     case "catch", "tryCatch":
-      guard method == "catch" else {
-        throw OperatorSite.outsideSubset(self, method: "tryCatch", at: value.range, instead: "`catch { _ in Just(0) }`")
-      }
       guard let handler = site.closureArgument, case .closure(let closure) = handler.kind else {
         throw site.missing("a closure returning the publisher to switch to")
+      }
+      if method == "tryCatch", closure.parameters.contains(where: { $0 != "_" }) {
+        throw OperatorSite.outsideSubset(
+          self, method: "tryCatch with a closure that reads the error", at: value.range,
+          instead: "`tryCatch { _ in Just(0) }`, or `tryCatch { e in … }` in streamlab's language")
       }
       let (result, scope) = try closureResult(closure)
       var inner = self
       inner.substitutions.append(scope)
-      return "catch \(try inner.stream(result))"
+      return "\(method) \(try inner.stream(result))"
     case "replaceError", "replaceEmpty", "exactReplaceEmpty":
       return "\(method == "exactReplaceEmpty" ? "replaceEmpty" : method) \(try expression(try site.required("with")))"
     case "retry":
@@ -106,10 +105,22 @@ extension SwiftLowering {
           self, method: "contains(where:)", at: value.range, instead: "`contains(3)` or `allSatisfy { … }`")
       }
       return "contains \(try site.value(at: 0))"
-    case "eraseToAnyPublisher", "setFailureType", "receive", "subscribe", "print", "handleEvents",
-      "assertNoFailure", "breakpoint", "breakpointOnError":
-      // Types and threads: every scheduler is the one virtual clock, and a
-      // type change adds no event, so the timelines are the same without them.
+    case "eraseToAnyPublisher", "setFailureType", "makeConnectable", "autoconnect":
+      return method
+    case "print", "assertNoFailure":
+      // `print("tag")`, `assertNoFailure("check")`: the prefix is the one unlabelled argument.
+      guard let prefix = site.unlabelled.first else { return method }
+      return "\(method) \(try expression(prefix))"
+    case "replaceNil":
+      return "replaceNil \(try expression(try site.required("with")))"
+    case "receive", "subscribe":
+      return "\(method) on \(schedulerName(try site.required("on")))"
+    case "buffer", "exactBuffer":
+      return try bufferText(site)
+    case "handleEvents":
+      return try handleEventsText(site)
+    case "breakpoint", "breakpointOnError":
+      // They stop a debugger, never the stream: the timelines are the same without them.
       return nil
     default:
       throw OperatorSite.unknown(self, method: method, at: callee.range)
@@ -217,5 +228,68 @@ struct OperatorSite {
     var diagnostic = Diagnostic("streamlab has no operator `\(method)`", at: range)
     diagnostic.suggestion = UnsupportedSwift.nearestOperator(to: method)
     return SwiftLowering.Failure(diagnostic: diagnostic)
+  }
+}
+
+extension SwiftLowering {
+  /// Every scheduler is the one virtual clock; only `ImmediateScheduler.shared`,
+  /// which does not hop, keeps its name.
+  fileprivate func schedulerName(_ scheduler: SwiftExpr) -> String {
+    if case .member(let base?, "shared") = scheduler.kind, case .identifier("ImmediateScheduler") = base.kind {
+      return "ImmediateScheduler.shared"
+    }
+    return "main"
+  }
+
+  /// `.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest)`, and
+  /// `.customError { ProgramError(message: "full") }` as `fail "full"`.
+  fileprivate func bufferText(_ site: OperatorSite) throws -> String {
+    var text = "buffer \(try expression(try site.required("size")))"
+    if let prefetch = site.labelled("prefetch"), case .member(nil, let name) = prefetch.kind {
+      text += " prefetch: \(name)"
+    }
+    guard let whenFull = site.labelled("whenFull") else { return text }
+    switch whenFull.kind {
+    case .member(nil, let name): return text + " whenFull: \(name)"
+    case .call(let callee, let arguments):
+      guard case .member(nil, "customError") = callee.kind, let handler = arguments.first?.value,
+        case .closure(let closure) = handler.kind
+      else { throw site.missing("`whenFull: .dropOldest`, `.dropNewest` or `.customError { … }`") }
+      return text + " whenFull: fail \(errorMessage(try closureResult(closure).value))"
+    default:
+      throw site.missing("`whenFull: .dropOldest`, `.dropNewest` or `.customError { … }`")
+    }
+  }
+
+  /// `.handleEvents(receiveOutput: { print("got \\($0)") }, receiveCancel: { print("c") })`:
+  /// each closure that prints one expression becomes that label and expression.
+  fileprivate func handleEventsText(_ site: OperatorSite) throws -> String {
+    var handlers: [String] = []
+    for event in HandledEvent.allCases {
+      guard let argument = site.labelled(event.combineLabel) else { continue }
+      guard case .closure(let closure) = argument.kind else {
+        throw site.missing("a closure for `\(event.combineLabel):`")
+      }
+      let (result, _) = try closureResult(closure)
+      guard case .call(let callee, let printed) = result.kind, case .identifier("print") = callee.kind,
+        printed.count == 1
+      else {
+        throw failure(
+          "streamlab reads `handleEvents` closures that `print` one value, like `{ print($0) }`", at: argument.range)
+      }
+      // The closure's parameter names stand for the event in the expression.
+      var inner = self
+      inner.substitutions.append(Dictionary(uniqueKeysWithValues: closure.parameters.map { ($0, shortName($0)) }))
+      let body = try inner.expression(printed[0].value)
+      let named = closure.parameters.filter { $0 != "_" }.map(shortName)
+      guard event == .output, let parameter = named.first else {
+        handlers.append("\(event.rawValue): \(body)")
+        continue
+      }
+      handlers.append("\(event.rawValue): { \(parameter) in \(body) }")
+      continue
+    }
+    guard !handlers.isEmpty else { throw site.missing("a closure such as `receiveOutput: { print($0) }`") }
+    return "handleEvents " + handlers.joined(separator: ", ")
   }
 }

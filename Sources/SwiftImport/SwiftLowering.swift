@@ -124,7 +124,7 @@ struct SwiftLowering {
           "an `@Published` property needs a starting value", at: range, expected: "`@Published var query = \"\"`")
       }
       try TypeAnnotation.check(type, of: value, in: self)
-      program.subjects[shortName(name)] = ShortProgram.Subject(initial: try expression(value))
+      program.subjects[shortName(name)] = ShortProgram.Subject(initial: try expression(value), isPublished: true)
       program.statements.append(.subject(name: shortName(name)))
       bindings[name] = .subject
       return

@@ -401,6 +401,41 @@ import Testing
           .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
         """,
       outputs: [#"0ms:#offline"#]),
+    Snippet(
+      name: "receive(on:) queues a sequence's values behind what is already due, so merge's Just overtakes",
+      swift: """
+        let cancellable = [1, 2, 3].publisher
+          .receive(on: DispatchQueue.main)
+          .merge(with: Just(9))
+          .sink { print($0) }
+        """,
+      // Without the hop 1, 2, 3 come first; with it, each delivery is queued on
+      // the one clock behind Just(9), which merge subscribes to at once. All at 0ms.
+      outputs: ["0ms:9, 0ms:1, 0ms:2, 0ms:3, 0ms:|"]),
+    Snippet(
+      name: "a Timer counted with scan, logged with handleEvents, stopped by prefix(untilOutputFrom:)",
+      swift: """
+        let scheduler = DispatchQueue.test
+        let cancellable = Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()
+          .scan(0) { count, _ in count + 1 }
+          .handleEvents(receiveOutput: { print($0) }, receiveCancel: { print("stopped") })
+          .prefix(untilOutputFrom: Just(0).delay(for: .milliseconds(350), scheduler: scheduler))
+          .sink { print($0) }
+        """,
+      // Ticks at 100, 200 and 300ms count 1, 2, 3; the trigger's 0 at 350ms
+      // finishes prefix(untilOutputFrom:) before a fourth tick.
+      outputs: ["100ms:1, 200ms:2, 300ms:3, 350ms:|"]),
+    Snippet(
+      name: "replaceNil fills in the texts Int(_:) cannot read, behind eraseToAnyPublisher",
+      swift: """
+        let numbers: AnyPublisher<Int, Never> = ["1", "x", "3"].publisher
+          .map { Int($0) }
+          .replaceNil(with: 0)
+          .eraseToAnyPublisher()
+        let cancellable = numbers.sink { print($0) }
+        """,
+      // Int("x") is nil, which replaceNil makes 0; a sequence sends all at once.
+      outputs: ["0ms:1, 0ms:0, 0ms:3, 0ms:|"]),
   ]
 
   @Test(arguments: snippets)

@@ -40,18 +40,12 @@ import Testing
     #expect(Self.files.count >= 53)
   }
 
-  /// Exports of the operators issue 14 added while the Swift reader was being
-  /// written in parallel: the reader does not yet map `.receive(on:)`'s hop,
-  /// `.subscribe(on:)`, `.buffer`, `untilOutputFrom`, `tryCatch`,
-  /// `removeDuplicates(by:)`, `makeConnectable`, `autoconnect` or
-  /// `@Published`. Each is a known issue, so the test fails as soon as one
-  /// starts to round-trip and must leave this list.
-  static let notYetMapped: Set<String> = [
-    "Beyond37ReceiveOnMerge.swift", "Beyond38SubscribeOnSubject.swift", "More01BufferDropOldest.swift",
-    "More02BufferKeepFull.swift", "More03BufferFails.swift", "More04PrefixUntilOutput.swift",
-    "More05DropUntilOutput.swift", "More06TryCatch.swift", "More07RemoveDuplicatesBy.swift",
-    "More08MakeConnectable.swift", "More09Autoconnect.swift", "More10Published.swift",
-  ]
+  /// Two exports the Swift reader does not read yet: `tryCatch` whose closure
+  /// reads the error (`{ e in try e.message == … }`) and the export's own
+  /// `PublishedProperty` standing for an `@Published var`. Each is a known
+  /// issue, so the test fails as soon as one starts to round-trip and must
+  /// leave this list.
+  static let notYetMapped: Set<String> = ["More06TryCatch.swift", "More10Published.swift"]
 
   @Test(arguments: files)
   func exportImportsToTheSameTimelines(_ file: String) throws {
