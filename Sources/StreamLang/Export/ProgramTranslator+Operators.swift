@@ -215,7 +215,7 @@ extension ProgramTranslator {
   // MARK: Pieces
 
   private func closure(
-    _ expr: Expr, _ types: [SwiftType], names: [String] = ["x"], throwing: Bool, in scope: ExportScope
+    _ expr: Expr, _ types: [ExportType], names: [String] = ["x"], throwing: Bool, in scope: ExportScope
   ) throws -> (code: String, body: SwiftExpression) {
     try closure(
       expr, implicitNames: types.count == 1 || types.count == 2 && names.count == 2 ? names : [],
@@ -239,7 +239,7 @@ extension ProgramTranslator {
     call: (String) -> String
   ) throws {
     let element = publisher.output
-    var inner: (output: SwiftType, failure: FailureType)?
+    var inner: (output: ExportType, failure: FailureType)?
     _ = try closure(transform, implicitNames: ["x"], parameterTypes: [element], throwing: false, in: scope) { body in
       guard case .publisher(let output, let failure) = body.type else {
         throw ExportLimitation("the closure `\(self.text(transform.range))` must return a stream, like `{ just x }`")
@@ -313,7 +313,7 @@ extension ProgramTranslator {
     return String(number)
   }
 
-  private func sameType(_ expr: Expr, as element: SwiftType, _ stage: OperatorStage, in scope: ExportScope) throws
+  private func sameType(_ expr: Expr, as element: ExportType, _ stage: OperatorStage, in scope: ExportScope) throws
     -> String
   {
     let value = try expression(expr, in: scope)
@@ -324,7 +324,7 @@ extension ProgramTranslator {
     return value.code
   }
 
-  private func valueType(_ body: SwiftExpression, _ stage: OperatorStage?) throws -> SwiftType {
+  private func valueType(_ body: SwiftExpression, _ stage: OperatorStage?) throws -> ExportType {
     guard body.type != .never else {
       throw ExportLimitation("a closure that only fails has no output type Swift can infer")
     }

@@ -3,22 +3,22 @@
 /// The pipeline language is dynamically typed; Swift is not. The exporter
 /// gives every element a concrete type from what the program makes clear, and
 /// refuses (with a reason) where it cannot.
-indirect enum SwiftType: Hashable {
+indirect enum ExportType: Hashable {
   case int
   case double
   case string
   case bool
   /// The output of `ignoreOutput`: no value ever arrives.
   case never
-  case array(SwiftType)
-  case tuple([SwiftType])
-  case optional(SwiftType)
+  case array(ExportType)
+  case tuple([ExportType])
+  case optional(ExportType)
   /// Values of several types merged into one stream (`.map { $0 as Any }`).
   case any
   /// A span of scheduler time (`S.SchedulerTimeType.Stride`).
   case duration
   /// A publisher used as a value (`{ just x | delay 100ms }`).
-  case publisher(output: SwiftType, failure: FailureType)
+  case publisher(output: ExportType, failure: FailureType)
 
   /// The type as written in Swift source.
   var spelling: String {

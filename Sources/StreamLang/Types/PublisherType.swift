@@ -1,0 +1,31 @@
+/// The full Combine type of a stage's publisher, nested as Swift nests it:
+/// `Publishers.Debounce<Publishers.Map<Publishers.Sequence<[Int], Never>, Int>, S>`.
+public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible {
+  /// A generic type and its arguments: `Publishers.Map` of the upstream and `Int`.
+  case generic(String, [PublisherType])
+  /// An element or failure type as an argument.
+  case type(SwiftType)
+
+  /// The scheduler's type parameter of the exported code (`DispatchQueue` in an app).
+  static let scheduler = PublisherType.generic("S", [])
+
+  public var spelling: String {
+    switch self {
+    case .generic(let name, let arguments):
+      guard !arguments.isEmpty else { return name }
+      return name + "<" + arguments.map(\.spelling).joined(separator: ", ") + ">"
+    case .type(let type):
+      return type.spelling
+    }
+  }
+
+  public var description: String { spelling }
+
+  /// The same type with every type variable replaced by what it stands for.
+  func resolved(by resolve: (SwiftType) -> SwiftType) -> PublisherType {
+    switch self {
+    case .generic(let name, let arguments): return .generic(name, arguments.map { $0.resolved(by: resolve) })
+    case .type(let type): return .type(resolve(type))
+    }
+  }
+}

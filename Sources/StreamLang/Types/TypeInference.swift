@@ -1,0 +1,160 @@
+/// The state of type checking one statement: the type variables met so far
+/// and what each stands for, the texts the ranges point into, the warnings.
+///
+/// A bound name is typed anew at each use with fresh variables, as Swift
+/// infers a generic source (`Empty()`, `Fail(error:)`) from each context.
+final class TypeInference {
+  /// What a name means inside an expression or as a source.
+  struct Scope {
+    /// Closure parameters, and the names they capture from enclosing closures.
+    var names: [String: SwiftType] = [:]
+    /// The `let` bindings visible here.
+    var environment: [String: BoundPipeline]
+  }
+
+  /// One stage as inferred, before its variables are resolved.
+  struct Stage {
+    var label: String
+    var type: StageType
+    var publisherType: PublisherType
+  }
+
+  private var substitution: [Int: SwiftType] = [:]
+  private var nextVariable = 0
+  private var texts: [String]
+  /// Bindings of this program that did not type-check: a use only repeats the error.
+  private let illTyped: Set<String>
+  private(set) var warnings: [Diagnostic] = []
+  /// How deep the inference is inside bindings and nested pipelines: a guard
+  /// against programs that `ProgramLimits` would refuse anyway.
+  private var depth = 0
+
+  init(text: String, illTyped: Set<String> = []) {
+    texts = [text]
+    self.illTyped = illTyped
+  }
+
+  func text(_ range: SourceRange) -> String { range.text(in: texts.last ?? "") }
+
+  func warn(_ diagnostic: Diagnostic) {
+    if texts.count == 1, !warnings.contains(diagnostic) { warnings.append(diagnostic) }
+  }
+
+  // MARK: Pipelines
+
+  /// The whole pipeline, resolved: what `TypedProgram` holds.
+  func typedPipeline(_ pipeline: Pipeline, environment: [String: BoundPipeline]) throws(Diagnostic) -> TypedPipeline {
+    let stages = try self.pipeline(pipeline, in: Scope(environment: environment))
+    var typed: [TypedStage] = []
+    for stage in stages {
+      let type = StageType(output: resolved(stage.type.output), failure: resolved(stage.type.failure))
+      let changesFailure = typed.last.map { $0.type.failure != type.failure } ?? false
+      typed.append(
+        TypedStage(
+          label: stage.label, type: type, publisherType: stage.publisherType.resolved(by: resolved),
+          changesFailure: changesFailure))
+    }
+    return TypedPipeline(stages: typed)
+  }
+
+  /// Every stage of `pipeline`, the source first.
+  func pipeline(_ pipeline: Pipeline, in scope: Scope) throws(Diagnostic) -> [Stage] {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth < 200 else { return [placeholderStage(pipeline.source.range)] }
+    var stages = [try source(pipeline.source, in: scope)]
+    for stage in pipeline.operators {
+      stages.append(try apply(stage, to: stages[stages.count - 1], in: scope))
+    }
+    return stages
+  }
+
+  /// The output stage of a pipeline used as a value: an argument, a fallback, an inner stream.
+  func publisher(_ pipeline: Pipeline, in scope: Scope) throws(Diagnostic) -> Stage {
+    let stages = try self.pipeline(pipeline, in: scope)
+    return stages[stages.count - 1]
+  }
+
+  func placeholderStage(_ range: SourceRange) -> Stage {
+    Stage(
+      label: text(range), type: StageType(output: .placeholder, failure: .placeholder),
+      publisherType: .type(.placeholder))
+  }
+
+  /// The pipeline bound to `name`, typed anew for this use in its own text
+  /// and environment; nil when nothing is bound to it.
+  func bound(_ name: String, in scope: Scope) throws(Diagnostic) -> Stage? {
+    guard let binding = scope.environment[name] else { return nil }
+    if texts.count == 1, illTyped.contains(name) { return placeholderStage(binding.pipeline.range) }
+    texts.append(binding.text)
+    defer { texts.removeLast() }
+    return try publisher(binding.pipeline, in: Scope(environment: binding.environment))
+  }
+
+  // MARK: Variables
+
+  func fresh() -> SwiftType {
+    nextVariable += 1
+    return .variable(nextVariable)
+  }
+
+  /// `type` with every variable that stands for something replaced by it.
+  func resolved(_ type: SwiftType) -> SwiftType {
+    switch type {
+    case .variable(let number):
+      guard let bound = substitution[number] else { return type }
+      return resolved(bound)
+    case .array(let element): return .array(resolved(element))
+    case .optional(let wrapped): return .optional(resolved(wrapped))
+    case .tuple(let elements): return .tuple(elements.map(resolved))
+    case .publisher(let output, let failure): return .publisher(output: resolved(output), failure: resolved(failure))
+    default: return type
+    }
+  }
+
+  /// Makes `a` and `b` one type, binding variables as needed; false when
+  /// they are different types. A placeholder agrees with anything.
+  @discardableResult
+  func unify(_ a: SwiftType, _ b: SwiftType) -> Bool {
+    let a = resolved(a)
+    let b = resolved(b)
+    if a == b { return true }
+    switch (a, b) {
+    case (.placeholder, _), (_, .placeholder):
+      return true
+    case (.variable(let number), let other), (let other, .variable(let number)):
+      guard !occurs(number, in: other) else { return false }
+      substitution[number] = other
+      return true
+    case (.array(let x), .array(let y)), (.optional(let x), .optional(let y)):
+      return unify(x, y)
+    case (.tuple(let xs), .tuple(let ys)):
+      guard xs.count == ys.count else { return false }
+      return zip(xs, ys).allSatisfy { unify($0, $1) }
+    case (.publisher(let xo, let xf), .publisher(let yo, let yf)):
+      return unify(xo, yo) && unify(xf, yf)
+    default:
+      return false
+    }
+  }
+
+  private func occurs(_ number: Int, in type: SwiftType) -> Bool {
+    switch resolved(type) {
+    case .variable(let other): return other == number
+    case .array(let element), .optional(let element): return occurs(number, in: element)
+    case .tuple(let elements): return elements.contains { occurs(number, in: $0) }
+    case .publisher(let output, let failure): return occurs(number, in: output) || occurs(number, in: failure)
+    default: return false
+    }
+  }
+
+  /// True when two failures are already known to be the same type.
+  func sameFailure(_ a: SwiftType, _ b: SwiftType) -> Bool {
+    let a = resolved(a)
+    let b = resolved(b)
+    return a == b || a == .placeholder || b == .placeholder
+  }
+
+  /// True when the resolved type is `Never` for sure (not a variable).
+  func isNever(_ type: SwiftType) -> Bool { resolved(type) == .never }
+}
