@@ -77,6 +77,15 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     .init("range 1...4 | scan 0, acc + x", "0ms 1, 0ms 3, 0ms 6, 0ms 10, 0ms |", "scan emits every running total"),
     .init("range 1...4 | reduce 0, acc + x", "0ms 10, 0ms |", "reduce emits only the final total"),
     .init(
+      "just \"1\",\"a\",\"3\" | tryCompactMap x == \"a\" ? fail(\"bad\") : Int(x)", "0ms 1, 0ms #\"bad\"",
+      "tryCompactMap turns a thrown error into a failure"),
+    .init(
+      "range 1...4 | tryScan 0, x == 3 ? fail(\"three\") : acc + x", "0ms 1, 0ms 3, 0ms #\"three\"",
+      "tryScan fails at the element whose closure throws"),
+    .init(
+      "range 1...4 | tryReduce 0, x == 3 ? fail(\"three\") : acc + x", "0ms #\"three\"",
+      "tryReduce fails without sending its partial result"),
+    .init(
       "just 1,2 | flatMap { just x | delay x * 100ms }", "100ms 1, 200ms 2, 200ms |",
       "flatMap merges inner streams and finishes after the last"),
     .init(
@@ -117,6 +126,16 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     .init("range 1...5 | drop while x < 3", "0ms 3, 0ms 4, 0ms 5, 0ms |", "drop while skips until the first miss"),
     .init("just \"a\",\"b\",\"c\" | output at 1", "0ms \"b\", 0ms |", "output at counts from 0"),
     .init("just 1,2 | ignoreOutput", "0ms |", "ignoreOutput passes only completion"),
+    .init(
+      "range 1...5 | tryFilter x == 4 ? fail(\"four\") : x % 2 == 0", "0ms 2, 0ms #\"four\"",
+      "tryFilter fails at the element whose condition throws"),
+    .init("just 1,2,3 | tryFirst where x > 1", "0ms 2, 0ms |", "tryFirst where finds the first match"),
+    .init(
+      "just 1,2,3 | tryLast where x == 2 ? fail(\"two\") : x > 0", "0ms #\"two\"",
+      "tryLast where fails at once when its condition throws"),
+    .init("range 1...5 | tryPrefix while x < 3", "0ms 1, 0ms 2, 0ms |", "tryPrefix while finishes at the first miss"),
+    .init(
+      "range 1...5 | tryDrop while x < 3", "0ms 3, 0ms 4, 0ms 5, 0ms |", "tryDrop while skips until the first miss"),
   ]
 
   static let timing: [Behaviour] = [
@@ -192,9 +211,14 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     .init("just 1,2,3 | contains 2", "0ms true, 0ms |", "contains finishes as soon as it finds the value"),
     .init("just 1,2,3 | allSatisfy x > 0", "0ms true, 0ms |", "allSatisfy"),
     .init("just 1,2,3 | allSatisfy x > 1", "0ms false, 0ms |", "allSatisfy finishes at the first miss"),
+    .init(
+      "just 1,2,3 | tryAllSatisfy x == 2 ? fail(\"two\") : x > 0", "0ms #\"two\"",
+      "tryAllSatisfy fails when its condition throws"),
   ]
 
-  @Test(arguments: sources + transforming + filtering + timing + combining + errors + sharing + aggregates)
+  static let all = sources + transforming + filtering + timing + combining + errors + sharing + aggregates
+
+  @Test(arguments: all)
   func behaviour(_ case: Behaviour) {
     #expect(outputs(of: `case`.program) == `case`.outputs, "\(`case`.program)")
   }

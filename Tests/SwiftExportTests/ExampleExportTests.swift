@@ -19,7 +19,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
 }
 
 /// The proof the issue asks for: every "must run" example of DSL.md (and
-/// thirty-four programs beyond them, and a session using earlier bindings) is exported, and the export committed under
+/// thirty-six programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -196,6 +196,13 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
     ExportedExample(
       file: "Beyond34FuturesInDeclarationOrder", program: "let f = future 100ms 1; let g = future 100ms 2; f | merge g",
       run: { beyond34FuturesInDeclarationOrder(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond35TryCompactMap", program: "just \"1\", \"a\", \"3\" | tryCompactMap Int(x)",
+      run: { beyond35TryCompactMap(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond36TryDropPrefixLast",
+      program: "range 1...6 | tryDrop while x < 2 | tryPrefix while x < 5 | tryLast where x > 0",
+      run: { beyond36TryDropPrefixLast(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

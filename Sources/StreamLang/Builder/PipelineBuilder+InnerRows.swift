@@ -147,7 +147,8 @@ extension SourceKind {
   var isColdValueSource: Bool {
     switch self {
     case .just, .range, .empty, .never, .fail: return true
-    default: return isBuiltPerUse
+    case .interval, .timer, .marbles, .events, .subject, .current, .future, .deferred, .name, .group:
+      return isBuiltPerUse
     }
   }
 }
@@ -155,9 +156,14 @@ extension SourceKind {
 extension OperatorKind {
   /// `share` and `multicast`, after which subscribers share one stream.
   var shares: Bool {
-    switch self {
+    switch name {
     case .share, .multicast: return true
-    default: return false
+    case .map, .tryMap, .compactMap, .tryCompactMap, .scan, .tryScan, .reduce, .tryReduce, .flatMap, .switchToLatest,
+      .collect, .filter, .tryFilter, .removeDuplicates, .first, .tryFirst, .last, .tryLast, .prefix, .tryPrefix,
+      .dropFirst, .tryDrop, .output, .ignoreOutput, .debounce, .throttle, .delay, .timeout, .measureInterval, .merge,
+      .zip, .combineLatest, .append, .prepend, .catch, .replaceError, .retry, .mapError, .replaceEmpty, .count, .min,
+      .max, .contains, .allSatisfy, .tryAllSatisfy:
+      return false
     }
   }
 }

@@ -137,7 +137,7 @@ extension PipelineBuilder {
       let first = try constant(initial, in: context)
       let events = try sends.map { try timedEvent($0, in: context) }
       return ScriptedSubject(current: first, sends: events, on: clock)
-    default:
+    case .just, .range, .empty, .never, .fail, .interval, .timer, .marbles, .events, .future, .deferred, .name, .group:
       return nil
     }
   }

@@ -212,7 +212,7 @@ extension SourceKind {
   var isColdTimedSource: Bool {
     switch self {
     case .interval, .timer, .marbles, .events: return true
-    default: return false
+    case .just, .range, .empty, .never, .fail, .subject, .current, .future, .deferred, .name, .group: return false
     }
   }
 

@@ -16,7 +16,7 @@ extension ProgramTranslator {
       publisher.operators.append(".tryMap \(code)")
       publisher.failure = .any
     case .compactMap(let transform), .tryCompactMap(let transform):
-      let throwing = stage.kind == .tryCompactMap(transform)
+      let throwing = stage.kind.name == .tryCompactMap
       let (code, body) = try closure(transform, [element], throwing: throwing, in: scope)
       var output = try valueType(body, stage)
       if case .optional(let wrapped) = output { output = wrapped }
@@ -25,13 +25,7 @@ extension ProgramTranslator {
       if throwing { publisher.failure = .any }
     case .scan(let initial, let next), .tryScan(let initial, let next), .reduce(let initial, let next),
       .tryReduce(let initial, let next):
-      let name: String
-      switch stage.kind {
-      case .scan: name = "scan"
-      case .tryScan: name = "tryScan"
-      case .reduce: name = "reduce"
-      default: name = "tryReduce"
-      }
+      let name = stage.kind.name.rawValue
       let start = try expression(initial, in: scope)
       let (code, body) = try closure(
         next, [start.type, element], names: ["acc", "x"], throwing: name.hasPrefix("try"), in: scope)
@@ -56,7 +50,7 @@ extension ProgramTranslator {
       publisher.operators.append(try collect(strategy, in: scope))
       publisher.output = .array(element)
     case .filter(let predicate), .tryFilter(let predicate):
-      let name = stage.kind == .filter(predicate) ? "filter" : "tryFilter"
+      let name = stage.kind.name.rawValue
       try predicateCall(name, predicate, label: nil, to: &publisher, in: scope)
     case .removeDuplicates:
       if element.conformsToEquatable {
@@ -67,7 +61,7 @@ extension ProgramTranslator {
         throw ExportLimitation("`removeDuplicates` needs values Swift can compare with `==`")
       }
     case .first(let predicate), .last(let predicate):
-      let name = stage.kind == .first(where: predicate) ? "first" : "last"
+      let name = stage.kind.name.rawValue
       if let predicate {
         try predicateCall(name, predicate, label: "where", to: &publisher, in: scope)
       } else {
@@ -131,7 +125,7 @@ extension ProgramTranslator {
         publisher.operators.append(".merge(with: \(stream.inlineCode))")
       }
     case .zip(let others, let transform), .combineLatest(let others, let transform):
-      let name = stage.kind == .zip(others, transform: transform) ? "zip" : "combineLatest"
+      let name = stage.kind.name.rawValue
       guard (1...3).contains(others.count) else {
         throw ExportLimitation("Combine's `\(name)` takes one to three other publishers")
       }
@@ -147,7 +141,7 @@ extension ProgramTranslator {
         publisher.output = .tuple(types)
       }
     case .append(let elements), .prepend(let elements):
-      let name = stage.kind == .append(elements) ? "append" : "prepend"
+      let name = stage.kind.name.rawValue
       switch elements {
       case .values(let values):
         let items = try values.map { try expression($0, in: scope) }
@@ -198,7 +192,7 @@ extension ProgramTranslator {
       publisher.output = .int
     case .min, .max:
       guard element.isComparable else { throw ExportLimitation("`\(text(stage.range))` needs Comparable values") }
-      publisher.operators.append(stage.kind == .min ? ".min()" : ".max()")
+      publisher.operators.append(".\(stage.kind.name.rawValue)()")
     case .contains(let value):
       guard element.conformsToEquatable else { throw ExportLimitation("`contains` needs Equatable values") }
       publisher.operators.append(".contains(\(try sameType(value, as: element, stage, in: scope)))")

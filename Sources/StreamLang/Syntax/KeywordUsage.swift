@@ -11,7 +11,7 @@ public struct KeywordUsage {
       switch statement {
       case .binding(_, let pipeline, _), .subscription(let pipeline, _, _): visit(pipeline)
       case .connect(let name, _, _):
-        if let keyword = Keywords.keyword(named: "connect", role: .statement) { uses.append((name, keyword)) }
+        uses.append((name, StatementName.connect.keyword))
       }
     }
   }
@@ -20,6 +20,12 @@ public struct KeywordUsage {
   public func uses(_ name: String) -> Bool {
     uses.contains { $0.keyword.name == name || $0.keyword.canonical == name }
   }
+
+  /// The operators the program uses, by Combine's name (`take` is `.prefix`).
+  public var operatorNames: Set<OperatorName> { Set(uses.compactMap(\.keyword.operatorName)) }
+
+  /// The source keywords the program uses.
+  public var sourceNames: Set<SourceName> { Set(uses.compactMap(\.keyword.sourceName)) }
 
   private mutating func visit(_ pipeline: Pipeline) {
     if let keyword = Keywords.keyword(named: pipeline.source.keyword.text, role: .source) {

@@ -71,14 +71,37 @@ public enum KeywordRole: String, Hashable {
   case statement
 }
 
+/// What a keyword stands for: the enum case every pass switches on.
+public enum KeywordIdentity: Hashable, Sendable {
+  case source(SourceName)
+  case `operator`(OperatorName)
+  case statement(StatementName)
+
+  /// The Combine (or statement) name: `prefix` for `take`.
+  public var canonicalName: String {
+    switch self {
+    case .source(let name): return name.rawValue
+    case .operator(let name): return name.rawValue
+    case .statement(let name): return name.rawValue
+    }
+  }
+
+  public var role: KeywordRole {
+    switch self {
+    case .source: return .source
+    case .operator: return .operator
+    case .statement: return .statement
+    }
+  }
+}
+
 /// One source, operator or statement keyword of the language: its name as
 /// typed, the Combine name it stands for, its arguments and its help text.
 public struct Keyword: Hashable {
   /// The name as the student types it: `take`.
   public let name: String
-  /// The Combine name it stands for: `prefix` for `take`. Same as `name` unless an alias.
-  public let canonical: String
-  public let role: KeywordRole
+  /// The source, operator or statement it stands for: `.operator(.prefix)` for `take`.
+  public let identity: KeywordIdentity
   /// The DSL.md group: transform, filter, time, combine, errors, sharing, aggregate; "source" or "statement".
   public let group: String
   public let arguments: ArgumentShape
@@ -88,6 +111,22 @@ public struct Keyword: Hashable {
   public let example: String
   /// One line for `:help`: what it does, in Combine's terms.
   public let summary: String
+
+  /// The Combine name it stands for: `prefix` for `take`. Same as `name` unless an alias.
+  public var canonical: String { identity.canonicalName }
+  public var role: KeywordRole { identity.role }
+
+  /// The operator this keyword spells, or nil for a source or statement.
+  public var operatorName: OperatorName? {
+    if case .operator(let name) = identity { return name }
+    return nil
+  }
+
+  /// The source this keyword spells, or nil for an operator or statement.
+  public var sourceName: SourceName? {
+    if case .source(let name) = identity { return name }
+    return nil
+  }
 
   /// True for `take` and `drop`, which stand for a Combine operator of another name.
   public var isAlias: Bool { name != canonical }
@@ -101,147 +140,18 @@ public struct Keyword: Hashable {
 
 /// The table of every keyword: the single source of truth for the parser,
 /// the REPL's completion and `:help`, and lessons' `require:`/`forbid:`.
+/// It is derived from `SourceName`, `OperatorName` and `StatementName`, whose
+/// exhaustive switches give each case its keywords.
 public enum Keywords {
   /// Every keyword, sources first, then operators in DSL.md's order, then statements.
   public static let all: [Keyword] = sources + operators + statements
 
-  public static let sources: [Keyword] = [
-    source("just", .values, "one or more values", "just 1,2,3", "`[1,2,3].publisher`; one value is `Just(1)`"),
-    source("range", .range, "a range", "range 1...5", "`(1...5).publisher`; `1..<5` excludes the end"),
-    source("empty", .none, "", "empty", "`Empty()`: finishes at once"),
-    source("never", .none, "", "never", "`Empty(completeImmediately: false)`: never sends, never finishes"),
-    source("fail", .message, "a message", "fail \"boom\"", "`Fail(error:)`: fails at once"),
-    source("interval", .time, "a time", "interval 100ms", "`Timer.publish(every:)` counting 0,1,2…"),
-    source("timer", .time, "a time", "timer 500ms", "one value `0` after the time, then finished"),
-    source(
-      "marbles", .marbles, "a marble string", "marbles \"-a-b--c|\"",
-      "a cold publisher from a marble string; 1 frame = 100ms unless `frame 50ms` follows"),
-    source(
-      "events", .timedSends, "timed events", "events 0ms:\"i\", 100ms:\"ip\", 900ms:|",
-      "a cold publisher with times relative to its subscription; `T:#` fails"),
-    source(
-      "subject", .timedSends, "timed sends", "subject 100ms:1, 250ms:2, 400ms:|",
-      "a `PassthroughSubject` sent to at those program times (hot)"),
-    source(
-      "current", .initialAndTimedSends, "an initial value", "current 0, 100ms:1",
-      "a `CurrentValueSubject(0)` then those sends (hot)"),
-    source(
-      "future", .timeAndValue, "a time and a value", "future 200ms 42", "`Future`: starts when the program starts"),
-    source(
-      "deferred", .stream, "a braced pipeline", "deferred { future 200ms 42 }",
-      "`Deferred`: builds the pipeline anew per subscription"),
-  ]
+  public static let sources: [Keyword] = SourceName.allCases.map(\.keyword)
 
-  public static let operators: [Keyword] = [
-    // transform
-    op("map", "transform", .closure, "a closure", "map x * 2", "transforms each value"),
-    op("tryMap", "transform", .closure, "a closure", "tryMap x * 2", "like `map`; an error becomes a failure"),
-    op("compactMap", "transform", .closure, "a closure", "compactMap Int(x)", "transforms and drops nil results"),
-    op("tryCompactMap", "transform", .closure, "a closure", "tryCompactMap Int(x)", "`compactMap` that may fail"),
-    op("scan", "transform", .initialAndClosure, "an initial value and a closure", "scan 0, acc + x", "running result"),
-    op(
-      "tryScan", "transform", .initialAndClosure, "an initial value and a closure", "tryScan 0, acc + x",
-      "`scan` that may fail"),
-    op(
-      "reduce", "transform", .initialAndClosure, "an initial value and a closure", "reduce 0, acc + x",
-      "final result at completion"),
-    op(
-      "tryReduce", "transform", .initialAndClosure, "an initial value and a closure", "tryReduce 0, acc + x",
-      "`reduce` that may fail"),
-    op(
-      "flatMap", "transform", .maxAndClosure, "a closure returning a stream", "flatMap { just x | delay 100ms }",
-      "subscribes to a stream per value and merges them; `flatMap max 1 E` limits how many at once"),
-    op(
-      "switchToLatest", "transform", .none, "", "map { just x } | switchToLatest",
-      "follows only the latest inner stream"),
-    op(
-      "collect", "transform", .collect, "nothing, a count or a time", "collect 3",
-      "gathers values into arrays: all, by count, by time, or `300ms or 3`"),
-    // filter
-    op(
-      "filter", "filter", .closure, "a condition", "filter x % 2 == 0",
-      "lets through values for which the condition holds"),
-    op("tryFilter", "filter", .closure, "a condition", "tryFilter x > 0", "`filter` that may fail"),
-    op("removeDuplicates", "filter", .none, "", "removeDuplicates", "drops a value equal to the previous one"),
-    op(
-      "first", "filter", .optionalWhere, "nothing or `where` and a condition", "first where x > 2",
-      "the first (matching) value, then finished"),
-    op(
-      "tryFirst", "filter", .requiredWhere, "`where` and a condition", "tryFirst where x > 2",
-      "`first where` that may fail"),
-    op(
-      "last", "filter", .optionalWhere, "nothing or `where` and a condition", "last where x > 2",
-      "the last (matching) value, at completion"),
-    op(
-      "tryLast", "filter", .requiredWhere, "`where` and a condition", "tryLast where x > 2",
-      "`last where` that may fail"),
-    op(
-      "prefix", "filter", .countOrWhile, "a count or `while` and a condition", "prefix 3",
-      "the first N values, or values while the condition holds"),
-    op(
-      "take", "filter", .countOrWhile, "a count or `while` and a condition", "take 3", "alias of `prefix`",
-      canonical: "prefix"),
-    op(
-      "tryPrefix", "filter", .requiredWhile, "`while` and a condition", "tryPrefix while x < 3",
-      "`prefix while` that may fail"),
-    op(
-      "dropFirst", "filter", .optionalCountOrWhile, "nothing or a count", "dropFirst 2",
-      "drops the first value, or the first N"),
-    op(
-      "drop", "filter", .optionalCountOrWhile, "a count or `while` and a condition", "drop while x < 3",
-      "`drop 2` is `dropFirst(2)`; `drop while E` is `drop(while:)`", canonical: "dropFirst"),
-    op(
-      "tryDrop", "filter", .requiredWhile, "`while` and a condition", "tryDrop while x < 3",
-      "`drop while` that may fail"),
-    op("output", "filter", .outputAt, "`at` and an index", "output at 2", "only the value at that index"),
-    op("ignoreOutput", "filter", .none, "", "ignoreOutput", "drops every value, keeps completion"),
-    // time
-    op("debounce", "time", .time, "a time", "debounce 300ms", "sends a value after a quiet period"),
-    op(
-      "throttle", "time", .throttle, "a time", "throttle 300ms",
-      "at most one value per interval; `latest: false` sends the first"),
-    op("delay", "time", .time, "a time", "delay 200ms", "shifts every event later"),
-    op(
-      "timeout", "time", .timeout, "a time", "timeout 500ms",
-      "finishes after a silence; `timeout 500ms fail \"slow\"` fails instead"),
-    op("measureInterval", "time", .none, "", "measureInterval", "the time since the previous value"),
-    // combine
-    op("merge", "combine", .streams, "one or more streams", "merge b", "values of all streams as they come"),
-    op("zip", "combine", .streamsAndTransform, "a stream", "zip b", "pairs values in order"),
-    op(
-      "combineLatest", "combine", .streamsAndTransform, "a stream", "combineLatest b",
-      "the latest value of each stream whenever one sends"),
-    op(
-      "append", "combine", .valuesOrStream, "values or a stream", "append 4, 5", "sends these after upstream finishes"),
-    op("prepend", "combine", .valuesOrStream, "values or a stream", "prepend 0", "sends these before upstream"),
-    // errors
-    op("catch", "errors", .stream, "a stream", "catch { just 0 }", "replaces a failure with another stream"),
-    op("replaceError", "errors", .value, "a value", "replaceError 0", "replaces a failure with a value, then finishes"),
-    op("retry", "errors", .count, "a count", "retry 2", "resubscribes after a failure, up to N times"),
-    op("mapError", "errors", .closure, "a closure", "mapError \"wrapped\"", "transforms the failure's message"),
-    op("replaceEmpty", "errors", .value, "a value", "replaceEmpty 0", "sends the value if upstream finishes empty"),
-    // sharing
-    op("share", "sharing", .none, "", "share", "one upstream subscription for every subscriber"),
-    op("multicast", "sharing", .none, "", "multicast", "shares, but starts only at `connect NAME @T`"),
-    // aggregate
-    op("count", "aggregate", .none, "", "count", "the number of values, at completion"),
-    op("min", "aggregate", .none, "", "min", "the smallest value, at completion"),
-    op("max", "aggregate", .none, "", "max", "the largest value, at completion"),
-    op("contains", "aggregate", .value, "a value", "contains 3", "true as soon as the value arrives"),
-    op("allSatisfy", "aggregate", .closure, "a condition", "allSatisfy x > 0", "whether every value matches"),
-    op("tryAllSatisfy", "aggregate", .closure, "a condition", "tryAllSatisfy x > 0", "`allSatisfy` that may fail"),
-  ]
+  /// Each operator's own keyword followed by its aliases (`prefix`, `take`).
+  public static let operators: [Keyword] = OperatorName.allCases.flatMap(\.keywords)
 
-  public static let statements: [Keyword] = [
-    Keyword(
-      name: "let", canonical: "let", role: .statement, group: "statement", arguments: .binding,
-      needs: "a name, `=` and a pipeline", example: "let clicks = marbles \"-a--b|\"",
-      summary: "binds a name to a pipeline; runs nothing"),
-    Keyword(
-      name: "connect", canonical: "connect", role: .statement, group: "statement", arguments: .connect,
-      needs: "a bound `multicast` name", example: "connect s @100ms",
-      summary: "connects a `multicast` pipeline at a time"),
-  ]
+  public static let statements: [Keyword] = StatementName.allCases.map(\.keyword)
 
   /// The words with a meaning inside arguments: `where`, `while`, `frame`, ….
   public static let contextualWords: [String] = [
@@ -269,21 +179,4 @@ public enum Keywords {
   private static let sourcesByName = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
   private static let operatorsByName = Dictionary(
     operators.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-
-  private static func source(
-    _ name: String, _ arguments: ArgumentShape, _ needs: String, _ example: String, _ summary: String
-  ) -> Keyword {
-    Keyword(
-      name: name, canonical: name, role: .source, group: "source", arguments: arguments, needs: needs,
-      example: example, summary: summary)
-  }
-
-  private static func op(
-    _ name: String, _ group: String, _ arguments: ArgumentShape, _ needs: String, _ example: String,
-    _ summary: String, canonical: String? = nil
-  ) -> Keyword {
-    Keyword(
-      name: name, canonical: canonical ?? name, role: .operator, group: group, arguments: arguments, needs: needs,
-      example: example, summary: summary)
-  }
 }

@@ -130,7 +130,7 @@ public struct Parser {
       advance()
       let name = try parseNewName()
       try expect(.assign, "`=` after the name, like `let \(name.text) = just 1`")
-      try requireArgument(Keywords.keyword(named: "let", role: .statement))
+      try requireArgument(StatementName.let.keyword)
       let pipeline = try parsePipeline()
       boundNames.insert(name.text)
       return .binding(name: name, pipeline: pipeline, range: start.union(pipeline.range))
@@ -172,7 +172,7 @@ public struct Parser {
     guard case .identifier(let text) = current.kind else {
       throw failure("`let` needs a name, like `let clicks = marbles \"-a--b|\"`", expected: "a name")
     }
-    if Keywords.keyword(named: text, role: .source) != nil || ["let", "connect", "in"].contains(text) {
+    if Keywords.keyword(named: text, role: .source) != nil || StatementName(rawValue: text) != nil || text == "in" {
       throw failure("`\(text)` is a keyword and cannot be bound; choose another name")
     }
     let name = Name(text, range: current.range)
@@ -291,7 +291,7 @@ public struct Parser {
       advance()
       return SourceStage(kind: .name(keywordName), keyword: keywordName, range: start)
     }
-    guard let keyword = Keywords.keyword(named: name, role: .source) else {
+    guard let keyword = Keywords.keyword(named: name, role: .source), let sourceName = keyword.sourceName else {
       if let op = Keywords.keyword(named: name, role: .operator) {
         throw failure(
           "`\(name)` is an operator; a pipeline starts with a source",
@@ -305,15 +305,15 @@ public struct Parser {
               ? ":" + name : Suggestion.closest(to: ":" + name, among: metaCommands))))
     }
     advance()
-    let kind = try parseSourceArguments(keyword)
+    let kind = try parseSourceArguments(sourceName, keyword)
     return SourceStage(kind: kind, keyword: keywordName, range: start.union(range(to: previousEnd)))
   }
 
-  private mutating func parseSourceArguments(_ keyword: Keyword) throws(Failure) -> SourceKind {
+  private mutating func parseSourceArguments(_ source: SourceName, _ keyword: Keyword) throws(Failure) -> SourceKind {
     if keyword.arguments != .none { try requireArgument(keyword) }
-    switch keyword.name {
-    case "just": return .just(try parseValueList())
-    case "range":
+    switch source {
+    case .just: return .just(try parseValueList())
+    case .range:
       let from = try parseExpression(minimumPrecedence: BinaryOperator.additionPrecedence)
       let closed: Bool
       switch current.kind {
@@ -326,12 +326,12 @@ public struct Parser {
       try requireArgument(keyword)
       let to = try parseExpression(minimumPrecedence: BinaryOperator.additionPrecedence)
       return .range(from: from, to: to, closed: closed)
-    case "empty": return .empty
-    case "never": return .never
-    case "fail": return .fail(message: try parseMessage(keyword))
-    case "interval": return .interval(period: try parseTime(for: keyword))
-    case "timer": return .timer(delay: try parseTime(for: keyword))
-    case "marbles":
+    case .empty: return .empty
+    case .never: return .never
+    case .fail: return .fail(message: try parseMessage(keyword))
+    case .interval: return .interval(period: try parseTime(for: keyword))
+    case .timer: return .timer(delay: try parseTime(for: keyword))
+    case .marbles:
       guard case .string(let diagram) = current.kind else {
         throw failure(keyword.usage, expected: "a marble string in double quotes")
       }
@@ -343,9 +343,9 @@ public struct Parser {
         frame = try parseTime(for: "frame")
       }
       return .marbles(diagram: diagram, diagramRange: diagramRange, frame: frame)
-    case "events": return .events(try parseTimedSends(keyword))
-    case "subject": return .subject(try parseTimedSends(keyword))
-    case "current":
+    case .events: return .events(try parseTimedSends(keyword))
+    case .subject: return .subject(try parseTimedSends(keyword))
+    case .current:
       let initial = try parseExpression()
       var sends: [TimedSend] = []
       if at(.comma) {
@@ -353,15 +353,13 @@ public struct Parser {
         sends = try parseTimedSends(keyword)
       }
       return .current(initial: initial, sends: sends)
-    case "future":
+    case .future:
       let delay = try parseTime(for: keyword, juxtaposed: true)
       try requireArgument(keyword)
       return .future(delay: delay, value: try parseExpression())
-    case "deferred":
+    case .deferred:
       guard at(.leftBrace) else { throw failure(keyword.usage, expected: "`{` and a pipeline") }
       return .deferred(try parseBracedPipeline())
-    default:
-      throw failure("`\(keyword.name)` is not supported here")
     }
   }
 
@@ -417,7 +415,7 @@ public struct Parser {
       throw failure(
         "expected an operator after `|`, found \(current.kind.spelled)", expected: "an operator such as `map x * 2`")
     }
-    guard let keyword = Keywords.keyword(named: name, role: .operator) else {
+    guard let keyword = Keywords.keyword(named: name, role: .operator), let operatorName = keyword.operatorName else {
       let note: String? =
         Keywords.keyword(named: name, role: .source) != nil || isStreamName(name)
         ? "`\(name)` is a source; to combine it use `merge`, `zip` or `flatMap`" : nil
@@ -428,7 +426,7 @@ public struct Parser {
     }
     let keywordName = Name(name, range: current.range)
     advance()
-    let kind = try parseOperatorArguments(keyword)
+    let kind = try parseOperatorArguments(operatorName, keyword)
     if !isArgumentEnd {
       let message =
         keyword.arguments == .none
@@ -438,34 +436,34 @@ public struct Parser {
     return OperatorStage(kind: kind, keyword: keywordName, range: start.union(range(to: previousEnd)))
   }
 
-  private mutating func parseOperatorArguments(_ keyword: Keyword) throws(Failure) -> OperatorKind {
+  private mutating func parseOperatorArguments(_ op: OperatorName, _ keyword: Keyword) throws(Failure) -> OperatorKind {
     switch keyword.arguments {
     case .none, .optionalWhere, .optionalCountOrWhile, .collect: break
     default: try requireArgument(keyword)
     }
-    switch keyword.canonical {
-    case "map": return .map(try parseExpression())
-    case "tryMap": return .tryMap(try parseExpression())
-    case "compactMap": return .compactMap(try parseExpression())
-    case "tryCompactMap": return .tryCompactMap(try parseExpression())
-    case "filter": return .filter(try parseExpression())
-    case "tryFilter": return .tryFilter(try parseExpression())
-    case "mapError": return .mapError(try parseExpression())
-    case "allSatisfy": return .allSatisfy(try parseExpression())
-    case "tryAllSatisfy": return .tryAllSatisfy(try parseExpression())
-    case "scan", "tryScan", "reduce", "tryReduce":
-      let initial = try parseExpression()
-      guard at(.comma) else { throw failure(keyword.usage, expected: "`,` and a closure after the initial value") }
-      advance()
-      try requireArgument(keyword)
-      let body = try parseExpression()
-      switch keyword.canonical {
-      case "scan": return .scan(initial: initial, body)
-      case "tryScan": return .tryScan(initial: initial, body)
-      case "reduce": return .reduce(initial: initial, body)
-      default: return .tryReduce(initial: initial, body)
-      }
-    case "flatMap":
+    switch op {
+    case .map: return .map(try parseExpression())
+    case .tryMap: return .tryMap(try parseExpression())
+    case .compactMap: return .compactMap(try parseExpression())
+    case .tryCompactMap: return .tryCompactMap(try parseExpression())
+    case .filter: return .filter(try parseExpression())
+    case .tryFilter: return .tryFilter(try parseExpression())
+    case .mapError: return .mapError(try parseExpression())
+    case .allSatisfy: return .allSatisfy(try parseExpression())
+    case .tryAllSatisfy: return .tryAllSatisfy(try parseExpression())
+    case .scan:
+      let (initial, body) = try parseInitialAndClosure(keyword)
+      return .scan(initial: initial, body)
+    case .tryScan:
+      let (initial, body) = try parseInitialAndClosure(keyword)
+      return .tryScan(initial: initial, body)
+    case .reduce:
+      let (initial, body) = try parseInitialAndClosure(keyword)
+      return .reduce(initial: initial, body)
+    case .tryReduce:
+      let (initial, body) = try parseInitialAndClosure(keyword)
+      return .tryReduce(initial: initial, body)
+    case .flatMap:
       var maximum: Expr?
       if current.kind.identifier == "max", !isCallParenthesis(after: current) {
         advance()
@@ -474,48 +472,44 @@ public struct Parser {
         try requireArgument(keyword)
       }
       return .flatMap(maxPublishers: maximum, try parseExpression())
-    case "switchToLatest": return .switchToLatest
-    case "collect": return .collect(try parseCollectStrategy(keyword))
-    case "removeDuplicates": return .removeDuplicates
-    case "first", "last":
-      var condition: Expr?
-      if current.kind.identifier == "where" {
-        advance()
-        try requireArgument(keyword)
-        condition = try parseExpression()
-      } else if !isArgumentEnd {
-        throw failure(keyword.usage, expected: "`where` and a condition, or nothing")
-      }
-      return keyword.canonical == "first" ? .first(where: condition) : .last(where: condition)
-    case "tryFirst", "tryLast":
+    case .switchToLatest: return .switchToLatest
+    case .collect: return .collect(try parseCollectStrategy(keyword))
+    case .removeDuplicates: return .removeDuplicates
+    case .first: return .first(where: try parseOptionalWhere(keyword))
+    case .last: return .last(where: try parseOptionalWhere(keyword))
+    case .tryFirst:
       try expectWord("where", keyword)
-      let condition = try parseExpression()
-      return keyword.canonical == "tryFirst" ? .tryFirst(where: condition) : .tryLast(where: condition)
-    case "prefix":
+      return .tryFirst(where: try parseExpression())
+    case .tryLast:
+      try expectWord("where", keyword)
+      return .tryLast(where: try parseExpression())
+    case .prefix:
       if current.kind.identifier == "while" {
         advance()
         try requireArgument(keyword)
         return .prefixWhile(try parseExpression())
       }
       return .prefix(try parseCount(for: keyword))
-    case "tryPrefix", "tryDrop":
+    case .tryPrefix:
       try expectWord("while", keyword)
-      let condition = try parseExpression()
-      return keyword.canonical == "tryPrefix" ? .tryPrefixWhile(condition) : .tryDropWhile(condition)
-    case "dropFirst":
+      return .tryPrefixWhile(try parseExpression())
+    case .tryDrop:
+      try expectWord("while", keyword)
+      return .tryDropWhile(try parseExpression())
+    case .dropFirst:
       if current.kind.identifier == "while" {
         advance()
         try requireArgument(keyword)
         return .dropWhile(try parseExpression())
       }
       return .dropFirst(isArgumentEnd ? nil : try parseCount(for: keyword))
-    case "output":
+    case .output:
       try expectWord("at", keyword)
       return .output(at: try parseCount(for: keyword))
-    case "ignoreOutput": return .ignoreOutput
-    case "debounce": return .debounce(try parseTime(for: keyword))
-    case "delay": return .delay(try parseTime(for: keyword))
-    case "throttle":
+    case .ignoreOutput: return .ignoreOutput
+    case .debounce: return .debounce(try parseTime(for: keyword))
+    case .delay: return .delay(try parseTime(for: keyword))
+    case .throttle:
       let interval = try parseTime(for: keyword)
       var latest = true
       if current.kind.identifier == "latest" {
@@ -529,7 +523,7 @@ public struct Parser {
         advance()
       }
       return .throttle(interval, latest: latest)
-    case "timeout":
+    case .timeout:
       let interval = try parseTime(for: keyword)
       var failureMessage: Expr?
       if current.kind.identifier == "fail" {
@@ -538,31 +532,53 @@ public struct Parser {
         failureMessage = try parseMessage(keyword)
       }
       return .timeout(interval, failure: failureMessage)
-    case "measureInterval": return .measureInterval
-    case "merge": return .merge(try parseStreamList(keyword))
-    case "zip", "combineLatest":
-      let streams = try parseStreamList(keyword)
-      var transform: Expr?
-      if at(.leftBrace) {
-        transform = try parsePrimaryExpression()
-      }
-      return keyword.canonical == "zip"
-        ? .zip(streams, transform: transform) : .combineLatest(streams, transform: transform)
-    case "append", "prepend":
-      let elements = try parseAppendedElements()
-      return keyword.canonical == "append" ? .append(elements) : .prepend(elements)
-    case "catch": return .catch(try parseStreamArgument(for: keyword))
-    case "replaceError": return .replaceError(try parseExpression())
-    case "retry": return .retry(try parseCount(for: keyword))
-    case "replaceEmpty": return .replaceEmpty(try parseExpression())
-    case "share": return .share
-    case "multicast": return .multicast
-    case "count": return .count
-    case "min": return .min
-    case "max": return .max
-    case "contains": return .contains(try parseExpression())
-    default: throw failure("`\(keyword.name)` is not supported here")
+    case .measureInterval: return .measureInterval
+    case .merge: return .merge(try parseStreamList(keyword))
+    case .zip:
+      let (streams, transform) = try parseStreamsAndTransform(keyword)
+      return .zip(streams, transform: transform)
+    case .combineLatest:
+      let (streams, transform) = try parseStreamsAndTransform(keyword)
+      return .combineLatest(streams, transform: transform)
+    case .append: return .append(try parseAppendedElements())
+    case .prepend: return .prepend(try parseAppendedElements())
+    case .catch: return .catch(try parseStreamArgument(for: keyword))
+    case .replaceError: return .replaceError(try parseExpression())
+    case .retry: return .retry(try parseCount(for: keyword))
+    case .replaceEmpty: return .replaceEmpty(try parseExpression())
+    case .share: return .share
+    case .multicast: return .multicast
+    case .count: return .count
+    case .min: return .min
+    case .max: return .max
+    case .contains: return .contains(try parseExpression())
     }
+  }
+
+  /// `scan 0, acc + x`: the initial value, `,` and the closure.
+  private mutating func parseInitialAndClosure(_ keyword: Keyword) throws(Failure) -> (Expr, Expr) {
+    let initial = try parseExpression()
+    guard at(.comma) else { throw failure(keyword.usage, expected: "`,` and a closure after the initial value") }
+    advance()
+    try requireArgument(keyword)
+    return (initial, try parseExpression())
+  }
+
+  /// `first`, `first where E`: nil when there is no condition.
+  private mutating func parseOptionalWhere(_ keyword: Keyword) throws(Failure) -> Expr? {
+    if current.kind.identifier == "where" {
+      advance()
+      try requireArgument(keyword)
+      return try parseExpression()
+    }
+    if !isArgumentEnd { throw failure(keyword.usage, expected: "`where` and a condition, or nothing") }
+    return nil
+  }
+
+  /// `zip S`, `combineLatest S, S { a, b in … }`.
+  private mutating func parseStreamsAndTransform(_ keyword: Keyword) throws(Failure) -> ([Pipeline], Expr?) {
+    let streams = try parseStreamList(keyword)
+    return (streams, at(.leftBrace) ? try parsePrimaryExpression() : nil)
   }
 
   private mutating func parseStreamList(_ keyword: Keyword) throws(Failure) -> [Pipeline] {
