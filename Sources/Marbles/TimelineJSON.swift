@@ -12,7 +12,7 @@ import StreamCore
 /// reason, when it was cut short, is the last note.
 public enum TimelineJSON {
   public static func encode(_ result: RunResult) -> String {
-    let rows = result.rows.map(row)
+    let rows = result.rows.map { row($0, type: result.stageType(of: $0)) }
     var notes = result.notes
     if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
     let rowsText = rows.isEmpty ? "[]" : "[\n  " + rows.joined(separator: ",\n  ") + "\n ]"
@@ -20,10 +20,16 @@ public enum TimelineJSON {
       + notes.map(TextEscaping.jsonStringLiteral).joined(separator: ", ") + "]}"
   }
 
-  private static func row(_ timeline: Timeline) -> String {
+  /// A stage row with a known type also has `"output"` and `"failure"` as Swift spells them.
+  private static func row(_ timeline: Timeline, type: StageTypeLabel?) -> String {
     let events = timeline.events.compactMap(event)
+    let types =
+      type.map {
+        "\"output\": \(TextEscaping.jsonStringLiteral($0.output)), \"failure\": \(TextEscaping.jsonStringLiteral($0.failure)), "
+      } ?? ""
     return "{\"label\": \(TextEscaping.jsonStringLiteral(timeline.label)), \"pipeline\": \(timeline.pipeline), "
-      + "\"stage\": \(timeline.stage), " + placement(timeline) + "\"events\": [" + events.joined(separator: ", ") + "]}"
+      + "\"stage\": \(timeline.stage), " + types + placement(timeline) + "\"events\": ["
+      + events.joined(separator: ", ") + "]}"
   }
 
   /// An inner row's `"parent"` (its operator's stage) and `"inner"` (1, 2, …

@@ -6,7 +6,7 @@ public struct CheckResult: Hashable {
   /// One reason an answer does not pass.
   public enum Problem: Hashable, CustomStringConvertible {
     case noAnswer
-    /// The answer does not parse; ranges are UTF-8 offsets into the answer's own text.
+    /// The answer does not parse or type-check; ranges are UTF-8 offsets into the answer's own text.
     case answerInvalid([Diagnostic])
     /// The answer binds names but subscribes to nothing.
     case noOutput
@@ -25,7 +25,9 @@ public struct CheckResult: Hashable {
       case .noAnswer:
         return "no answer yet"
       case .answerInvalid(let problems):
-        return "the answer does not parse: " + (problems.first?.description ?? "invalid program")
+        // A type error is a wrong answer too: Swift would not compile it.
+        let verb = problems.first?.isTypeError == true ? "does not type-check" : "does not parse"
+        return "the answer \(verb): " + (problems.first?.description ?? "invalid program")
       case .noOutput:
         return "the answer subscribes to nothing; end it with a pipeline, not only `let`"
       case .runtimeError(let error):

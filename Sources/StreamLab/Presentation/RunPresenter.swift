@@ -14,7 +14,7 @@ public struct RunPresenter {
 
   /// The run as the REPL shows it after each input: its marble diagram.
   public func diagram(of result: RunResult) -> String {
-    TextDiagram.render(shown(result), options: diagramOptions(color: settings.color))
+    TextDiagram.render(labelled(shown(result)), options: diagramOptions(color: settings.color))
   }
 
   /// - Parameter earlierBindings: the session's bindings the program may
@@ -24,11 +24,15 @@ public struct RunPresenter {
   ) -> Result<String, PresentationError> {
     let result = shown(result)
     switch format {
-    case .text: return .success(diagram(of: result))
+    case .text:
+      guard settings.showsFullTypes, case .success(let typed) = typesOf(program, earlierBindings) else {
+        return .success(diagram(of: result))
+      }
+      return .success(diagram(of: result) + "\n\n" + TypeReport.fullTypes(of: typed))
     case .events: return .success(EventList.render(result))
     case .json: return .success(TimelineJSON.encode(result))
     // Machine formats never carry colour, whatever the terminal says.
-    case .svg: return .success(SVGDiagram.render(result, options: diagramOptions(color: false)))
+    case .svg: return .success(SVGDiagram.render(labelled(result), options: diagramOptions(color: false)))
     // A program Swift cannot express with the same behaviour exports as a
     // comment that says why, never as code that would teach otherwise.
     case .swift: return .success(SwiftExporter.export(program, bindings: earlierBindings).source)
@@ -44,6 +48,16 @@ public struct RunPresenter {
     }
     return "nothing to run: `let` bound \(boundNames.joined(separator: ", ")) but runs nothing; "
       + "write a pipeline on its own, such as `\(first)`, to subscribe and draw it"
+  }
+
+  /// The run with each stage's type in its label when `--types` asked for it.
+  private func labelled(_ result: RunResult) -> RunResult {
+    settings.showsTypes || settings.showsFullTypes ? result.withTypesInLabels : result
+  }
+
+  private func typesOf(_ program: Program, _ earlierBindings: [BoundPipeline]) -> Result<TypedProgram, TypeCheckFailure>
+  {
+    Result { () throws(TypeCheckFailure) in try TypeChecker.check(program, bindings: earlierBindings) }
   }
 
   /// The run with or without its inner rows, as the settings say.

@@ -41,6 +41,8 @@ public enum TypeChecker {
           break
         }
       } catch {
+        var error = error
+        error.isTypeError = true
         errors.append(error)
         // A later use of a binding that does not type-check would only repeat its error.
         if case .binding(let name, let pipeline, _) = statement {
