@@ -21,7 +21,8 @@ import Testing
     ("10-future-late-subscriber", "let f = future 200ms 42; f @300ms"),
     (
       "11-merge-zip-combineLatest",
-      #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge b; a | zip b; a | combineLatest b"#
+      // DSL.md's text merges Ints into Strings, which Swift refuses: typed as Swift accepts it.
+      #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge { b | map String(x) }; a | zip b; a | combineLatest b"#
     ),
     (
       "12-switchToLatest-flatMap",

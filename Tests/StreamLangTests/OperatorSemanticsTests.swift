@@ -163,8 +163,8 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
 
   static let combining: [Behaviour] = [
     .init(
-      "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b",
-      "100ms \"a\", 200ms 1, 400ms 2, 500ms \"b\", 800ms |", "merge interleaves and finishes when all finish"),
+      "let a = marbles \"-7---8-|\"; let b = marbles \"--1-2---|\"; a | merge b",
+      "100ms 7, 200ms 1, 400ms 2, 500ms 8, 800ms |", "merge interleaves and finishes when all finish"),
     .init(
       "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | zip b",
       "200ms (\"a\", 1), 500ms (\"b\", 2), 700ms |", "zip pairs first in, first out and finishes with the first input"),

@@ -17,6 +17,8 @@ public struct CheckResult: Hashable {
     case missingOperator(String)
     /// A `forbid:` operator the answer uses.
     case forbiddenOperator(String)
+    /// The answer's output has another type than `expect-type:` asks: (expected, actual).
+    case wrongType(expected: String, actual: String)
     /// The exercise itself cannot be checked (a given or the expect is broken): the teacher's problem.
     case lessonError(String)
 
@@ -38,6 +40,8 @@ public struct CheckResult: Hashable {
         return "this exercise asks you to use `\(name)`"
       case .forbiddenOperator(let name):
         return "this exercise forbids `\(name)`, and the answer uses it"
+      case .wrongType(let expected, let actual):
+        return "the answer's output is a publisher of \(actual); this exercise asks for \(expected)"
       case .lessonError(let message):
         return "the lesson cannot check this exercise: \(message)"
       }

@@ -13,8 +13,6 @@ indirect enum ExportType: Hashable {
   case array(ExportType)
   case tuple([ExportType])
   case optional(ExportType)
-  /// Values of several types merged into one stream (`.map { $0 as Any }`).
-  case any
   /// A span of scheduler time (`S.SchedulerTimeType.Stride`).
   case duration
   /// A publisher used as a value (`{ just x | delay 100ms }`).
@@ -28,7 +26,6 @@ indirect enum ExportType: Hashable {
     case .string: return "String"
     case .bool: return "Bool"
     case .never: return "Never"
-    case .any: return "Any"
     case .array(let element): return "[\(element.spelling)]"
     case .tuple(let elements): return "(" + elements.map(\.spelling).joined(separator: ", ") + ")"
     case .optional(let wrapped): return "\(wrapped.spelling)?"
@@ -45,7 +42,7 @@ indirect enum ExportType: Hashable {
     case .int, .double, .string, .bool, .duration: return true
     case .array(let element), .optional(let element): return element.isEquatable && !element.isTuple
     case .tuple(let elements): return elements.count <= 6 && elements.allSatisfy { $0.isEquatable && !$0.isTuple }
-    case .never, .any, .publisher: return false
+    case .never, .publisher: return false
     }
   }
 

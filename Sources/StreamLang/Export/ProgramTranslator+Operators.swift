@@ -72,7 +72,7 @@ extension ProgramTranslator {
     case .tryLast(let predicate):
       try predicateCall("tryLast", predicate, label: "where", to: &publisher, in: scope)
     case .prefix(let count):
-      publisher.operators.append(".prefix(\(try self.count(count, in: scope)))")
+      publisher.operators.append(".\(dialect.prefix)(\(try self.count(count, in: scope)))")
     case .prefixWhile(let predicate):
       try predicateCall("prefix", predicate, label: "while", to: &publisher, in: scope)
     case .tryPrefixWhile(let predicate):
@@ -84,7 +84,7 @@ extension ProgramTranslator {
     case .tryDropWhile(let predicate):
       try predicateCall("tryDrop", predicate, label: "while", to: &publisher, in: scope)
     case .output(let index):
-      publisher.operators.append(".output(at: \(try count(index, in: scope)))")
+      publisher.operators.append(".\(dialect.output)(at: \(try count(index, in: scope)))")
     case .ignoreOutput:
       publisher.operators.append(".ignoreOutput()")
       publisher.output = .never
@@ -109,23 +109,13 @@ extension ProgramTranslator {
       publisher.operators.append(".measureInterval(using: scheduler)")
       publisher.output = .duration
     case .merge(let others):
-      var streams = try others.map { try joined($0, with: &publisher, in: scope, sameOutput: false) }
-      if streams.contains(where: { $0.output != element }) {
-        // The DSL merges any values; Swift's `merge` needs one Output type.
-        // `Any` keeps each value as it is, and it prints the same.
-        for index in streams.indices {
-          try checkPrintable(streams[index].output)
-          streams[index].operators.append(".map { $0 as Any }")
-        }
-        try checkPrintable(element)
-        publisher.operators.append(".map { $0 as Any }")
-        publisher.output = .any
-      }
+      // The type checker has refused a merge of two Output types, as Swift does.
+      let streams = try others.map { try joined($0, with: &publisher, in: scope) }
       for stream in streams {
         publisher.operators.append(".merge(with: \(stream.inlineCode))")
       }
     case .zip(let others, let transform), .combineLatest(let others, let transform):
-      let name = stage.kind.name.rawValue
+      let name = stage.kind.name == .zip ? dialect.zip : stage.kind.name.rawValue
       guard (1...3).contains(others.count) else {
         throw ExportLimitation("Combine's `\(name)` takes one to three other publishers")
       }
@@ -181,7 +171,8 @@ extension ProgramTranslator {
       }
       publisher.operators.append(".mapError \(code)")
     case .replaceEmpty(let value):
-      publisher.operators.append(".replaceEmpty(with: \(try sameType(value, as: element, stage, in: scope)))")
+      publisher.operators.append(
+        ".\(dialect.replaceEmpty)(with: \(try sameType(value, as: element, stage, in: scope)))")
     case .share:
       publisher.operators.append(".share()")
     case .multicast:

@@ -49,7 +49,11 @@ final class ProgramTranslator {
   /// Remarks printed above the code: where Swift and streamlab part ways on errors.
   private(set) var notes: [String] = []
 
-  init(text: String, earlierBindings: [SwiftExporter.Binding]) {
+  /// Apple's operators, or the StreamCore ones the export tests compile.
+  let dialect: SwiftDialect
+
+  init(text: String, earlierBindings: [SwiftExporter.Binding], dialect: SwiftDialect = .apple) {
+    self.dialect = dialect
     self.texts = [text]
     self.earlierBindings = Dictionary(earlierBindings.map { ($0.name, $0) }) { _, later in later }
   }

@@ -5,6 +5,9 @@ public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible 
   case generic(String, [PublisherType])
   /// An element or failure type as an argument.
   case type(SwiftType)
+  /// The publisher of the stage before: a stage keeps only its own operator's
+  /// type, so that typing a long pipeline stays linear; `expanded` nests them.
+  case upstream
 
   /// The scheduler's type parameter of the exported code (`DispatchQueue` in an app).
   static let scheduler = PublisherType.generic("S", [])
@@ -16,7 +19,26 @@ public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible 
       return name + "<" + arguments.map(\.spelling).joined(separator: ", ") + ">"
     case .type(let type):
       return type.spelling
+    case .upstream:
+      return "Upstream"
     }
+  }
+
+  /// This type with `.upstream` replaced by `upstream` (not looked into again).
+  func replacingUpstream(with upstream: PublisherType) -> PublisherType {
+    switch self {
+    case .upstream: return upstream
+    case .type: return self
+    case .generic(let name, let arguments):
+      return .generic(name, arguments.map { $0.replacingUpstream(with: upstream) })
+    }
+  }
+
+  /// The full type of the last of `stages`, each stage's own type nested in the next.
+  static func expanded(_ stages: some Sequence<PublisherType>) -> PublisherType {
+    var full = PublisherType.upstream
+    for stage in stages { full = stage.replacingUpstream(with: full) }
+    return full
   }
 
   public var description: String { spelling }
@@ -26,6 +48,7 @@ public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible 
     switch self {
     case .generic(let name, let arguments): return .generic(name, arguments.map { $0.resolved(by: resolve) })
     case .type(let type): return .type(resolve(type))
+    case .upstream: return self
     }
   }
 }

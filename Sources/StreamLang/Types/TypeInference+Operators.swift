@@ -10,7 +10,7 @@ extension TypeInference {
     func made(_ output: SwiftType, _ failure: SwiftType, _ type: String, _ extra: [PublisherType] = []) -> Stage {
       Stage(
         label: label, type: StageType(output: output, failure: failure),
-        publisherType: .generic("Publishers." + type, [upstream.publisherType] + extra))
+        publisherType: .generic("Publishers." + type, [PublisherType.upstream] + extra))
     }
     /// A closure of the element; `throwing` for `tryMap` and friends.
     func elementClosure(_ expr: Expr, throwing: Bool) throws(Diagnostic) -> Typed {
@@ -73,21 +73,21 @@ extension TypeInference {
         // func flatMap<T, P>(maxPublishers:, _ transform: (Output) -> P) where T == P.Output, P.Failure == Failure
         return Stage(
           label: label, type: StageType(output: output, failure: failure),
-          publisherType: .generic("Publishers.FlatMap", [innerType, upstream.publisherType]))
+          publisherType: .generic("Publishers.FlatMap", [innerType, PublisherType.upstream]))
       case .upstreamAdapted:
         // iOS 14: extension Publisher where Failure == Never { func flatMap<P>(…) -> FlatMap<P, SetFailureType<Self, P.Failure>> }
         return Stage(
           label: label, type: StageType(output: output, failure: innerFailure),
           publisherType: .generic(
             "Publishers.FlatMap",
-            [innerType, .generic("Publishers.SetFailureType", [upstream.publisherType, .type(innerFailure)])]))
+            [innerType, .generic("Publishers.SetFailureType", [PublisherType.upstream, .type(innerFailure)])]))
       case .innerAdapted:
         // iOS 14: func flatMap<P>(…) -> FlatMap<SetFailureType<P, Failure>, Self> where P.Failure == Never
         return Stage(
           label: label, type: StageType(output: output, failure: failure),
           publisherType: .generic(
             "Publishers.FlatMap",
-            [.generic("Publishers.SetFailureType", [innerType, .type(failure)]), upstream.publisherType]))
+            [.generic("Publishers.SetFailureType", [innerType, .type(failure)]), PublisherType.upstream]))
       }
     case .switchToLatest:
       if case .variable = resolved(element) { unify(element, .publisher(output: fresh(), failure: fresh())) }
@@ -101,21 +101,21 @@ extension TypeInference {
         // extension Publisher where Output: Publisher, Output.Failure == Failure { func switchToLatest() }
         return Stage(
           label: label, type: StageType(output: output, failure: failure),
-          publisherType: .generic("Publishers.SwitchToLatest", [innerType, upstream.publisherType]))
+          publisherType: .generic("Publishers.SwitchToLatest", [innerType, PublisherType.upstream]))
       case .upstreamAdapted:
         // iOS 14: where Output: Publisher, Failure == Never → SwitchToLatest<Output, SetFailureType<Self, Output.Failure>>
         return Stage(
           label: label, type: StageType(output: output, failure: innerFailure),
           publisherType: .generic(
             "Publishers.SwitchToLatest",
-            [innerType, .generic("Publishers.SetFailureType", [upstream.publisherType, .type(innerFailure)])]))
+            [innerType, .generic("Publishers.SetFailureType", [PublisherType.upstream, .type(innerFailure)])]))
       case .innerAdapted:
         // iOS 14: where Output: Publisher, Output.Failure == Never
         let adapted = PublisherType.generic("Publishers.SetFailureType", [innerType, .type(failure)])
         return Stage(
           label: label, type: StageType(output: output, failure: failure),
           publisherType: .generic(
-            "Publishers.SwitchToLatest", [adapted, .generic("Publishers.Map", [upstream.publisherType, adapted])]))
+            "Publishers.SwitchToLatest", [adapted, .generic("Publishers.Map", [PublisherType.upstream, adapted])]))
       }
     case .collect(let strategy):
       // func collect() -> Publishers.Collect<Self>; collect(_ count:) -> CollectByCount; collect(_ strategy:, options:) -> CollectByTime
@@ -182,7 +182,7 @@ extension TypeInference {
       // customError must return the upstream's Failure, and Never has no value: streamlab's
       // `timeout T fail "msg"` stands for `.setFailureType(to: Error.self).timeout(…, customError:)`,
       // and the full type says so.
-      let adapted = PublisherType.generic("Publishers.SetFailureType", [upstream.publisherType, .type(.error)])
+      let adapted = PublisherType.generic("Publishers.SetFailureType", [PublisherType.upstream, .type(.error)])
       return Stage(
         label: label, type: StageType(output: element, failure: .error),
         publisherType: .generic("Publishers.Timeout", [adapted, .scheduler]))
@@ -246,7 +246,7 @@ extension TypeInference {
         try sameFailure(failure, joined.type.failure, operatorName: name, otherText: text(other.range), at: other.range)
         added = joined.publisherType
       }
-      let parts = isAppend ? [upstream.publisherType, added] : [added, upstream.publisherType]
+      let parts = isAppend ? [PublisherType.upstream, added] : [added, PublisherType.upstream]
       return Stage(
         label: label, type: upstream.type, publisherType: .generic("Publishers.Concatenate", parts))
     case .catch(let fallback):

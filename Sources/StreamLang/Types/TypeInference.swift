@@ -69,10 +69,13 @@ final class TypeInference {
     return stages
   }
 
-  /// The output stage of a pipeline used as a value: an argument, a fallback, an inner stream.
+  /// The output stage of a pipeline used as a value (an argument, a
+  /// fallback, an inner stream), with its full Combine type.
   func publisher(_ pipeline: Pipeline, in scope: Scope) throws(Diagnostic) -> Stage {
     let stages = try self.pipeline(pipeline, in: scope)
-    return stages[stages.count - 1]
+    var last = stages[stages.count - 1]
+    last.publisherType = PublisherType.expanded(stages.map(\.publisherType))
+    return last
   }
 
   func placeholderStage(_ range: SourceRange) -> Stage {

@@ -21,7 +21,7 @@ public enum TypeReport {
   public static func fullTypes(of typed: TypedProgram) -> String {
     typed.shown.compactMap { pipeline -> String? in
       guard let last = pipeline.stages.last else { return nil }
-      return "\(last.label):\n" + fullType(of: last, indent: "  ")
+      return "\(last.label):\n" + fullType(of: pipeline, indent: "  ")
     }.joined(separator: "\n")
   }
 
@@ -38,11 +38,12 @@ public enum TypeReport {
       }
       lines.append(line)
     }
-    if full, let last = pipeline.stages.last { lines.append(fullType(of: last, indent: indent)) }
+    if full, !pipeline.stages.isEmpty { lines.append(fullType(of: pipeline, indent: indent)) }
     return lines.joined(separator: "\n")
   }
 
-  private static func fullType(of stage: TypedStage, indent: String) -> String {
-    indent + "type:   " + stage.publisherType.spelling + "\n" + indent + "erased: " + stage.type.erasedSpelling
+  private static func fullType(of pipeline: TypedPipeline, indent: String) -> String {
+    let erased = pipeline.type?.erasedSpelling ?? ""
+    return indent + "type:   " + pipeline.fullType.spelling + "\n" + indent + "erased: " + erased
   }
 }

@@ -5,7 +5,8 @@ public struct TypedStage: Hashable, Sendable {
   /// The stage's text, as its row label shows it.
   public var label: String
   public var type: StageType
-  /// The publisher's full Combine type.
+  /// The stage's own Combine type, `.upstream` standing for the stage before
+  /// (`Publishers.Map<Upstream, Int>`); `TypedPipeline.fullType(ofStage:)` nests them.
   public var publisherType: PublisherType
   /// True when this stage's `Failure` differs from its upstream's
   /// (`tryMap`, `replaceError`, `setFailureType`, `mapError`, `catch`).
@@ -34,6 +35,15 @@ public struct TypedPipeline: Hashable, Sendable {
 
   /// The output stage's type.
   public var type: StageType? { stages.last?.type }
+
+  /// The full Combine type of stage `index` (the source is 0):
+  /// `Publishers.Map<Publishers.Sequence<[Int], Never>, Int>`.
+  public func fullType(ofStage index: Int) -> PublisherType {
+    PublisherType.expanded(stages.prefix(index + 1).map(\.publisherType))
+  }
+
+  /// The full Combine type of the output stage.
+  public var fullType: PublisherType { fullType(ofStage: stages.count - 1) }
 }
 
 /// A program after type checking: the types of every shown pipeline (in the
