@@ -15,6 +15,9 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `streamlab serve`'s HTTP server: small and without dependencies, chosen
+    // over Hummingbird 2 by measurement (README, "The browser playground").
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // libedit, found through pkg-config; the header adds non-variadic wrappers
@@ -29,16 +32,36 @@ let package = Package(
       dependencies: [
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "HeapModule", package: "swift-collections"),
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     .target(name: "StreamLang", dependencies: ["StreamCore"]),
+    // Pasted Combine code, read by a parser of its own for the subset and
+    // lowered into StreamLang's language (no swift-syntax: see README).
+    .target(name: "SwiftImport", dependencies: ["StreamLang", "StreamCore"]),
     .target(name: "Marbles", dependencies: ["StreamCore"]),
-    .target(name: "Lessons", dependencies: ["StreamLang", "Marbles"]),
-    .target(name: "StreamLab", dependencies: ["StreamLang", "Marbles", "Lessons"]),
+    .target(name: "Lessons", dependencies: ["StreamLang", "Marbles", "SwiftImport"]),
+    .target(name: "StreamLab", dependencies: ["StreamLang", "Marbles", "Lessons", "SwiftImport"]),
+    // The browser playground: the JSON API over the interpreter and the page,
+    // whose files are compiled into the binary (no Bundle lookup at run time).
+    .target(
+      name: "StreamLabServer",
+      dependencies: [
+        "StreamLab", "Lessons", "StreamLang", "Marbles",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      resources: [
+        .embedInCode("Page/index.html"),
+        .embedInCode("Page/page.css"),
+        .embedInCode("Page/page.js"),
+      ]
+    ),
     .executableTarget(
       name: "streamlab",
       dependencies: [
         "StreamLab",
+        "SwiftImport",
+        "StreamLabServer",
         "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -58,9 +81,11 @@ let package = Package(
     ),
     .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
     .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
+    .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport", "StreamLang", "StreamCore"]),
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
-    .testTarget(name: "LessonsTests", dependencies: ["Lessons"], exclude: ["Fixtures"]),
+    .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
+    .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons"]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
     .testTarget(

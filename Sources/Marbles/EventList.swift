@@ -31,6 +31,7 @@ public enum EventList {
     }
     lines += result.notes.map { "note: \($0)" }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.append(sentence) }
+    lines += LogText.lines(result.log)
     return lines.joined(separator: "\n")
   }
 

@@ -159,6 +159,7 @@ private struct SVGPage {
       footer.append("note: each row shows its first \(Self.maxInstants) instants; the event list shows every event")
     }
     if let sentence = result.stop.sentence(endTime: result.endTime) { footer.append(sentence) }
+    footer += LogText.lines(result.log)
     var footerY = axisY + 48
     for line in footer {
       body.append(Self.label(line, x: 16, y: footerY, anchor: "start", bold: false))

@@ -112,6 +112,7 @@ extension TextDiagram {
       for remark in remarks {
         lines += remark.wrappedAtSpaces(width: width, indent: "      ").map { [StyledText($0)] }
       }
+      lines += LogText.lines(result.log).map { [StyledText($0)] }
     }
 
     /// The layout of `result` and the width of its label column.

@@ -1,4 +1,5 @@
 import Marbles
+import StreamCore
 import StreamLab
 import StreamLang
 
@@ -6,7 +7,17 @@ import StreamLang
 /// `streamlab eval` in each `--format`.
 public enum ProgramTarget {
   public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
-    let text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
+    var text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
+    // Swift is read as the REPL reads a Swift-looking line (and `eval --swift` reads a paste).
+    if SwiftPaste.looksLikeSwift(text) {
+      switch SwiftPaste.translate(text, fileName: "fuzz.swift") {
+      case .failure(let error):
+        _ = error.message
+        return .refused(messages: 1)
+      case .success(let translation):
+        text = translation.program
+      }
+    }
     var interpreter = Interpreter()
     switch interpreter.run(text, options: FuzzLimits.runOptions) {
     case .invalid(let diagnostics):
@@ -23,7 +34,24 @@ public enum ProgramTarget {
         }
       }
       if case .runtimeError(let error) = result.stop { _ = error.description }
+      dragEveryMovableEvent(text, result: result, program: program)
       return .ran(stop: "\(result.stop)")
+    }
+  }
+
+  /// `/api/move`'s path: moves each value and completion of the first
+  /// draggable rows to the start, a frame-odd time and far past the end,
+  /// and parses each rewritten program.
+  private static func dragEveryMovableEvent(_ text: String, result: RunResult, program: Program) {
+    for (index, source) in MovableSource.rows(of: result, program: program).sorted(by: { $0.key < $1.key }).prefix(4) {
+      let row = result.rows[index]
+      for event in row.marbleEvents.indices.prefix(8) {
+        for milliseconds in [0, 137, 100_000] {
+          let moved = SourceMove.apply(
+            to: text, source: source, row: row, event: event, time: .milliseconds(milliseconds))
+          if case .success(let newText) = moved { _ = Parser.parse(newText, boundNames: []) }
+        }
+      }
     }
   }
 }

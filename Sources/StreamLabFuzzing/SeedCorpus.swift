@@ -15,9 +15,10 @@ public enum SeedCorpus {
       Keywords.sources.map(\.example) + Keywords.operators.map { "just 1,2,3 | \($0.example)" }
       + Keywords.statements.map(\.example)
     var seen = Set<String>()
-    return (examples + completePrograms(lessons: lessons) + typeErrors).filter {
-      !$0.isEmpty && seen.insert($0).inserted
-    }
+    return (examples + completePrograms(lessons: lessons) + typeErrors + refusedSwiftPrograms + draggablePrograms)
+      .filter {
+        !$0.isEmpty && seen.insert($0).inserted
+      }
   }
 
   /// Programs the type checker refuses, one per kind of type error, so the
@@ -30,10 +31,20 @@ public enum SeedCorpus {
     #"empty | map x * 2 | replaceError "a""#, #"events 0ms:1, 50ms:"b""#,
   ]
 
+  /// Programs whose rows the browser playground drags (`/api/move`): every
+  /// kind of literal row the program target then moves events of.
+  static let draggablePrograms = [
+    #"marbles "-a-(bc)-'42'-|" frame 50ms | map x"#,
+    #"let a = marbles "-a---b-|"; let b = marbles "--1-2---#"; a | merge b"#,
+    #"let a = marbles " 500ms a-b|" | map x; a; a @250ms"#,
+    #"events 0ms:"i", 100.5ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms"#,
+    #"let q = events 0ms:1, 300ms:#"boom"; q | catch { just 0 }"#,
+  ]
+
   /// The help demos, the lessons' demos and each exercise's givens followed by its solution:
   /// whole programs, which all run.
   public static func completePrograms(lessons: [(fileName: String, text: String)]) -> [String] {
-    var programs = HelpExamples.programs
+    var programs = HelpExamples.programs + argumentForms + swiftPrograms
     for (fileName, text) in lessons {
       let file = LessonParser().parse(text, fileName: fileName).file
       programs += file.demos.map(\.text)
@@ -45,6 +56,75 @@ public enum SeedCorpus {
     }
     return programs
   }
+
+  /// Every option of the keywords whose arguments take words of their own
+  /// (`buffer`'s strategies, `untilOutputFrom`, `removeDuplicates by`), and
+  /// each connectable form, in case no demo or lesson spells one of them.
+  static let argumentForms = [
+    "just 1,2,3 | buffer 2 prefetch: byRequest whenFull: dropNewest",
+    "interval 10ms | take 5 | buffer 1 prefetch: keepFull whenFull: dropOldest | flatMap max 1 { just x | delay 30ms }",
+    #"events 0ms:1, 10ms:2, 20ms:3 | buffer 1 whenFull: fail "full" | flatMap max 1 { just x | delay 50ms }"#,
+    "let stop = timer 250ms; interval 100ms | prefix untilOutputFrom stop",
+    "let go = subject 150ms:0; interval 100ms | drop untilOutputFrom go | take 2",
+    #"marbles "-1-#" | tryCatch { e in e == "x" ? fail("again") : { just 0 } }"#,
+    "just 1, 2, 12 | removeDuplicates by { a, b in a % 10 == b % 10 }",
+    "let m = interval 100ms | take 2 | makeConnectable; m; connect m @50ms",
+    "let t = interval 100ms | multicast | autoconnect; t @..250ms; t | take 1 @300ms",
+    #"let p = published "a", 100ms:"b", 200ms:"c"; p; p | dropFirst @150ms"#,
+  ]
+
+  /// Pasted Swift, which the program target reads as `eval --swift` does:
+  /// every source, subject, scheduling and cancelling form the reader knows.
+  public static let swiftPrograms = [
+    "[1, 2, 3].publisher.map { $0 * 2 }.debounce(for: .milliseconds(300), scheduler: RunLoop.main).sink { print($0) }",
+    "(1...5).publisher.filter { $0 % 2 == 0 }.scan(0) { total, x in total + x }.collect()",
+    "Just(1).flatMap(maxPublishers: .max(1)) { n in Just(n).delay(for: .milliseconds(n * 10), scheduler: RunLoop.main) }",
+    """
+    let query = PassthroughSubject<String, Never>()
+    let scheduler = DispatchQueue.test
+    func search(_ term: String) -> AnyPublisher<[String], Never> {
+      Just([term + "!"]).delay(for: .milliseconds(200), scheduler: scheduler).eraseToAnyPublisher()
+    }
+    let c = query.removeDuplicates().debounce(for: .milliseconds(300), scheduler: scheduler)
+      .map { term in search(term) }.switchToLatest().catch { _ in Just([]) }.sink { print($0) }
+    query.send("s")
+    scheduler.advance(by: .milliseconds(400))
+    query.send("sw")
+    c.cancel()
+    """,
+    """
+    let value = CurrentValueSubject<Int, Never>(0)
+    var c: AnyCancellable?
+    c = value.combineLatest(Timer.publish(every: 0.1, on: .main, in: .common).autoconnect().prefix(3)) { $0 + $1 }
+      .sink { print($0) }
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(150)) { value.send(completion: .finished) }
+    c = nil
+    """,
+    """
+    let f = Deferred { Future<String, Error> { promise in
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { promise(.failure(URLError(.timedOut))) } } }
+    let shared = f.retry(1).replaceError(with: "offline").share()
+    let a = shared.sink { print($0) }
+    let m = Empty<Int, Never>(completeImmediately: false).timeout(.milliseconds(300), scheduler: RunLoop.main)
+      .multicast(subject: PassthroughSubject<Int, Never>())
+    let b = m.sink { _ in }
+    let connection = m.connect()
+    """,
+    """
+    final class Model: ObservableObject {
+      @Published var text = ""
+      init() { $text.map { "\\($0)!" }.assign(to: &$text) }
+    }
+    let model = Model()
+    model.text = "a"
+    """,
+  ]
+
+  /// Pasted Swift the reader refuses with a message: the refusal path is fuzzed too.
+  public static let refusedSwiftPrograms = [
+    "let c = URLSession.shared.dataTaskPublisher(for: url).map { $0.data }.sink { _ in }",
+    "let c = Just(1).debounse(for: .seconds(1), scheduler: RunLoop.main).sink { _ in }",
+  ]
 
   /// Seed lessons for the lesson target: each exercise of each lesson as a
   /// small lesson of its own (header and that exercise), so seeds stay short.
@@ -64,11 +144,19 @@ public enum SeedCorpus {
 
   /// A libFuzzer dictionary (`-dict=`): every keyword, lesson field and piece of syntax.
   public static var dictionary: String {
-    let syntax = [
-      " | ", "|", "{", "}", "{ a, b in ", " in ", "let ", "connect ", " = ", "@", "ms", "s", "...", "..<", ",", ":",
-      "\"", "x", "acc", "$0", "==", "!=", "<=", "&&", "||", "!", "?", "%", "(", ")", "[", "]", "\n", "#", "-",
-      "> ", "    ", "where ", "while ", " or ", "latest: ", "max ", "at ", "frame ", "true", "false", "nil",
-    ]
+    let syntax =
+      [
+        " | ", "|", "{", "}", "{ a, b in ", " in ", "let ", "connect ", " = ", "@", "ms", "s", "...", "..<", ",", ":",
+        "\"", "x", "acc", "$0", "==", "!=", "<=", "&&", "||", "!", "?", "%", "(", ")", "[", "]", "\n", "#", "-",
+        "> ", "    ", "where ", "while ", " or ", "latest: ", "max ", "at ", "frame ", "true", "false", "nil",
+        " on ", "prefetch: ", "whenFull: ", "byRequest", "keepFull", "dropOldest", "dropNewest", "untilOutputFrom ",
+        "by ",
+        // Pasted Swift
+        ".publisher", "Just(", "PassthroughSubject<Int, Never>()", "CurrentValueSubject<Int, Never>(0)", ".send(",
+        ".sink { print($0) }", ".store(in: &cancellables)", ".milliseconds(", "scheduler.advance(by: ",
+        "DispatchQueue.main.asyncAfter(deadline: .now() + ", "Future { promise in ", "promise(.success(",
+        "Deferred { ", "Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()", ".cancel()",
+      ] + SchedulerName.allCases.map(\.rawValue)
     let fields = LessonField.allCases.map { "\($0.rawValue): " } + ["events", "marbles", "values"]
     let entries = Keywords.all.map(\.name) + fields + syntax
     var seen = Set<String>()

@@ -127,7 +127,8 @@ import Testing
     #expect(problems.first?.isTypeError == true)
     #expect(
       result.summary
-        == "the answer does not type-check: binary operator '*' cannot be applied to operands of type 'String' and 'Int'")
+        == "the answer does not type-check: binary operator '*' cannot be applied to operands of type 'String' and 'Int'"
+    )
   }
 
   @Test func feedbackDrawsExpectedAndActualOnOneAxis() throws {

@@ -73,3 +73,39 @@ import Testing
     #expect(dropped.isEmpty)
   }
 }
+
+/// `published 0, 100ms:1`: OpenCombine's real `@Published` property.
+@Suite struct PublishedPropertyTests {
+  @Test func aSubscriberGetsTheCurrentValueThenEachAssignment() {
+    let clock = VirtualClock()
+    let sends = [TimedEvent(.milliseconds(100), .value(.int(1))), TimedEvent(.milliseconds(300), .value(.int(2)))]
+    let property = ScriptedSubject(published: .int(0), sends: sends, on: clock)
+    let early = TrackingSubscriber<Value, StreamError>(clock: clock)
+    let late = TrackingSubscriber<Value, StreamError>(clock: clock)
+    clock.schedule(after: .milliseconds(50)) { property.publisher().subscribe(early) }
+    clock.schedule(after: .milliseconds(200)) { property.publisher().subscribe(late) }
+    clock.run()
+    #expect(early.timedTrace == ["50ms subscribed", "50ms 0", "100ms 1", "300ms 2"])
+    #expect(late.timedTrace == ["200ms subscribed", "200ms 1", "300ms 2"])
+  }
+
+  @Test func aSubscriberReceivesTheNewValueWhileThePropertyStillHoldsTheOldOne() throws {
+    let clock = VirtualClock()
+    let sends = [TimedEvent(.milliseconds(100), .value(.int(1)))]
+    let property = ScriptedSubject(published: .int(0), sends: sends, on: clock)
+    property.publisher().subscribe(TrackingSubscriber<Value, StreamError>(clock: clock))
+    clock.run()
+    let seen = try #require(property.willSetSeen)
+    #expect(seen.time == .zero.advanced(by: .milliseconds(100)))
+    #expect(seen.received == .int(1))
+    #expect(seen.propertyHeld == .int(0))
+  }
+
+  @Test func subjectsReportNoWillSetTiming() {
+    let clock = VirtualClock()
+    let subject = ScriptedSubject(current: .int(0), sends: [TimedEvent(.milliseconds(100), .value(.int(1)))], on: clock)
+    subject.publisher().subscribe(TrackingSubscriber<Value, StreamError>(clock: clock))
+    clock.run()
+    #expect(subject.willSetSeen == nil)
+  }
+}

@@ -25,7 +25,7 @@ import Testing
     "empty", "never", #"fail "x""#, "just 1", "just 1,2,3", "range 1...3", "interval 50ms", "timer 50ms",
     #"marbles "-a-b|""#, #"marbles "|""#, ##"marbles "#""##, ##"marbles "-a#""##, "events 0ms:1, 50ms:2, 100ms:|",
     ##"events 0ms:#"e""##, "subject 0ms:1, 50ms:2, 100ms:|", "current 0, 50ms:1", "future 50ms 1", "future 0ms 1",
-    "deferred { future 50ms 1 }", "deferred { empty }",
+    "deferred { future 50ms 1 }", "deferred { empty }", "published 0, 50ms:1",
   ]
 
   /// One spelling of every operator (every form that builds differently).
@@ -46,7 +46,13 @@ import Testing
     "append 9", "append { just 9 }", "append { empty }", "prepend 9", "prepend { just 9 }", "prepend { never }",
     "catch { just 7 }", "catch { empty }", #"catch { fail "c" }"#, "replaceError 7", "retry 1", "retry 0",
     #"mapError "m""#, "replaceEmpty 9", "share", "count", "min", "max", "contains 1", "allSatisfy true",
-    "tryAllSatisfy true",
+    "tryAllSatisfy true", "receive on main", "subscribe on main", "receive on ImmediateScheduler.shared",
+    "subscribe on ImmediateScheduler.shared", "print", #"print "p""#,
+    "tryAllSatisfy true", "buffer 1", "buffer 2 prefetch: keepFull whenFull: dropNewest",
+    #"buffer 1 whenFull: fail "full""#, "prefix untilOutputFrom { just 1 }", "prefix untilOutputFrom { timer 30ms }",
+    "drop untilOutputFrom { empty }", "drop untilOutputFrom { timer 30ms }", "tryCatch { just 7 }",
+    #"tryCatch { fail("t") }"#, "removeDuplicates by { a, b in a == b }", "makeConnectable | autoconnect",
+    "multicast | autoconnect",
   ]
 
   /// Places where an upstream `X` is subscribed by something else than the

@@ -16,7 +16,8 @@ import Testing
     // Zip subscribes `empty`, which finishes at once: zip finishes, after handing over its subscription.
     // (A pair is not Equatable in Swift, so the pair becomes one Int before removeDuplicates.)
     .init(program: "empty | zip { just 1 } | map x.1 | removeDuplicates", output: "0ms |"),
-    .init(program: #"fail "x" | zip { interval 50ms | mapError x } | map x.1 | removeDuplicates"#, output: #"0ms #"x""#),
+    .init(
+      program: #"fail "x" | zip { interval 50ms | mapError x } | map x.1 | removeDuplicates"#, output: #"0ms #"x""#),
     .init(program: "empty | zip { interval 50ms } | prefix while x < 3", output: "0ms |"),
     // Zip fails at once; catch replaces the failure with its fallback.
     .init(program: #"fail "x" | zip { just 1 | mapError x } | catch { just 7 }"#, output: "0ms 7, 0ms |"),

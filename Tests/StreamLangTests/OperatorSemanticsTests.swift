@@ -204,6 +204,98 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
       "multicast starts at connect and shares with every subscriber"),
   ]
 
+  /// DSL.md's "more" row and the `published` source: Combine's buffer, the
+  /// untilOutputFrom pair, tryCatch, removeDuplicates(by:), makeConnectable
+  /// and autoconnect, and an `@Published` property.
+  static let more: [Behaviour] = [
+    // buffer: flatMap max 1 asks for one value at a time, so the buffer fills
+    // while each inner stream runs for 100ms. The source sends 1 at 0ms (taken
+    // at once), 2, 3 and 4 at 10, 20 and 30ms into two places, and finishes at
+    // 40ms; the finish waits for the buffer to empty.
+    .init(
+      "events 0ms:1, 10ms:2, 20ms:3, 30ms:4, 40ms:| | buffer 2 whenFull: dropOldest | flatMap max 1 { just x | delay 100ms }",
+      "100ms 1, 200ms 3, 300ms 4, 300ms |", "buffer whenFull: dropOldest makes room for 4 by dropping 2"),
+    .init(
+      "events 0ms:1, 10ms:2, 20ms:3, 30ms:4, 40ms:| | buffer 2 whenFull: dropNewest | flatMap max 1 { just x | delay 100ms }",
+      "100ms 1, 200ms 2, 300ms 3, 300ms |", "buffer whenFull: dropNewest drops 4, which found the buffer full"),
+    .init(
+      "events 0ms:1, 10ms:2, 20ms:3, 30ms:4, 40ms:| | buffer 2 whenFull: fail \"full\" | flatMap max 1 { just x | delay 100ms }",
+      "100ms 1, 100ms #\"full\"",
+      "buffer whenFull: fail fails when 4 finds it full; the failure goes out at the next request, after the 2 it asked for"
+    ),
+    .init(
+      "events 0ms:1, 10ms:2, 20ms:3, 30ms:4, 40ms:| | buffer 2 prefetch: keepFull | flatMap max 1 { just x | delay 100ms }",
+      "100ms 1, 200ms 2, 300ms 3, 300ms |",
+      "buffer prefetch: keepFull asks for 2, then one more per value handed on: 4 finds no demand and the source drops it"
+    ),
+    .init(
+      "just 1,2,3 | buffer 2", "0ms 2, 0ms 3, 0ms |",
+      "buffer asks upstream before its subscriber has asked for anything: a sequence fills it at once, dropping 1"),
+    .init(
+      "just 1,2 | tryMap fail(\"x\") | buffer 2", "0ms #\"x\"",
+      "a failure while buffer asks upstream for the first time comes after the subscription"),
+    // prefix/drop untilOutputFrom: the trigger is asked for one value.
+    .init(
+      "interval 100ms | prefix untilOutputFrom { timer 350ms }", "100ms 0, 200ms 1, 300ms 2, 350ms |",
+      "prefix untilOutputFrom finishes when the other stream sends"),
+    .init(
+      "interval 100ms | prefix untilOutputFrom { just 1 }", "0ms |",
+      "prefix untilOutputFrom a stream that sends at once finishes at once, after the subscription"),
+    .init(
+      "interval 100ms | prefix untilOutputFrom { empty } | take 2", "100ms 0, 200ms 1, 200ms |",
+      "a trigger that finishes without a value never ends prefix untilOutputFrom"),
+    .init(
+      "interval 100ms | drop untilOutputFrom { timer 250ms } | take 2", "300ms 2, 400ms 3, 400ms |",
+      "drop untilOutputFrom lets values through once the other stream has sent"),
+    .init(
+      "marbles \"-a-b-c|\" | drop untilOutputFrom { marbles \"--x|\" }", "300ms \"b\", 500ms \"c\", 600ms |",
+      "drop untilOutputFrom drops what comes before the trigger's value"),
+    .init(
+      "just 1,2 | drop untilOutputFrom { empty }", "0ms |",
+      "drop untilOutputFrom ends once when the other stream finishes without a value"),
+    .init(
+      "marbles \"-a---b|\" | drop untilOutputFrom { events 50ms:#\"down\" }", "50ms #\"down\"",
+      "drop untilOutputFrom fails with the other stream's failure"),
+    // tryCatch: the closure sees the failure's message and may fail itself.
+    .init("fail \"x\" | tryCatch { just 2 }", "0ms 2, 0ms |", "tryCatch replaces a failure with a stream"),
+    .init(
+      "fail \"x\" | tryCatch { e in e == \"x\" ? fail(\"again: \" + e) : { just 0 } }", "0ms #\"again: x\"",
+      "tryCatch's closure may fail, and that failure goes downstream"),
+    .init(
+      "marbles \"-1-#\" | tryCatch { marbles \"-9|\" }", "100ms 1, 400ms 9, 500ms |",
+      "tryCatch subscribes to the fallback when the failure comes"),
+    // removeDuplicates by: compares each value with the previous one received.
+    .init(
+      "just 1, 2, 12, 3, 13 | removeDuplicates by { a, b in a % 10 == b % 10 }", "0ms 1, 0ms 2, 0ms 3, 0ms |",
+      "removeDuplicates by drops a value the closure calls equal to the previous one"),
+    .init(
+      "just 1, 11, 21 | removeDuplicates by { a, b in b - a == 10 }", "0ms 1, 0ms |",
+      "removeDuplicates by compares with the previous value received, even a dropped one"),
+    // makeConnectable waits for connect; autoconnect connects at the first subscription.
+    .init(
+      "let m = interval 100ms | take 3 | makeConnectable; m; m @150ms; connect m @100ms",
+      ["200ms 0, 300ms 1, 400ms 2, 400ms |", "200ms 0, 300ms 1, 400ms 2, 400ms |"],
+      "makeConnectable shares and starts at connect"),
+    .init(
+      "let t = interval 100ms | take 3 | makeConnectable | autoconnect; t; t @150ms",
+      ["100ms 0, 200ms 1, 300ms 2, 300ms |", "200ms 1, 300ms 2, 300ms |"],
+      "autoconnect connects at the first subscription and shares"),
+    .init(
+      "let t = interval 100ms | makeConnectable | autoconnect; t @..250ms; t | take 1 @300ms",
+      ["100ms 0, 200ms 1, 250ms !", "400ms 0, 400ms |"],
+      "autoconnect disconnects when its last subscriber cancels, and connects again for the next"),
+    .init(
+      "let t = interval 100ms | take 2 | multicast | autoconnect; t", "100ms 0, 200ms 1, 200ms |",
+      "multicast | autoconnect is makeConnectable | autoconnect"),
+    // published: an @Published var.
+    .init(
+      "let p = published 0, 100ms:1, 300ms:2; p @50ms; p @200ms", ["50ms 0, 100ms 1, 300ms 2", "200ms 1, 300ms 2"],
+      "published gives a new subscriber the value it holds, then each assignment, and never finishes"),
+    .init(
+      "let p = published \"a\", 100ms:\"b\"; p | dropFirst", "100ms \"b\"",
+      "published | dropFirst skips the value replayed at subscription"),
+  ]
+
   static let aggregates: [Behaviour] = [
     .init("just 1,2,3 | count", "0ms 3, 0ms |", "count counts at completion"),
     .init("just 3,1,2 | min", "0ms 1, 0ms |", "min"),
@@ -216,7 +308,41 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
       "tryAllSatisfy fails when its condition throws"),
   ]
 
-  static let all = sources + transforming + filtering + timing + combining + errors + sharing + aggregates
+  static let schedulers: [Behaviour] = [
+    .init(
+      "just 1,2,3 | merge { just 9 }", "0ms 1, 0ms 2, 0ms 3, 0ms 9, 0ms |",
+      "without a hop merge passes a synchronous upstream's values first"),
+    .init(
+      "just 1,2,3 | receive on main | merge { just 9 }", "0ms 9, 0ms 1, 0ms 2, 0ms 3, 0ms |",
+      "receive on queues each delivery behind what is already due: merge's just 9 overtakes"),
+    .init(
+      "just 1,2 | subscribe on DispatchQueue.main | merge { just 9 }", "0ms 9, 0ms 1, 0ms 2, 0ms |",
+      "subscribe on queues the subscription, so the other input of merge sends first"),
+    .init(
+      "let s = subject 0ms:1, 100ms:2, 200ms:|; s | subscribe on main", "100ms 2, 200ms |",
+      "subscribe on subscribes after the subject's send at the same instant, which is missed"),
+    .init(
+      "let s = subject 0ms:1, 100ms:2, 200ms:|; s | receive on main", "0ms 1, 100ms 2, 200ms |",
+      "receive on subscribes at once, so a subject's send at that instant arrives"),
+    .init(
+      "just 1,2,3 | receive on ImmediateScheduler.shared | merge { just 9 }", "0ms 1, 0ms 2, 0ms 3, 0ms 9, 0ms |",
+      "ImmediateScheduler runs at once: no hop"),
+    .init(
+      "interval 100ms | receive on RunLoop.main | take 2", "100ms 0, 200ms 1, 200ms |",
+      "a hop is never a delay: every scheduler is the one virtual clock"),
+    .init(
+      "just 1,2,3 | receive on background | prefix 1", "0ms 1, 0ms |",
+      "values queued by receive on after a cancel are never delivered"),
+  ]
+
+  static let debugging: [Behaviour] = [
+    .init("just 1,2 | print \"tap\"", "0ms 1, 0ms 2, 0ms |", "print passes every event through unchanged"),
+    .init("fail \"boom\" | print", "0ms #\"boom\"", "print passes a failure through"),
+  ]
+
+  static let all =
+    sources + transforming + filtering + timing + combining + errors + sharing + aggregates + schedulers + debugging
+    + more
 
   @Test(arguments: all)
   func behaviour(_ case: Behaviour) {
@@ -235,6 +361,12 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     #expect(error.value == .int(2))
     #expect(error.message.contains("Swift would trap"))
     #expect(error.message.contains("tryMap"))
+  }
+
+  @Test func publishedExplainsItsWillSetTiming() throws {
+    let (result, _) = runProgram("let p = published 0, 100ms:1; p")
+    let run = try #require(result)
+    #expect(run.notes.contains { $0.contains("at 100ms") && $0.contains("still held 0") })
   }
 
   @Test func debounceAtCompletionExplainsItself() throws {

@@ -35,6 +35,8 @@ import Testing
     ("subject 100ms:1, 250ms:2, 400ms:|", "subject(100ms:1, 250ms:2, 400ms:|)"),
     ("current 0, 100ms:1, 300ms:2", "current(0; 100ms:1, 300ms:2)"),
     ("current 0", "current(0)"),
+    ("published 0, 100ms:1", "published(0; 100ms:1)"),
+    ("published \"a\"", "published(\"a\")"),
     ("future 200ms 42", "future(200ms, 42)"),
     ("future 200ms -1", "future(200ms, -1)"),
     ("deferred { future 200ms 42 }", "deferred{future(200ms, 42)}"),
@@ -122,6 +124,22 @@ import Testing
     ("contains 3", "contains(3)"),
     ("allSatisfy x > 0", "allSatisfy((x > 0))"),
     ("tryAllSatisfy x > 0", "tryAllSatisfy((x > 0))"),
+    ("buffer 3", "buffer(3, prefetch: byRequest, whenFull: dropOldest)"),
+    (
+      "buffer 3 whenFull: fail \"full\" prefetch: keepFull",
+      "buffer(3, prefetch: keepFull, whenFull: fail(\"full\"))"
+    ),
+    ("buffer 2 prefetch: byRequest whenFull: dropNewest", "buffer(2, prefetch: byRequest, whenFull: dropNewest)"),
+    ("prefix untilOutputFrom { timer 1s }", "prefix(untilOutputFrom: timer(1000ms))"),
+    ("drop untilOutputFrom b", "drop=drop(untilOutputFrom: name(b))"),
+    ("tryCatch { just 0 }", "tryCatch({stream just(0)})"),
+    ("removeDuplicates by { a, b in a == b }", "removeDuplicates(by: {a, b in (a == b)})"),
+    ("makeConnectable", "makeConnectable"),
+    ("autoconnect", "autoconnect"),
+    ("receive on main", "receive(on: main)"),
+    ("subscribe on DispatchQueue.global()", "subscribe(on: DispatchQueue.global())"),
+    ("print", "print()"),
+    ("print \"tap\"", "print(\"tap\")"),
   ]
 
   @Test(arguments: operators)

@@ -19,7 +19,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
 }
 
 /// The proof the issue asks for: every "must run" example of DSL.md (and
-/// thirty-six programs beyond them, and a session using earlier bindings) is exported, and the export committed under
+/// forty programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -204,6 +204,64 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "Beyond36TryDropPrefixLast",
       program: "range 1...6 | tryDrop while x < 2 | tryPrefix while x < 5 | tryLast where x > 0",
       run: { beyond36TryDropPrefixLast(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond37ReceiveOnMerge", program: "just 1,2,3 | receive on main | merge { just 9 }",
+      run: { beyond37ReceiveOnMerge(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond38SubscribeOnSubject",
+      program: "let s = subject 0ms:1, 100ms:2, 200ms:|; s; s | subscribe on DispatchQueue.main",
+      run: { beyond38SubscribeOnSubject(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond39ReceiveOnImmediate",
+      program: "just 1,2,3 | receive on ImmediateScheduler.shared | merge { just 9 }",
+      run: { beyond39ReceiveOnImmediate(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond40PrintTake", program: "interval 100ms | print \"tick\" | take 2",
+      run: { beyond40PrintTake(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More01BufferDropOldest",
+      program:
+        "events 0ms:1, 10ms:2, 20ms:3, 30ms:4, 40ms:| | buffer 2 whenFull: dropOldest | flatMap max 1 { just x | delay 100ms }",
+      run: { more01BufferDropOldest(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More02BufferKeepFull",
+      program:
+        "interval 100ms | take 10 | buffer 3 prefetch: keepFull whenFull: dropOldest | flatMap max 1 { just x | delay 250ms }",
+      run: { more02BufferKeepFull(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More03BufferFails",
+      program:
+        "events 0ms:1, 10ms:2, 20ms:3, 30ms:4, 40ms:| | buffer 2 whenFull: fail \"full\" | flatMap max 1 { just x | delay 100ms }",
+      run: { more03BufferFails(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More04PrefixUntilOutput",
+      program: "interval 100ms | prefix untilOutputFrom { timer 350ms }",
+      run: { more04PrefixUntilOutput(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More05DropUntilOutput",
+      program: "let go = subject 250ms:0; interval 100ms | drop untilOutputFrom go | take 2",
+      run: { more05DropUntilOutput(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More06TryCatch",
+      program:
+        "marbles \"-1-#\" | tryCatch { marbles \"-9|\" }; fail \"x\" | tryCatch { e in e == \"x\" ? fail(\"again: \" + e) : { just 0 } }",
+      run: { more06TryCatch(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More07RemoveDuplicatesBy",
+      program: "just 1, 2, 12, 3, 13 | removeDuplicates by { a, b in a % 10 == b % 10 }",
+      run: { more07RemoveDuplicatesBy(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More08MakeConnectable",
+      program: "let m = interval 100ms | take 3 | makeConnectable; m; m @150ms; connect m @100ms",
+      run: { more08MakeConnectable(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More09Autoconnect",
+      program: "let t = interval 100ms | makeConnectable | autoconnect; t @..250ms; t | take 1 @300ms",
+      run: { more09Autoconnect(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More10Published",
+      program: "let p = published 0, 100ms:1, 300ms:2; p @50ms; p | dropFirst @200ms",
+      run: { more10Published(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

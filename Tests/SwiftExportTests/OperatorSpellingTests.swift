@@ -61,6 +61,12 @@ import Testing
     ("just 1,2 | max", ".max()"),
     ("just 1,2 | contains 2", ".contains(2)"),
     ("just 1,2 | allSatisfy x > 0", ".allSatisfy { $0 > 0 }"),
+    ("just 1,2 | receive on main", ".receive(on: scheduler)"),
+    ("just 1,2 | receive on DispatchQueue.global()", ".receive(on: scheduler)"),
+    ("just 1,2 | receive on ImmediateScheduler.shared", ".receive(on: ImmediateScheduler.shared)"),
+    ("just 1,2 | subscribe on RunLoop.main", ".subscribe(on: scheduler)"),
+    ("just 1,2 | print", ".print()"),
+    ("just 1,2 | print \"tap\"", ".print(\"tap\")"),
   ])
   func operatorExportsWithCombinesSpelling(_ program: String, _ spelling: String) {
     let parsed = Parser.parse(program)

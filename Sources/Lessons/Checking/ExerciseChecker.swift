@@ -1,5 +1,6 @@
 import StreamCore
 import StreamLang
+import SwiftImport
 
 /// Decides whether an answer solves an exercise: runs the exercise's givens and
 /// the answer as one program, compares the answer's output with the expected
@@ -48,7 +49,20 @@ public struct ExerciseChecker {
       expected = events
       result.expected = events
     }
-    let program = ExerciseProgram(givens: exercise.givens, answer: trimmed)
+    var answerProgram = String(trimmed)
+    if SwiftImport.looksLikeSwift(answerProgram) {
+      // A Swift answer runs as the program it becomes, so `require:` and
+      // `forbid:` judge the operators the Swift uses; its errors point into the Swift.
+      let givenNames = exercise.givens.flatMap { Parser.parse($0.text).program.boundNames }
+      switch SwiftImport.translate(answerProgram, boundNames: givenNames) {
+      case .failure(let diagnostic):
+        result.problems = [.answerInvalid([diagnostic])]
+        return result
+      case .success(let translation):
+        answerProgram = translation.program
+      }
+    }
+    let program = ExerciseProgram(givens: exercise.givens, answer: answerProgram)
     result.program = program.text
     switch runner.run(program.text) {
     case .invalid(let problems):

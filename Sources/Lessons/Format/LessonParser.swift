@@ -258,7 +258,8 @@ private struct ParseState {
       } else {
         report(
           at: text.start,
-          "expected the output's type as `<Output, Failure>` after `expect-type:`, such as `<Int, Never>`, found `\(text.text)`")
+          "expected the output's type as `<Output, Failure>` after `expect-type:`, such as `<Int, Never>`, found `\(text.text)`"
+        )
       }
     case .compare:
       if let comparison = Comparison(rawValue: text.text) {

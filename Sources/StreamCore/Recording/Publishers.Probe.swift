@@ -44,7 +44,7 @@ extension Publishers {
 }
 
 extension Publishers.Probe {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Value, Downstream.Failure == StreamError {
     typealias Input = Value
     typealias Failure = StreamError
@@ -71,6 +71,13 @@ extension Publishers.Probe {
       self.downstream = downstream
       self.channel = channel
       self.stage = stage
+    }
+
+    /// A probe is invisible: it names itself by the subscription of the stage
+    /// in front of it, so `print` logs `receive subscription: (Just)` as Combine does.
+    var description: String {
+      if case .subscribed(let subscription) = state { return String(describing: subscription) }
+      return "Probe"
     }
 
     func receive(subscription: Subscription) {

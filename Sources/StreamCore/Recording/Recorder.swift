@@ -96,6 +96,14 @@ public final class Recorder {
   /// failed or been cancelled: something recorded may still happen.
   public var hasOpenSubscriptions: Bool { state.openSubscriptions > 0 }
 
+  /// What `print` and `handleEvents` wrote, in the order written.
+  public private(set) var log: [LogLine] = []
+
+  /// Adds a line to the run's log at the current virtual time.
+  public func log(_ text: String) {
+    log.append(LogLine(time: state.clock.now, text: text))
+  }
+
   /// True once the run has been asked to stop, for any reason.
   public var isStopping: Bool { state.pollIsStopping() }
 

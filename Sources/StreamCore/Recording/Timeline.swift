@@ -134,6 +134,9 @@ public struct RunResult: Hashable {
   /// The type of every stage of every shown pipeline, by pipeline then
   /// stage (the source is stage 0); empty when the types are not known.
   public var stageTypes: [[StageTypeLabel]] = []
+  /// What `print` and `handleEvents` wrote, each line with its virtual time;
+  /// shown after the diagram.
+  public var log: [LogLine] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,

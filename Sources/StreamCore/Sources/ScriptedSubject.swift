@@ -1,7 +1,8 @@
 import OpenCombine
 
-/// `subject 100ms:1, 250ms:2, 400ms:|` and `current 0, 100ms:1`: a real
-/// OpenCombine subject, plus the sends a program scripted into it at absolute
+/// `subject 100ms:1, 250ms:2, 400ms:|`, `current 0, 100ms:1` and
+/// `published 0, 100ms:1`: a real OpenCombine subject (or `@Published`
+/// property), plus the sends a program scripted into it at absolute
 /// program times.
 ///
 /// The subject is hot: sends happen at their times whoever listens, a late
@@ -43,12 +44,45 @@ public final class ScriptedSubject {
     self.init(subject: subject, sends: sends, on: clock, holdsLatest: true)
   }
 
-  private init<S: Subject>(subject: S, sends: [TimedEvent], on clock: VirtualClock, holdsLatest: Bool)
+  /// `published 0, …`: an `@Published var` holding `initial` (OpenCombine's
+  /// own property wrapper, on an object of its own), whose scripted sends
+  /// assign to the property. Its publisher never completes, so `sends` hold
+  /// values only. A subscriber receives the current value first, and each
+  /// new value before the property holds it (`willSet` timing):
+  /// `willSetSeen` reports the first time a subscriber saw that.
+  public convenience init(published initial: Value, sends: [TimedEvent], on clock: VirtualClock) {
+    let object = PublishedProperty(initial)
+    let publisher = object.$value.setFailureType(to: StreamError.self)
+      .handleEvents(receiveOutput: { [weak object] value in object?.delivered(value, at: clock.now) })
+    self.init(
+      publisher: publisher.eraseToAnyPublisher(), send: { object.assign($0) }, complete: { _ in }, sends: sends,
+      on: clock, holdsLatest: true)
+    published = object
+  }
+
+  /// The first time a subscriber of a `published` source received a new value,
+  /// and what the property held then: `(100ms, 1, 0)` means the subscriber
+  /// saw 1 at 100ms while reading the property still gave 0. Nil for subjects.
+  public var willSetSeen: (time: VirtualTime, received: Value, propertyHeld: Value)? { published?.willSetSeen }
+
+  private var published: PublishedProperty?
+
+  private convenience init<S: Subject>(subject: S, sends: [TimedEvent], on clock: VirtualClock, holdsLatest: Bool)
   where S.Output == Value, S.Failure == StreamError {
+    self.init(
+      publisher: subject.eraseToAnyPublisher(), send: { subject.send($0) }, complete: { subject.send(completion: $0) },
+      sends: sends, on: clock, holdsLatest: holdsLatest)
+  }
+
+  private init(
+    publisher: AnyValuePublisher, send: @escaping (Value) -> Void,
+    complete: @escaping (Subscribers.Completion<StreamError>) -> Void, sends: [TimedEvent], on clock: VirtualClock,
+    holdsLatest: Bool
+  ) {
     self.holdsLatest = holdsLatest
-    self.subject = subject.eraseToAnyPublisher()
-    self.send = { subject.send($0) }
-    self.complete = { subject.send(completion: $0) }
+    self.subject = publisher
+    self.send = send
+    self.complete = complete
     // The clock keeps the subject alive until its last scripted send.
     for event in sends {
       clock.schedule(after: .zero.advanced(by: event.offset)) { self.perform(event.kind) }
@@ -83,6 +117,32 @@ public final class ScriptedSubject {
 
   fileprivate func register(_ tap: DemandTap.Inner) {
     taps.append(DemandTapLink(tap: tap))
+  }
+}
+
+/// The object a `published` source's `@Published var` lives in (the wrapper
+/// works on class properties only).
+private final class PublishedProperty {
+  @Published var value: Value
+  /// True while a scripted send assigns to `value`.
+  private var isAssigning = false
+  private(set) var willSetSeen: (time: VirtualTime, received: Value, propertyHeld: Value)?
+
+  init(_ initial: Value) {
+    value = initial
+  }
+
+  func assign(_ newValue: Value) {
+    isAssigning = true
+    value = newValue
+    isAssigning = false
+  }
+
+  /// Called as a subscriber receives `received`: during an assignment the
+  /// property still reads its old value.
+  func delivered(_ received: Value, at time: VirtualTime) {
+    guard isAssigning, willSetSeen == nil else { return }
+    willSetSeen = (time, received, value)
   }
 }
 

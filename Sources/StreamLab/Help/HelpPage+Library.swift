@@ -2,7 +2,7 @@ extension HelpPage {
   /// Every page, sources first, in the order of DSL.md's tables.
   static let library: [HelpPage] =
     sources + transforming + filtering + timing + combining + errors + sharing
-    + aggregates
+    + aggregates + schedulers + debugging + more
 
   static func page(named name: String) -> HelpPage? {
     library.first { $0.name == name }
@@ -41,7 +41,11 @@ extension HelpPage {
       name: "interval",
       paragraph: """
         Counts 0, 1, 2… one value per period, the first one period after subscription, and never \
-        finishes: put a `take` after it, or the run stops at the horizon.
+        finishes: put a `take` after it, or the run stops at the horizon. It stands for the timer \
+        app code uses, `Timer.publish(every:on:in:).autoconnect()`: `Timer.publish` makes a \
+        connectable publisher and `autoconnect` starts it at the first subscription \
+        (`:help autoconnect`). Each `interval` here is a timer of its own, as each such \
+        expression is in Swift (Timer counts dates; streamlab counts ticks).
         """,
       signature: "Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()",
       demo: "interval 100ms | take 4"),
@@ -99,6 +103,22 @@ extension HelpPage {
         """,
       signature: "Deferred { Future<Output, Failure> { promise in … } }",
       demo: "let d = deferred { future 200ms 42 }\nd @300ms"),
+    HelpPage(
+      name: "published",
+      paragraph: """
+        An `@Published var` of a class (an `ObservableObject`'s property), seen through its \
+        publisher `$value`: `published 0, 100ms:1` starts holding 0 and is assigned 1 at 100ms. \
+        Like a `CurrentValueSubject` it gives every new subscriber its current value at once, and \
+        it never finishes or fails (so no `T:|` or `T:#`). It sends in the property's `willSet`: \
+        a subscriber receives the new value before the property holds it, so code that reads the \
+        property inside `sink` still sees the old one (a note after the diagram says when). Use \
+        the value the sink receives. `dropFirst` skips the value replayed at subscription.
+        """,
+      signature: """
+        final class Model: ObservableObject { @Published var value = 0 }
+        model.$value  // Published<Int>.Publisher; model.value = 1 sends 1
+        """,
+      demo: "let p = published 0, 100ms:1, 300ms:2\np @50ms\np | dropFirst @200ms"),
   ]
 
   private static let transforming: [HelpPage] = [
@@ -211,8 +231,15 @@ extension HelpPage {
       demo: "just 3, 1, 0, 2 | tryFilter 6 / x > 2"),
     HelpPage(
       name: "removeDuplicates",
-      paragraph: "Drops a value equal to the one just before it (not to every earlier one).",
-      signature: "func removeDuplicates() -> Publishers.RemoveDuplicates<Self>  // where Output: Equatable",
+      paragraph: """
+        Drops a value equal to the one just before it (not to every earlier one). \
+        `removeDuplicates by { a, b in … }` decides with a closure of the previous value received \
+        and the new one: true drops the new one.
+        """,
+      signature: """
+        func removeDuplicates() -> Publishers.RemoveDuplicates<Self>  // where Output: Equatable
+        func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self>
+        """,
       demo: "just 1, 1, 2, 2, 1 | removeDuplicates"),
     HelpPage(
       name: "first",
@@ -248,13 +275,17 @@ extension HelpPage {
       paragraph: """
         Sends the first N values (`prefix 3`, also spelt `take 3`) or the values while a condition \
         holds (`prefix while E`), then finishes and cancels upstream: `prefix 3` finishes right \
-        after the third value, `prefix while` at the first value that fails the condition.
+        after the third value, `prefix while` at the first value that fails the condition. \
+        `prefix untilOutputFrom S` passes values until the stream S (a bound name or \
+        `{ pipeline }`, drawn as an inner row) sends its first value, then finishes; S finishing \
+        without a value changes nothing.
         """,
       signature: """
         func prefix(_ maxLength: Int) -> Publishers.Output<Self>
         func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self>
+        func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P>
         """,
-      demo: "interval 100ms | prefix 3"),
+      demo: "interval 100ms | prefix 3\ninterval 100ms | prefix untilOutputFrom { timer 350ms }"),
     HelpPage(
       name: "tryPrefix",
       paragraph: "`prefix while` whose condition may throw; the error becomes the failure.",
@@ -265,13 +296,16 @@ extension HelpPage {
       name: "dropFirst",
       paragraph: """
         Drops the first value, or the first N (`dropFirst 2`, also `drop 2`); `drop while E` drops \
-        values until the condition first fails.
+        values until the condition first fails. `drop untilOutputFrom S` drops values until the \
+        stream S (a bound name or `{ pipeline }`, drawn as an inner row) sends its first value; \
+        if S ends without one, so does the result.
         """,
       signature: """
         func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self>
         func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self>
+        func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
         """,
-      demo: "marbles \"-1-2-3|\" | dropFirst 2"),
+      demo: "marbles \"-1-2-3|\" | dropFirst 2\ninterval 100ms | drop untilOutputFrom { timer 250ms } | take 2"),
     HelpPage(
       name: "tryDrop",
       paragraph: "`drop while` whose condition may throw; the error becomes the failure.",
@@ -415,6 +449,20 @@ extension HelpPage {
       paragraph: "If upstream finishes without a single value, sends this value before finishing.",
       signature: "func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self>",
       demo: "empty | replaceEmpty 0"),
+    HelpPage(
+      name: "tryCatch",
+      paragraph: """
+        Like `catch`, but its closure may fail: the closure sees the failure's message (`x`, `$0` \
+        or `{ e in … }`) and gives the stream to continue with, or calls `fail("…")` to fail \
+        with a new failure instead. The fallback is drawn on its own row, as `catch`'s is.
+        """,
+      signature: """
+        func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
+        """,
+      demo: """
+        marbles "-1-#" | tryCatch { just 0 }
+        fail "offline" | tryCatch { e in e == "offline" ? fail("still " + e) : { just 0 } }
+        """),
   ]
 
   private static let sharing: [HelpPage] = [
@@ -437,6 +485,49 @@ extension HelpPage {
         """,
       signature: "func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>  // then .connect()",
       demo: "let m = interval 100ms | take 3 | multicast\nm\nm @50ms\nconnect m @100ms"),
+    HelpPage(
+      name: "makeConnectable",
+      paragraph: """
+        Combine's shortcut for `multicast` with a `PassthroughSubject`: shares, and nothing \
+        flows until `connect NAME @T` (or until `autoconnect` after it). Combine offers it only \
+        for streams that cannot fail.
+        """,
+      signature: "func makeConnectable() -> Publishers.MakeConnectable<Self>  // where Failure == Never",
+      demo: "let m = interval 100ms | take 3 | makeConnectable\nm\nm @150ms\nconnect m @100ms"),
+    HelpPage(
+      name: "autoconnect",
+      paragraph: """
+        After `makeConnectable` or `multicast`: connects at the first subscription, so no \
+        `connect` is needed, and shares with every later subscriber. When the last subscriber \
+        cancels it disconnects, and the next subscription connects again, from the start. \
+        `Timer.publish(every:on:in:).autoconnect()` is how app code starts a timer (`interval`).
+        """,
+      signature: "func autoconnect() -> Publishers.Autoconnect<Self>  // where Self: ConnectablePublisher",
+      demo: "let t = interval 100ms | makeConnectable | autoconnect\nt @..250ms\nt | take 1 @300ms"),
+  ]
+
+  private static let more: [HelpPage] = [
+    HelpPage(
+      name: "buffer",
+      paragraph: """
+        Holds up to N values for a subscriber slower than its upstream. `prefetch: byRequest` \
+        (the default) asks upstream for everything at once; `prefetch: keepFull` asks for N, then \
+        one more for each value handed on, so a timed source drops what finds no demand. When a \
+        value arrives at a full buffer, `whenFull: dropOldest` (the default) drops the oldest \
+        one held, `dropNewest` the new one, and `fail "msg"` fails, cancelling upstream: that \
+        failure reaches the subscriber at its next request, after the values it asks for. As \
+        Apple's, it asks upstream before its subscriber has asked for anything: `just 1,2,3 | \
+        buffer 2` loses 1. Its `finished` waits for the subscriber to ask once the buffer is \
+        empty. Try it with `flatMap max 1`, which asks for one value at a time.
+        """,
+      signature: """
+        func buffer(size: Int, prefetch: Publishers.PrefetchStrategy,
+                    whenFull: Publishers.BufferingStrategy<Failure>) -> Publishers.Buffer<Self>
+        // prefetch: .byRequest, .keepFull; whenFull: .dropOldest, .dropNewest, .customError { … }
+        """,
+      demo: """
+        interval 100ms | take 10 | buffer 3 prefetch: keepFull whenFull: dropOldest | flatMap max 1 { just x | delay 250ms }
+        """)
   ]
 
   private static let aggregates: [HelpPage] = [

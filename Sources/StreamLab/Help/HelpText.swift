@@ -30,7 +30,7 @@ enum HelpText {
       \(commands.joined(separator: "\n"))
 
       `:help debounce` explains one operator and shows it running; `:help limits` says how big
-      a program may be.
+      a program may be; `:help paste` shows Combine code in Swift being read and run.
       """
   }
 

@@ -8,7 +8,7 @@ extension MetaCommand {
     switch self {
     case .help, .trace, .swift, .json, .events, .quit:
       return true
-    case .svg, .bindings, .clear, .horizon, .scale, .automaticScale, .load, .lessons, .inner, .type:
+    case .svg, .bindings, .clear, .horizon, .scale, .automaticScale, .load, .paste, .lessons, .inner, .type:
       return false
     }
   }

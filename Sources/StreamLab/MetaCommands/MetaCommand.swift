@@ -24,6 +24,8 @@ public enum MetaCommand: Equatable {
   case load(path: String)
   /// `:type PROGRAM` shows each stage's `<Output, Failure>`; `:type full PROGRAM` adds the full Combine type.
   case type(program: String, full: Bool)
+  /// `:paste` and the Swift lines after it, up to an empty line.
+  case paste(swift: String)
   case lessons
   case quit
 
@@ -46,6 +48,7 @@ public enum MetaCommand: Equatable {
       ":type", "[full] PROGRAM",
       "each stage's Output and Failure as Swift infers them, without running; `full` adds the full Combine type"
     ),
+    (":paste", "", "read Combine code in Swift until an empty line, run it, and show it in streamlab's language"),
     (":lessons", "", "the lesson files and how to start one"),
     (":quit", "", "leave streamlab (Ctrl-D does too)"),
   ]
@@ -93,6 +96,7 @@ public enum MetaCommand: Equatable {
         return .success(.type(program: String(words[1]).trimmingCharacters(in: .whitespaces), full: true))
       }
       return .success(.type(program: argument, full: false))
+    case ":paste": return .success(.paste(swift: argument.trimmingCharacters(in: .whitespacesAndNewlines)))
     case ":lessons": return .success(.lessons)
     case ":quit", ":q", ":exit": return .success(.quit)
     default: return .failure(.unknown(name, suggestion: Suggestion.closest(to: name, among: names)))

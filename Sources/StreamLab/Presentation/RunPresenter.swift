@@ -30,7 +30,9 @@ public struct RunPresenter {
       }
       return .success(diagram(of: result) + "\n\n" + TypeReport.fullTypes(of: typed))
     case .events: return .success(EventList.render(result))
-    case .json: return .success(TimelineJSON.encode(result))
+    case .json:
+      let draggable = MovableSource.rows(of: result, program: program).mapValues { DraggableRow(frame: $0.frame) }
+      return .success(TimelineJSON.encode(result, draggable: draggable))
     // Machine formats never carry colour, whatever the terminal says.
     case .svg: return .success(SVGDiagram.render(labelled(result), options: diagramOptions(color: false)))
     // A program Swift cannot express with the same behaviour exports as a

@@ -1,6 +1,7 @@
 import Foundation
 import StreamCore
 import StreamLang
+import SwiftImport
 
 /// One student's playground session: the bindings made so far, the last run,
 /// the settings, and whether any input failed.
@@ -62,7 +63,10 @@ public struct ReplSession {
   /// above the continuation prompt to say why; nil when it can be submitted.
   /// An empty line submits it anyway, so a student is never stuck at `…`.
   public static func continuation(of text: String) -> String? {
-    OpenInput(text).continuationReason.map { "\($0); an empty line ends the input" }
+    // `:paste` reads Swift, where a line that looks complete (`Just(1)`) is
+    // often continued by the next (`.map { $0 * 2 }`): only an empty line ends it.
+    if text.hasPrefix(":paste") { return "reading Swift; an empty line runs it" }
+    return OpenInput(text).continuationReason.map { "\($0); an empty line ends the input" }
   }
 
   /// The names bound with `let` so far.
@@ -86,6 +90,7 @@ public struct ReplSession {
       case .failure(let error): return failure(error.description)
       }
     }
+    if SwiftPaste.looksLikeSwift(trimmed) { return runSwift(trimmed) }
     return run(input, fileName: nil)
   }
 
@@ -127,7 +132,7 @@ public struct ReplSession {
     case .invalid(let diagnostics):
       lastRun = nil
       noRun = .didNotParse
-      return failure(diagnostics.rendered(in: text, fileName: fileName))
+      return failure(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName))
     case .ran(let result, let program):
       if result.pipelines.isEmpty {
         lastRun = nil
@@ -153,6 +158,23 @@ public struct ReplSession {
       // but the input failed, which piped mode reports with status 1.
       if case .runtimeError = result.stop { hasFailed = true }
       return reply
+    }
+  }
+
+  /// Runs pasted Swift: the program it becomes is shown above its diagram.
+  private mutating func runSwift(_ swift: String) -> ReplReply {
+    guard !swift.isEmpty else {
+      return failure("`:paste` reads Swift from the lines after it, up to an empty line; paste some Combine code")
+    }
+    switch SwiftPaste.translate(swift) {
+    case .failure(let error):
+      lastRun = nil
+      noRun = .didNotParse
+      return failure(error.message)
+    case .success(let translation):
+      let reply = run(translation.program, fileName: nil)
+      guard !reply.isError else { return reply }
+      return ReplReply(text: SwiftPaste.header(of: translation) + (reply.text.isEmpty ? "" : "\n" + reply.text))
     }
   }
 
@@ -229,6 +251,8 @@ public struct ReplSession {
       case .success(let typed): return ReplReply(text: TypeReport.text(of: typed, full: full))
       case .failure(let failure): return self.failure(failure.diagnostics.rendered(in: program))
       }
+    case .paste(let swift):
+      return runSwift(swift)
     case .lessons:
       return ReplReply(text: lessonList)
     case .quit:
@@ -264,6 +288,7 @@ public struct ReplSession {
 
   private mutating func help(on topic: String) -> ReplReply {
     let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+    if name == "paste" || name == "swift-in" { return ReplReply(text: HelpText.paste(presenter: presenter)) }
     if let entry = MetaCommand.table.first(where: { $0.name == ":" + name }) {
       return ReplReply(
         text: "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces) + " — " + entry.summary)

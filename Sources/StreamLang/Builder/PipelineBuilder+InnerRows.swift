@@ -35,16 +35,17 @@ extension PipelineBuilder {
 
   /// The inner stream `flatMap` or `switchToLatest` subscribes for one
   /// element, drawn as an inner row labelled by `element` (for
-  /// `switchToLatest`, the element the stream was made from).
-  func innerStream(_ value: Value, stage: String, element: Value?, under parent: InnerRowAnchor?)
-    -> AnyValuePublisher
-  {
+  /// `switchToLatest`, the element the stream was made from; for `tryCatch`,
+  /// `label` names the failure it replaced).
+  func innerStream(
+    _ value: Value, stage: String, element: Value?, under parent: InnerRowAnchor?, label fixedLabel: String? = nil
+  ) -> AnyValuePublisher {
     guard case .stream(let stream) = value else { return self.stream(value, stage: stage, element: element ?? value) }
     let anchor = InnerRowAnchor()
     streamAnchor = anchor
     defer { streamAnchor = nil }
     let publisher = stream.publisher()
-    let label = (element ?? stream.element).map(\.description) ?? stream.description
+    let label = fixedLabel ?? (element ?? stream.element).map(\.description) ?? stream.description
     if stream.innerRow == nil, parent?.channel?.isDrawn == true { stream.innerRow = "↳ " + label }
     return innerRows(of: publisher, label: label, under: parent, anchoring: anchor)
   }
@@ -147,22 +148,23 @@ extension SourceKind {
   var isColdValueSource: Bool {
     switch self {
     case .just, .range, .empty, .never, .fail: return true
-    case .interval, .timer, .marbles, .events, .subject, .current, .future, .deferred, .name, .group:
+    case .interval, .timer, .marbles, .events, .subject, .current, .published, .future, .deferred, .name, .group:
       return isBuiltPerUse
     }
   }
 }
 
 extension OperatorKind {
-  /// `share` and `multicast`, after which subscribers share one stream.
+  /// `share`, `multicast`, `makeConnectable` and `autoconnect`, after which
+  /// subscribers share one stream.
   var shares: Bool {
     switch name {
-    case .share, .multicast: return true
+    case .share, .multicast, .makeConnectable, .autoconnect: return true
     case .map, .tryMap, .compactMap, .tryCompactMap, .scan, .tryScan, .reduce, .tryReduce, .flatMap, .switchToLatest,
       .collect, .filter, .tryFilter, .removeDuplicates, .first, .tryFirst, .last, .tryLast, .prefix, .tryPrefix,
       .dropFirst, .tryDrop, .output, .ignoreOutput, .debounce, .throttle, .delay, .timeout, .measureInterval, .merge,
-      .zip, .combineLatest, .append, .prepend, .catch, .replaceError, .retry, .mapError, .replaceEmpty, .count, .min,
-      .max, .contains, .allSatisfy, .tryAllSatisfy:
+      .zip, .combineLatest, .append, .prepend, .catch, .tryCatch, .replaceError, .retry, .mapError, .replaceEmpty,
+      .count, .min, .max, .contains, .allSatisfy, .tryAllSatisfy, .buffer, .receive, .subscribe, .print:
       return false
     }
   }

@@ -8,6 +8,11 @@ extension PipelineBuilder {
     -> AnyValuePublisher
   {
     let label = context.source(stage.range)
+    if case .autoconnect = stage.kind {
+      return try autoconnect(upstream, stage: stage)
+    }
+    // Only `autoconnect` may follow a connectable stage built mid-pipeline.
+    try requireNothingLeftToConnect()
     switch stage.kind {
     // MARK: transform
     case .map(let expression):
@@ -79,6 +84,22 @@ extension PipelineBuilder {
 
     case .removeDuplicates:
       return upstream.removeDuplicates().eraseToAnyPublisher()
+
+    case .removeDuplicatesBy(let expression):
+      let same = try expressions.variadic(expression, arity: 2, in: context)
+      let recorder = self.recorder
+      return upstream.removeDuplicates { previous, value in
+        do {
+          let verdict = try same([previous, value])
+          guard case .bool(let flag) = verdict else {
+            throw StreamError("the closure must give a Bool, but it gave \(verdict.typeName) \(verdict)")
+          }
+          return flag
+        } catch {
+          recorder.fail(Trap.message(for: error, instead: nil), stage: label, value: value)
+          return true
+        }
+      }.eraseToAnyPublisher()
 
     case .first(let condition):
       guard let condition else { return upstream.first().eraseToAnyPublisher() }
@@ -182,6 +203,20 @@ extension PipelineBuilder {
       return upstream.prepend(try innerArgument(pipeline, in: context)).eraseToAnyPublisher()
 
     // MARK: errors
+    case .tryCatch(let expression):
+      let makeFallback = try expressions.unary(expression, in: context)
+      let parent = context.innerParent
+      return upstream.tryCatch { [unowned self] error -> AnyValuePublisher in
+        let message = Value.string(error.message)
+        // A runtime error in the closure, `fail("…")` included, becomes the failure.
+        let fallback = try makeFallback(message)
+        guard case .stream = fallback else {
+          throw StreamError(
+            "tryCatch's closure must give a stream, like `{ just 0 }`, but it gave \(fallback.typeName) \(fallback)")
+        }
+        return self.innerStream(fallback, stage: label, element: nil, under: parent, label: "# " + message.description)
+      }.mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
     case .catch(let pipeline):
       // Built once: each failure subscribes to it anew, so a cold fallback
       // starts fresh every time; its row is labelled by the failure it replaced.
@@ -213,10 +248,11 @@ extension PipelineBuilder {
     case .share:
       return upstream.share().eraseToAnyPublisher()
 
-    case .multicast:
-      throw Diagnostic(
-        "multicast needs a name so it can be connected: `let m = … | multicast`, then `connect m @100ms`",
-        at: stage.range)
+    case .multicast, .makeConnectable:
+      return connectable(upstream, stage: stage, label: label)
+
+    case .autoconnect:
+      return try autoconnect(upstream, stage: stage)
 
     // MARK: aggregate
     case .count:
@@ -239,7 +275,53 @@ extension PipelineBuilder {
     case .tryAllSatisfy(let expression):
       let test = throwingTest(try expressions.unary(expression, in: context))
       return upstream.tryAllSatisfy(test).map(Value.bool).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
+
+    // MARK: schedulers
+    // Every scheduler is the run's one virtual clock: OpenCombine's ReceiveOn
+    // and SubscribeOn queue their actions on it behind what is already due at
+    // that instant, which is Combine's asynchronous hop.
+    case .receiveOn(let scheduler):
+      noteHop(scheduler)
+      // ImmediateScheduler runs every action inline, so the stage passes events
+      // through as they come; see the subscribe case for why no operator is built.
+      guard scheduler.hops else { return upstream }
+      return upstream.receive(on: HopScheduler(clock: clock, pending: pendingHops)).eraseToAnyPublisher()
+
+    case .subscribeOn(let scheduler):
+      noteHop(scheduler)
+      // On ImmediateScheduler, OpenCombine's SubscribeOn calls upstream's request
+      // inline while holding its lock, so an operator below that cancels from
+      // inside that request (`buffer 1 whenFull: fail "full"`) re-enters the lock
+      // and aborts the process. The inline scheduler changes no timing, so the
+      // stage is a pass-through.
+      guard scheduler.hops else { return upstream }
+      return upstream.subscribe(on: HopScheduler(clock: clock, pending: pendingHops)).eraseToAnyPublisher()
+
+    // MARK: debugging
+    case .print(let tag):
+      // OpenCombine's own Print, writing to the run's log instead of stdout.
+      let prefix = try tag.map { try string($0, in: context, what: "print's tag is a message, like `print \"tap\"`") }
+      return upstream.print(prefix ?? "", to: RecorderLog(recorder: recorder)).eraseToAnyPublisher()
+
+    // MARK: more
+    case .buffer(let size, let prefetch, let whenFull):
+      return try buffer(upstream, size: size, prefetch: prefetch, whenFull: whenFull, in: context)
+
+    case .prefixUntilOutput(let trigger):
+      return upstream.exactPrefix(untilOutputFrom: try innerArgument(trigger, in: context)).eraseToAnyPublisher()
+
+    case .dropUntilOutput(let trigger):
+      return upstream.exactDrop(untilOutputFrom: try innerArgument(trigger, in: context)).eraseToAnyPublisher()
     }
+  }
+
+  /// Says once per run what a scheduler is here, so no one reads a hop as a delay.
+  private func noteHop(_ scheduler: SchedulerName) {
+    notes.add(
+      scheduler.hops
+        ? "every scheduler is the one virtual clock: `receive on` and `subscribe on` queue their work behind "
+          + "what is already due at that instant (Combine's asynchronous hop), never later in time"
+        : "ImmediateScheduler.shared runs its work at once, in the caller: it does not hop")
   }
 
   /// `compactMap` drops `nil`, and unwraps nothing else: the DSL has no optionals

@@ -77,8 +77,8 @@ extension PipelineBuilder {
       let events = try sends.map { try timedEvent($0, in: context) }
       return TimedEvents(events, on: clock, onDrop: onDrop).eraseToAnyPublisher()
 
-    case .subject, .current:
-      // Not nil: these two kinds are subjects.
+    case .subject, .current, .published:
+      // Not nil: these three kinds are subjects.
       return try buildSubject(stage, in: context)?.publisher(onDrop: onDrop) ?? Empty().eraseToAnyPublisher()
 
     case .future(let delay, let value):
@@ -126,8 +126,8 @@ extension PipelineBuilder {
 }
 
 extension PipelineBuilder {
-  /// The subject a `subject` or `current` source stands for, starting its
-  /// sends on the clock; nil for any other source.
+  /// The subject a `subject`, `current` or `published` source stands for,
+  /// starting its sends on the clock; nil for any other source.
   func buildSubject(_ stage: SourceStage, in context: BuildContext) throws -> ScriptedSubject? {
     switch stage.kind {
     case .subject(let sends):
@@ -137,8 +137,27 @@ extension PipelineBuilder {
       let first = try constant(initial, in: context)
       let events = try sends.map { try timedEvent($0, in: context) }
       return ScriptedSubject(current: first, sends: events, on: clock)
+    case .published(let initial, let sends):
+      let first = try constant(initial, in: context)
+      let events = try sends.map { try timedEvent($0, in: context) }
+      let property = ScriptedSubject(published: first, sends: events, on: clock)
+      publishedProperties.append((property, context.source(stage.range)))
+      return property
     case .just, .range, .empty, .never, .fail, .interval, .timer, .marbles, .events, .future, .deferred, .name, .group:
       return nil
+    }
+  }
+}
+
+extension PipelineBuilder {
+  /// What `published` properties showed of Combine's willSet timing, read
+  /// after the run: one note for each that a subscriber saw change.
+  func willSetNotes() -> [String] {
+    publishedProperties.compactMap { property, stage in
+      guard let seen = property.willSetSeen else { return nil }
+      return "`\(stage)` is an @Published var: at \(seen.time) its subscriber received \(seen.received) while "
+        + "the property still held \(seen.propertyHeld). @Published sends in willSet, before the property "
+        + "changes; use the value the sink receives."
     }
   }
 }

@@ -16,6 +16,8 @@ final class PipelineBuilder {
   /// The `debounce` stages of shown pipelines, for the note on dropped values.
   private(set) var debounceStages: [CombineNotes.DebounceStage] = []
   let expressions: ExpressionBridge
+  /// The `receive on` / `subscribe on` actions still queued: the run is not over while one waits.
+  let pendingHops = PendingHops()
   /// The anchor of the inner row a stream about to be built will be drawn on
   /// (see `innerStream`): its own inner rows hang under that row. Taken by
   /// the first stream built, so a stream built inside it does not inherit it.
@@ -32,6 +34,10 @@ final class PipelineBuilder {
   private var builtSubjects: [ObjectIdentifier: ScriptedSubject] = [:]
   /// `multicast` publishers by the binding that holds them, for `connect NAME @T`.
   private var connectables: [ObjectIdentifier: () -> Cancellable] = [:]
+  /// Every `published` property built, with its source text, for the willSet note.
+  var publishedProperties: [(ScriptedSubject, String)] = []
+  /// The connectable stage just built, for the `autoconnect` that must follow it.
+  var pendingConnection: PendingConnection?
 
   init(clock: VirtualClock, recorder: Recorder, boundNames: some Sequence<String>) {
     self.clock = clock
@@ -81,6 +87,7 @@ final class PipelineBuilder {
       publisher = try apply(stage, to: publisher, in: context.hangingInnerRows(under: channel))
       publisher = publisher.probe(channel).eraseToAnyPublisher()
     }
+    try requireNothingLeftToConnect()
     return publisher
   }
 
@@ -118,10 +125,12 @@ final class PipelineBuilder {
     let context = BuildContext(text: binding.text, environment: binding.environment, captures: .none)
     var pipeline = binding.pipeline
     let endsInMulticast: Bool
-    if case .multicast = pipeline.operators.last?.kind {
+    let connectableKind = pipeline.operators.last?.kind
+    switch connectableKind {
+    case .multicast?, .makeConnectable?:
       pipeline.operators.removeLast()
       endsInMulticast = true
-    } else {
+    default:
       endsInMulticast = false
     }
     // A bare subject is its one subject; `subject … | multicast` must stay connectable.
@@ -134,8 +143,14 @@ final class PipelineBuilder {
       pipeline, named: binding.name, endsInMulticast: endsInMulticast, in: context)
     if endsInMulticast {
       // `multicast` must stay connectable: keep the connect handle beside the erased publisher.
-      let connectable = publisher.multicast { PassthroughSubject<Value, StreamError>() }
-      connectables[key] = { connectable.connect() }
+      let connectable: AnyValuePublisher
+      if case .makeConnectable? = connectableKind {
+        let made = Publishers.MakeConnectable(upstream: publisher)
+        (connectable, connectables[key]) = (made.eraseToAnyPublisher(), { made.connect() })
+      } else {
+        let multicast = publisher.multicast { PassthroughSubject<Value, StreamError>() }
+        (connectable, connectables[key]) = (multicast.eraseToAnyPublisher(), { multicast.connect() })
+      }
       publisher = connectable.handleEvents(receiveSubscription: { _ in subscribers?.count += 1 }).eraseToAnyPublisher()
     }
     builtBindings[key] = publisher
@@ -151,12 +166,20 @@ final class PipelineBuilder {
   private func buildSharing(_ pipeline: Pipeline, named name: String, endsInMulticast: Bool, in context: BuildContext)
     throws -> (AnyValuePublisher, SubscriberCount?)
   {
+    // `share`, or the connectable stage an `autoconnect` follows.
     let sharePoint =
       endsInMulticast
       ? pipeline.operators.count
-      : pipeline.operators.firstIndex {
-        if case .share = $0.kind { return true }
-        return false
+      : pipeline.operators.indices.first { index in
+        switch pipeline.operators[index].kind {
+        case .share: return true
+        case .makeConnectable, .multicast:
+          guard index + 1 < pipeline.operators.count, case .autoconnect = pipeline.operators[index + 1].kind else {
+            return false
+          }
+          return true
+        default: return false
+        }
       }
     guard let sharePoint, recordsInnerRows else { return (try build(pipeline, in: context), nil) }
     var upstream = pipeline
@@ -170,6 +193,7 @@ final class PipelineBuilder {
       }
       publisher = publisher.probe(recorder.silentChannel, stage: context.source(stage.range)).eraseToAnyPublisher()
     }
+    try requireNothingLeftToConnect()
     return (publisher, subscribers)
   }
 
@@ -212,7 +236,8 @@ extension SourceKind {
   var isColdTimedSource: Bool {
     switch self {
     case .interval, .timer, .marbles, .events: return true
-    case .just, .range, .empty, .never, .fail, .subject, .current, .future, .deferred, .name, .group: return false
+    case .just, .range, .empty, .never, .fail, .subject, .current, .published, .future, .deferred, .name, .group:
+      return false
     }
   }
 

@@ -10,6 +10,7 @@ enum ExportHelper: Int, CaseIterable, Comparable {
   case fail
   case script
   case interval
+  case publishedProperty
 
   static func < (lhs: ExportHelper, rhs: ExportHelper) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -131,6 +132,20 @@ enum ExportHelper: Int, CaseIterable, Comparable {
               subject.send(tick)
               tick += 1
             }
+          }
+        }
+        """
+    case .publishedProperty:
+      return """
+        /// An object with one `@Published var`, streamlab's `published`: `$value`
+        /// is its publisher, and `value = 1` sends 1 to every subscriber before
+        /// `value` holds it (the property's `willSet`). In an app it is a property
+        /// of your `ObservableObject`.
+        final class PublishedProperty<Value> {
+          @Published var value: Value
+
+          init(_ value: Value) {
+            self.value = value
           }
         }
         """

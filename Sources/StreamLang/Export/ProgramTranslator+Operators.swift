@@ -60,6 +60,13 @@ extension ProgramTranslator {
       } else {
         throw ExportLimitation("`removeDuplicates` needs values Swift can compare with `==`")
       }
+    case .removeDuplicatesBy(let predicate):
+      let (code, body) = try closure(
+        predicate, implicitNames: [], parameterTypes: [element, element], throwing: false, in: scope)
+      guard body.type == .bool else {
+        throw ExportLimitation("`\(text(predicate.range))` must be a Bool condition")
+      }
+      publisher.operators.append(".removeDuplicates(by: \(code))")
     case .first(let predicate), .last(let predicate):
       let name = stage.kind.name.rawValue
       if let predicate {
@@ -152,6 +159,22 @@ extension ProgramTranslator {
       }
       publisher.operators.append(".catch { _ in \(stream.inlineCode) }")
       publisher.failure = stream.failure
+    case .tryCatch(let handler):
+      // The DSL's closure sees the failure's message, as `mapError`'s does.
+      guard publisher.failure == .program else {
+        throw ExportLimitation("`tryCatch` is exported only for streams that fail with a message (ProgramError)")
+      }
+      let (code, _) = try closure(
+        handler, implicitNames: ["x"], parameterTypes: [.string], throwing: true, in: scope, parameterMember: ".message"
+      ) { body in
+        guard case .publisher(let output, _) = body.type, output == element else {
+          throw ExportLimitation(
+            "`\(self.text(handler.range))` must give a stream of the stream's \(element.spelling), like `{ just 0 }`")
+        }
+        return body.code
+      }
+      publisher.operators.append(".tryCatch \(code)")
+      publisher.failure = .any
     case .replaceError(let value):
       publisher.operators.append(".replaceError(with: \(try sameType(value, as: element, stage, in: scope)))")
       publisher.failure = .never
@@ -178,6 +201,14 @@ extension ProgramTranslator {
     case .multicast:
       publisher.operators.append(
         ".multicast(subject: PassthroughSubject<\(element.spelling), \(publisher.failure.spelling)>())")
+    case .makeConnectable:
+      guard publisher.failure == .never else {
+        throw ExportLimitation(
+          "Combine's `makeConnectable` is only for streams that cannot fail; `multicast` shares one that can")
+      }
+      publisher.operators.append(".makeConnectable()")
+    case .autoconnect:
+      publisher.operators.append(".autoconnect()")
     case .count:
       publisher.operators.append(".count()")
       publisher.output = .int
@@ -194,6 +225,32 @@ extension ProgramTranslator {
     case .tryAllSatisfy(let predicate):
       try predicateCall("tryAllSatisfy", predicate, label: nil, to: &publisher, in: scope)
       publisher.output = .bool
+    case .receiveOn(let scheduler), .subscribeOn(let scheduler):
+      // The export runs on the test's scheduler, which stands for every hopping one.
+      let target = scheduler.hops ? "scheduler" : "ImmediateScheduler.shared"
+      publisher.operators.append(".\(stage.kind.name.rawValue)(on: \(target))")
+    case .print(let tag):
+      publisher.operators.append(".print(\(try tag.map { try string($0, in: scope) } ?? ""))")
+    case .buffer(let size, let prefetch, let whenFull):
+      let strategy: String
+      switch whenFull {
+      case .dropOldest: strategy = ".dropOldest"
+      case .dropNewest: strategy = ".dropNewest"
+      case .fail(let message):
+        let text = try string(message, in: scope)
+        publisher.adapt(to: .program)
+        strategy = ".customError { ProgramError(message: \(text)) }"
+      }
+      publisher.operators.append(
+        ".\(dialect.buffer)(size: \(try count(size, in: scope)), prefetch: .\(prefetch.rawValue), whenFull: \(strategy))"
+      )
+    case .prefixUntilOutput(let trigger):
+      let other = try pipeline(trigger, in: scope, hint: element)
+      publisher.operators.append(".\(dialect.prefixUntilOutput)(untilOutputFrom: \(other.inlineCode))")
+    case .dropUntilOutput(let trigger):
+      // Combine's drop(untilOutputFrom:) needs the two to fail the same way.
+      let other = try joined(trigger, with: &publisher, in: scope, sameOutput: false)
+      publisher.operators.append(".\(dialect.dropUntilOutput)(untilOutputFrom: \(other.inlineCode))")
     }
   }
 

@@ -91,6 +91,8 @@ extension ProgramTranslator {
       return try subject(sends, initial: nil, stage: stage, scope: scope, preferredName: preferredName, hint: hint)
     case .current(let initial, let sends):
       return try subject(sends, initial: initial, stage: stage, scope: scope, preferredName: preferredName, hint: hint)
+    case .published(let initial, let sends):
+      return try published(initial, sends, stage: stage, scope: scope, preferredName: preferredName)
     case .future(let delay, let value):
       return try future(delay: delay, value: value, stage: stage, scope: scope, preferredName: preferredName)
     case .deferred(let inner):
@@ -265,6 +267,36 @@ extension ProgramTranslator {
     let times = Set(try sends.map { try timeLiteral($0.time).nanoseconds })
     hotSources.add(.init(name: name, isFuture: false, times: times, sends: lines), atSetup: true)
     return SwiftPublisher(source: name, output: script.output, failure: script.failure)
+  }
+
+  /// `published 0, 100ms:1`: an `@Published var` on the preamble's
+  /// `PublishedProperty` (Swift allows no class inside a generic function),
+  /// assigned at the scripted times; `$value` is its publisher.
+  private func published(
+    _ initial: Expr, _ sends: [TimedSend], stage: SourceStage, scope: ExportScope, preferredName: String?
+  ) throws -> SwiftPublisher {
+    guard buildsOncePerProgram else {
+      throw ExportLimitation("a `published` property made inside a closure or `deferred` is not exported")
+    }
+    let first = try expression(initial, in: scope)
+    let script = try timedScript(sends, in: scope, hint: nil, initial: first)
+    // The object is named apart from its publisher, which a binding names.
+    let name = freshName((preferredName ?? "published") + "Property")
+    helpers.insert(.publishedProperty)
+    declare([
+      "// \(text(stage.range)): an @Published var",
+      "let \(name) = PublishedProperty<\(script.output.spelling)>(\(first.code))",
+    ])
+    var lines = ["// \(text(stage.range)): the assignments, at their times since the start"]
+    for (offset, event) in script.events {
+      guard case .value(let value) = event else {
+        throw ExportLimitation("an `@Published` property never finishes or fails")
+      }
+      lines.append("scheduler.schedule(after: start.advanced(by: \(offset))) { \(name).value = \(value) }")
+    }
+    let times = Set(try sends.map { try timeLiteral($0.time).nanoseconds })
+    hotSources.add(.init(name: name, isFuture: false, times: times, sends: lines), atSetup: true)
+    return SwiftPublisher(source: name + ".$value", output: script.output, failure: .never)
   }
 
   /// `future 200ms 42`: a `Future` starts when it is made, so one made once

@@ -20,4 +20,9 @@ enum SwiftDialect {
   var zip: String { self == .apple ? "zip" : "exactZip" }
   /// OpenCombine's `replaceEmpty(with:)` sends elements beyond the demand.
   var replaceEmpty: String { self == .apple ? "replaceEmpty" : "exactReplaceEmpty" }
+  /// OpenCombine's `buffer`, `prefix(untilOutputFrom:)` and
+  /// `drop(untilOutputFrom:)` can complete before the subscription, or twice.
+  var buffer: String { self == .apple ? "buffer" : "exactBuffer" }
+  var prefixUntilOutput: String { self == .apple ? "prefix" : "exactPrefix" }
+  var dropUntilOutput: String { self == .apple ? "drop" : "exactDrop" }
 }

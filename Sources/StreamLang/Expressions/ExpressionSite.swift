@@ -40,7 +40,8 @@ public struct ExpressionSite: Hashable {
     case .interval(let time), .timer(let time): return [ExpressionSite(time, .value)]
     case .marbles(_, _, let frame): return frame.map { [ExpressionSite($0, .value)] } ?? []
     case .events(let sends), .subject(let sends): return sites(in: sends)
-    case .current(let initial, let sends): return [ExpressionSite(initial, .value)] + sites(in: sends)
+    case .current(let initial, let sends), .published(let initial, let sends):
+      return [ExpressionSite(initial, .value)] + sites(in: sends)
     case .future(let delay, let value): return [ExpressionSite(delay, .value), ExpressionSite(value, .value)]
     case .deferred(let pipeline), .group(let pipeline): return sites(in: pipeline)
     }
@@ -63,8 +64,13 @@ public struct ExpressionSite: Hashable {
     case .map(let body), .tryMap(let body), .compactMap(let body), .tryCompactMap(let body), .filter(let body),
       .tryFilter(let body), .prefixWhile(let body), .tryPrefixWhile(let body), .dropWhile(let body),
       .tryDropWhile(let body), .mapError(let body), .allSatisfy(let body), .tryAllSatisfy(let body),
-      .tryFirst(let body), .tryLast(let body):
+      .tryFirst(let body), .tryLast(let body), .tryCatch(let body):
       return [ExpressionSite(body, .element)]
+    case .removeDuplicatesBy(let body): return [ExpressionSite(body, .elements(2))]
+    case .buffer(let size, _, let whenFull):
+      guard case .fail(let message) = whenFull else { return [ExpressionSite(size, .value)] }
+      return [ExpressionSite(size, .value), ExpressionSite(message, .value)]
+    case .prefixUntilOutput(let trigger), .dropUntilOutput(let trigger): return sites(in: trigger)
     case .first(let body?), .last(let body?): return [ExpressionSite(body, .element)]
     case .first(nil), .last(nil): return []
     case .scan(let initial, let body), .tryScan(let initial, let body), .reduce(let initial, let body),
@@ -95,9 +101,10 @@ public struct ExpressionSite: Hashable {
       case .stream(let pipeline): return sites(in: pipeline)
       }
     case .catch(let pipeline): return sites(in: pipeline)
-    case .switchToLatest, .removeDuplicates, .ignoreOutput, .measureInterval, .share, .multicast, .count, .min,
-      .max:
+    case .switchToLatest, .removeDuplicates, .ignoreOutput, .measureInterval, .share, .multicast, .makeConnectable,
+      .autoconnect, .count, .min, .max, .receiveOn, .subscribeOn:
       return []
+    case .print(let tag): return tag.map { [ExpressionSite($0, .value)] } ?? []
     }
   }
 }

@@ -29,7 +29,9 @@ struct ProgramRun {
     builder.recordsInnerRows = options.recordsInnerRows
     // Once every subscription has ended and none is still to come, nothing
     // that waits on the clock can add to a row: the run is over.
-    clock.isSettled = { [recorder, pendingStarts] in pendingStarts.count == 0 && !recorder.hasOpenSubscriptions }
+    clock.isSettled = { [recorder, pendingStarts, pendingHops = builder.pendingHops] in
+      pendingStarts.count == 0 && pendingHops.count == 0 && !recorder.hasOpenSubscriptions
+    }
   }
 
   /// Compiles every expression, then builds every statement in order. All
@@ -68,7 +70,9 @@ struct ProgramRun {
     let rows = recorder.timelines.filter { $0.pipeline >= 0 }
     var result = RunResult(pipelines: shown, rows: rows, stop: stop, endTime: clock.now)
     result.contractViolations = recorder.contractViolations
-    result.notes = builder.notes.notes + CombineNotes.explain(result, debounces: builder.debounceStages)
+    result.log = recorder.log
+    result.notes =
+      builder.notes.notes + builder.willSetNotes() + CombineNotes.explain(result, debounces: builder.debounceStages)
     return result
   }
 
@@ -120,7 +124,8 @@ struct ProgramRun {
       }
       guard let connect = builder.connectable(for: binding) else {
         throw Diagnostic(
-          "`\(name.text)` does not end in `multicast`, so there is nothing to connect", at: name.range)
+          "`\(name.text)` does not end in `multicast` or `makeConnectable`, so there is nothing to connect",
+          at: name.range)
       }
       let delay =
         try at.map { try builder.time($0, in: context, what: "connect needs a time, like `connect m @100ms`") } ?? .zero

@@ -148,6 +148,9 @@ public indirect enum SourceKind: Hashable {
   case subject([TimedSend])
   /// Hot `CurrentValueSubject(initial)`.
   case current(initial: Expr, sends: [TimedSend])
+  /// Hot `@Published var` holding `initial`, then assigned each send's value
+  /// (values only: a published property never finishes).
+  case published(initial: Expr, sends: [TimedSend])
   /// `future 200ms 42`: eager, starts when the program starts.
   case future(delay: Expr, value: Expr)
   /// `deferred { PIPELINE }`: builds the pipeline anew per subscription.
@@ -196,6 +199,8 @@ public indirect enum OperatorKind: Hashable {
   case filter(Expr)
   case tryFilter(Expr)
   case removeDuplicates
+  /// `removeDuplicates by { a, b in … }`: true drops the new value.
+  case removeDuplicatesBy(Expr)
   case first(where: Expr?)
   case tryFirst(where: Expr)
   case last(where: Expr?)
@@ -231,6 +236,9 @@ public indirect enum OperatorKind: Hashable {
   // sharing
   case share
   case multicast
+  case makeConnectable
+  /// After `makeConnectable` or `multicast`: connects at the first subscription.
+  case autoconnect
   // aggregate
   case count
   case min
@@ -238,6 +246,23 @@ public indirect enum OperatorKind: Hashable {
   case contains(Expr)
   case allSatisfy(Expr)
   case tryAllSatisfy(Expr)
+  // schedulers
+  /// `receive on main`: each event is delivered from an action queued on the scheduler.
+  case receiveOn(SchedulerName)
+  /// `subscribe on main`: the subscription, requests and cancel go through the scheduler.
+  case subscribeOn(SchedulerName)
+  // debugging
+  /// `print` or `print "tag"`: Combine's log of every event, captured into the run's log.
+  case print(tag: Expr?)
+  // more
+  /// `buffer 3 prefetch: keepFull whenFull: dropOldest`
+  case buffer(size: Expr, prefetch: BufferPrefetch, whenFull: BufferWhenFull)
+  /// `prefix untilOutputFrom S`
+  case prefixUntilOutput(Pipeline)
+  /// `drop untilOutputFrom S`
+  case dropUntilOutput(Pipeline)
+  /// `tryCatch E`: E makes the fallback stream from the failure's message, or fails.
+  case tryCatch(Expr)
 }
 
 /// An expression inside an operator's argument.

@@ -43,10 +43,14 @@ public enum ArgumentShape: Hashable {
   case optionalWhere
   /// `tryFirst where E`
   case requiredWhere
-  /// `prefix 3`, `prefix while E`
+  /// `prefix 3`, `prefix while E`, `prefix untilOutputFrom S`
   case countOrWhile
-  /// `dropFirst`, `dropFirst 2`, `drop while E`
+  /// `dropFirst`, `dropFirst 2`, `drop while E`, `drop untilOutputFrom S`
   case optionalCountOrWhile
+  /// `removeDuplicates`, `removeDuplicates by { a, b in … }`
+  case optionalBy
+  /// `buffer 3`, then optionally `prefetch: …` and `whenFull: …`
+  case buffer
   /// `tryPrefix while E`
   case requiredWhile
   /// `output at 2`
@@ -59,6 +63,10 @@ public enum ArgumentShape: Hashable {
   case binding
   /// `connect NAME @T`
   case connect
+  /// `receive on main`: `on` and a scheduler.
+  case scheduler
+  /// `print`, `print "tag"`: nothing or a message.
+  case optionalMessage
 }
 
 /// Where a keyword may stand.
@@ -155,7 +163,8 @@ public enum Keywords {
 
   /// The words with a meaning inside arguments: `where`, `while`, `frame`, ….
   public static let contextualWords: [String] = [
-    "where", "while", "at", "max", "or", "latest", "frame", "in", "true", "false", "nil",
+    "where", "while", "at", "max", "or", "latest", "frame", "in", "true", "false", "nil", "untilOutputFrom", "by",
+    "prefetch", "whenFull", "byRequest", "keepFull", "dropOldest", "dropNewest",
   ]
 
   /// Looks a keyword up by the name typed, within one role.

@@ -14,11 +14,17 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
   // combine
   case merge, zip, combineLatest, append, prepend
   // errors
-  case `catch`, replaceError, retry, mapError, replaceEmpty
+  case `catch`, tryCatch, replaceError, retry, mapError, replaceEmpty
   // sharing
-  case share, multicast
+  case share, multicast, makeConnectable, autoconnect
   // aggregate
   case count, min, max, contains, allSatisfy, tryAllSatisfy
+  // schedulers
+  case receive, subscribe
+  // debugging
+  case print
+  // more
+  case buffer
 
   /// The keywords that spell this operator: its own first, then its aliases.
   /// `Keywords.operators` is made of these, so a case without its entry here
@@ -77,7 +83,11 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
       ]
     case .tryFilter: return [entry("filter", .closure, "a condition", "tryFilter x > 0", "`filter` that may fail")]
     case .removeDuplicates:
-      return [entry("filter", .none, "", "removeDuplicates", "drops a value equal to the previous one")]
+      return [
+        entry(
+          "filter", .optionalBy, "nothing or `by` and a closure of two values", "removeDuplicates",
+          "drops a value equal to the previous one; `by { a, b in … }` decides how")
+      ]
     case .first:
       return [
         entry(
@@ -103,7 +113,7 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
       return [
         entry(
           "filter", .countOrWhile, "a count or `while` and a condition", "prefix 3",
-          "the first N values, or values while the condition holds"),
+          "the first N values, values while the condition holds, or until `untilOutputFrom S` sends"),
         entry(
           "filter", .countOrWhile, "a count or `while` and a condition", "take 3", "alias of `prefix`", alias: "take"),
       ]
@@ -118,7 +128,8 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
           "filter", .optionalCountOrWhile, "nothing or a count", "dropFirst 2", "drops the first value, or the first N"),
         entry(
           "filter", .optionalCountOrWhile, "a count or `while` and a condition", "drop while x < 3",
-          "`drop 2` is `dropFirst(2)`; `drop while E` is `drop(while:)`", alias: "drop"),
+          "`drop 2` is `dropFirst(2)`; `drop while E` is `drop(while:)`; `drop untilOutputFrom S` waits for S",
+          alias: "drop"),
       ]
     case .tryDrop:
       return [
@@ -161,6 +172,12 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
       return [entry("combine", .valuesOrStream, "values or a stream", "prepend 0", "sends these before upstream")]
     case .catch:
       return [entry("errors", .stream, "a stream", "catch { just 0 }", "replaces a failure with another stream")]
+    case .tryCatch:
+      return [
+        entry(
+          "errors", .closure, "a closure returning a stream", "tryCatch { just 0 }",
+          "`catch` whose closure may `fail(…)` instead")
+      ]
     case .replaceError:
       return [
         entry("errors", .value, "a value", "replaceError 0", "replaces a failure with a value, then finishes")
@@ -174,6 +191,18 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
     case .share: return [entry("sharing", .none, "", "share", "one upstream subscription for every subscriber")]
     case .multicast:
       return [entry("sharing", .none, "", "multicast", "shares, but starts only at `connect NAME @T`")]
+    case .makeConnectable:
+      return [
+        entry(
+          "sharing", .none, "", "makeConnectable",
+          "`multicast` with a PassthroughSubject: starts at `connect NAME @T` or `autoconnect`")
+      ]
+    case .autoconnect:
+      return [
+        entry(
+          "sharing", .none, "", "makeConnectable | autoconnect",
+          "after `makeConnectable` or `multicast`: connects at the first subscription")
+      ]
     case .count: return [entry("aggregate", .none, "", "count", "the number of values, at completion")]
     case .min: return [entry("aggregate", .none, "", "min", "the smallest value, at completion")]
     case .max: return [entry("aggregate", .none, "", "max", "the largest value, at completion")]
@@ -183,6 +212,30 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
       return [entry("aggregate", .closure, "a condition", "allSatisfy x > 0", "whether every value matches")]
     case .tryAllSatisfy:
       return [entry("aggregate", .closure, "a condition", "tryAllSatisfy x > 0", "`allSatisfy` that may fail")]
+    case .receive:
+      return [
+        entry(
+          "schedulers", .scheduler, "`on` and a scheduler", "receive on main",
+          "delivers every event from an action queued on the scheduler (the one virtual clock)")
+      ]
+    case .subscribe:
+      return [
+        entry(
+          "schedulers", .scheduler, "`on` and a scheduler", "subscribe on main",
+          "subscribes, requests and cancels upstream from actions queued on the scheduler (the one virtual clock)")
+      ]
+    case .print:
+      return [
+        entry(
+          "debugging", .optionalMessage, "nothing or a tag", "print \"tap\"",
+          "Combine's log of every event, shown after the diagram with its virtual time")
+      ]
+    case .buffer:
+      return [
+        entry(
+          "more", .buffer, "a size", "buffer 3 prefetch: keepFull whenFull: dropOldest",
+          "holds up to N values for a slower subscriber; `prefetch:` and `whenFull:` choose how")
+      ]
     }
   }
 

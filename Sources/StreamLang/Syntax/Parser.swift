@@ -353,6 +353,21 @@ public struct Parser {
         sends = try parseTimedSends(keyword)
       }
       return .current(initial: initial, sends: sends)
+    case .published:
+      let initial = try parseExpression()
+      var sends: [TimedSend] = []
+      if at(.comma) {
+        advance()
+        sends = try parseTimedSends(keyword)
+      }
+      // An @Published property has no completion to send.
+      if let ending = sends.first(where: { if case .value = $0.event { false } else { true } }) {
+        throw Failure(
+          diagnostic: Diagnostic(
+            "an @Published property never finishes or fails, so `published` takes values only",
+            at: ending.range, expected: "a time and a value, like `100ms:1`"))
+      }
+      return .published(initial: initial, sends: sends)
     case .future:
       let delay = try parseTime(for: keyword, juxtaposed: true)
       try requireArgument(keyword)
@@ -438,7 +453,7 @@ public struct Parser {
 
   private mutating func parseOperatorArguments(_ op: OperatorName, _ keyword: Keyword) throws(Failure) -> OperatorKind {
     switch keyword.arguments {
-    case .none, .optionalWhere, .optionalCountOrWhile, .collect: break
+    case .none, .optionalWhere, .optionalCountOrWhile, .optionalBy, .collect, .optionalMessage: break
     default: try requireArgument(keyword)
     }
     switch op {
@@ -474,7 +489,11 @@ public struct Parser {
       return .flatMap(maxPublishers: maximum, try parseExpression())
     case .switchToLatest: return .switchToLatest
     case .collect: return .collect(try parseCollectStrategy(keyword))
-    case .removeDuplicates: return .removeDuplicates
+    case .removeDuplicates:
+      guard current.kind.identifier == "by" else { return .removeDuplicates }
+      advance()
+      try requireArgument(keyword)
+      return .removeDuplicatesBy(try parseExpression())
     case .first: return .first(where: try parseOptionalWhere(keyword))
     case .last: return .last(where: try parseOptionalWhere(keyword))
     case .tryFirst:
@@ -484,6 +503,11 @@ public struct Parser {
       try expectWord("where", keyword)
       return .tryLast(where: try parseExpression())
     case .prefix:
+      if current.kind.identifier == "untilOutputFrom" {
+        advance()
+        try requireArgument(keyword)
+        return .prefixUntilOutput(try parseStreamArgument(for: keyword))
+      }
       if current.kind.identifier == "while" {
         advance()
         try requireArgument(keyword)
@@ -497,6 +521,11 @@ public struct Parser {
       try expectWord("while", keyword)
       return .tryDropWhile(try parseExpression())
     case .dropFirst:
+      if current.kind.identifier == "untilOutputFrom" {
+        advance()
+        try requireArgument(keyword)
+        return .dropUntilOutput(try parseStreamArgument(for: keyword))
+      }
       if current.kind.identifier == "while" {
         advance()
         try requireArgument(keyword)
@@ -543,16 +572,87 @@ public struct Parser {
     case .append: return .append(try parseAppendedElements())
     case .prepend: return .prepend(try parseAppendedElements())
     case .catch: return .catch(try parseStreamArgument(for: keyword))
+    case .tryCatch: return .tryCatch(try parseExpression())
     case .replaceError: return .replaceError(try parseExpression())
     case .retry: return .retry(try parseCount(for: keyword))
     case .replaceEmpty: return .replaceEmpty(try parseExpression())
     case .share: return .share
     case .multicast: return .multicast
+    case .makeConnectable: return .makeConnectable
+    case .autoconnect: return .autoconnect
+    case .buffer: return try parseBuffer(keyword)
     case .count: return .count
     case .min: return .min
     case .max: return .max
     case .contains: return .contains(try parseExpression())
+    case .receive: return .receiveOn(try parseScheduler(keyword))
+    case .subscribe: return .subscribeOn(try parseScheduler(keyword))
+    case .print: return .print(tag: isArgumentEnd ? nil : try parseMessage(keyword))
     }
+  }
+
+  /// `on main`, `on DispatchQueue.main`, `on DispatchQueue.global()`: the
+  /// scheduler is read as a Swift expression and matched by its spelling.
+  private mutating func parseScheduler(_ keyword: Keyword) throws(Failure) -> SchedulerName {
+    try expectWord("on", keyword)
+    let expr = try parsePostfixExpression()
+    guard let spelling = Parser.schedulerSpelling(expr), let scheduler = SchedulerName(rawValue: spelling) else {
+      throw Failure(
+        diagnostic: Diagnostic(
+          "`\(keyword.name) on` needs a scheduler; every scheduler is the one virtual clock", at: expr.range,
+          expected: "one of \(SchedulerName.spellings)"))
+    }
+    return scheduler
+  }
+
+  /// `DispatchQueue.global()` as written, or nil for anything else than names, members and empty calls.
+  private static func schedulerSpelling(_ expr: Expr) -> String? {
+    switch expr.kind {
+    case .identifier(let name): return name
+    case .member(let base, let name): return schedulerSpelling(base).map { $0 + "." + name }
+    case .call(let callee, let arguments) where arguments.isEmpty: return schedulerSpelling(callee).map { $0 + "()" }
+    default: return nil
+    }
+  }
+
+  /// `buffer 3`, then `prefetch: byRequest|keepFull` and `whenFull:
+  /// dropOldest|dropNewest|fail "msg"`, each at most once, in either order.
+  private mutating func parseBuffer(_ keyword: Keyword) throws(Failure) -> OperatorKind {
+    let size = try parseCount(for: keyword)
+    var prefetch: BufferPrefetch?
+    var whenFull: BufferWhenFull?
+    while let option = current.kind.identifier, option == "prefetch" || option == "whenFull" {
+      if option == "prefetch" ? prefetch != nil : whenFull != nil {
+        throw failure("`\(option):` is given twice", expected: "`|`, `;` or a new line")
+      }
+      advance()
+      try expect(
+        .colon, "`:` after `\(option)`, like `buffer 3 \(option): \(option == "prefetch" ? "keepFull" : "dropOldest")`")
+      let word = current.kind.identifier
+      if option == "prefetch" {
+        guard let word, let strategy = BufferPrefetch(rawValue: word) else {
+          throw failure("`prefetch:` needs `byRequest` or `keepFull`", expected: "`byRequest` or `keepFull`")
+        }
+        advance()
+        prefetch = strategy
+      } else {
+        switch word {
+        case "dropOldest": whenFull = .dropOldest
+        case "dropNewest": whenFull = .dropNewest
+        case "fail":
+          advance()
+          try requireArgument(keyword)
+          whenFull = .fail(message: try parseMessage(keyword))
+          continue
+        default:
+          throw failure(
+            "`whenFull:` needs `dropOldest`, `dropNewest` or `fail \"message\"`",
+            expected: "`dropOldest`, `dropNewest` or `fail \"message\"`")
+        }
+        advance()
+      }
+    }
+    return .buffer(size: size, prefetch: prefetch ?? .byRequest, whenFull: whenFull ?? .dropOldest)
   }
 
   /// `scan 0, acc + x`: the initial value, `,` and the closure.

@@ -2,7 +2,7 @@
 /// and the Swift exporter switch on exhaustively, so a source added here does
 /// not compile until every pass handles it.
 public enum SourceName: String, CaseIterable, Hashable, Sendable {
-  case just, range, empty, never, fail, interval, timer, marbles, events, subject, current, future, deferred
+  case just, range, empty, never, fail, interval, timer, marbles, events, subject, current, future, deferred, published
 
   /// The keyword that spells this source. `Keywords.sources` is made of
   /// these, so a case without its entry here does not compile.
@@ -37,6 +37,10 @@ public enum SourceName: String, CaseIterable, Hashable, Sendable {
       return entry(
         .stream, "a braced pipeline", "deferred { future 200ms 42 }",
         "`Deferred`: builds the pipeline anew per subscription")
+    case .published:
+      return entry(
+        .initialAndTimedSends, "an initial value", "published 0, 100ms:1",
+        "an `@Published var` holding 0, then assigned those values (hot; sends in willSet)")
     }
   }
 

@@ -20,14 +20,14 @@ extension OperatorKind {
     case .collect: return .collect
     case .filter: return .filter
     case .tryFilter: return .tryFilter
-    case .removeDuplicates: return .removeDuplicates
+    case .removeDuplicates, .removeDuplicatesBy: return .removeDuplicates
     case .first: return .first
     case .tryFirst: return .tryFirst
     case .last: return .last
     case .tryLast: return .tryLast
-    case .prefix, .prefixWhile: return .prefix
+    case .prefix, .prefixWhile, .prefixUntilOutput: return .prefix
     case .tryPrefixWhile: return .tryPrefix
-    case .dropFirst, .dropWhile: return .dropFirst
+    case .dropFirst, .dropWhile, .dropUntilOutput: return .dropFirst
     case .tryDropWhile: return .tryDrop
     case .output: return .output
     case .ignoreOutput: return .ignoreOutput
@@ -42,18 +42,25 @@ extension OperatorKind {
     case .append: return .append
     case .prepend: return .prepend
     case .catch: return .catch
+    case .tryCatch: return .tryCatch
     case .replaceError: return .replaceError
     case .retry: return .retry
     case .mapError: return .mapError
     case .replaceEmpty: return .replaceEmpty
     case .share: return .share
     case .multicast: return .multicast
+    case .makeConnectable: return .makeConnectable
+    case .autoconnect: return .autoconnect
+    case .buffer: return .buffer
     case .count: return .count
     case .min: return .min
     case .max: return .max
     case .contains: return .contains
     case .allSatisfy: return .allSatisfy
     case .tryAllSatisfy: return .tryAllSatisfy
+    case .receiveOn: return .receive
+    case .subscribeOn: return .subscribe
+    case .print: return .print
     }
   }
 }
@@ -74,6 +81,7 @@ extension SourceKind {
     case .events: return .events
     case .subject: return .subject
     case .current: return .current
+    case .published: return .published
     case .future: return .future
     case .deferred: return .deferred
     case .name, .group: return nil

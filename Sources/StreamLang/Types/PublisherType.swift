@@ -12,6 +12,16 @@ public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible 
   /// The scheduler's type parameter of the exported code (`DispatchQueue` in an app).
   static let scheduler = PublisherType.generic("S", [])
 
+  /// The scheduler type `receive on` / `subscribe on` name: `DispatchQueue`, `RunLoop`, ….
+  static func schedulerType(_ scheduler: SchedulerName) -> PublisherType {
+    switch scheduler {
+    case .main, .background, .dispatchQueueMain, .dispatchQueueGlobal: return .generic("DispatchQueue", [])
+    case .runLoopMain: return .generic("RunLoop", [])
+    case .operationQueueMain: return .generic("OperationQueue", [])
+    case .immediate: return .generic("ImmediateScheduler", [])
+    }
+  }
+
   public var spelling: String {
     switch self {
     case .generic(let name, let arguments):

@@ -141,12 +141,23 @@ enum TypeError {
     )
   }
 
-  static func catchOutput(upstream: SwiftType, fallback: SwiftType, at range: SourceRange) -> Diagnostic {
+  static func catchOutput(_ operatorName: String, upstream: SwiftType, fallback: SwiftType, at range: SourceRange)
+    -> Diagnostic
+  {
     Diagnostic(
-      "`catch` must produce the upstream's Output: the upstream sends \(upstream.spelling), the fallback sends \(fallback.spelling)",
+      "`\(operatorName)` must produce the upstream's Output: the upstream sends \(upstream.spelling), the fallback sends \(fallback.spelling)",
       at: range,
       note:
-        "Combine declares `catch<P>(_ handler: (Failure) -> P) where Output == P.Output`; give a fallback of \(upstream.spelling) values, such as `catch { just \(example(of: upstream)) }`"
+        "Combine declares `\(operatorName)<P>(_ handler: (Failure) \(operatorName == "tryCatch" ? "throws " : "")-> P) where Output == P.Output`; give a fallback of \(upstream.spelling) values, such as `\(operatorName) { just \(example(of: upstream)) }`"
+    )
+  }
+
+  static func makeConnectableFailure(_ failure: SwiftType, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      "referencing instance method 'makeConnectable()' requires the types '\(failure.spelling)' and 'Never' be equivalent",
+      at: range,
+      note:
+        "Combine declares `makeConnectable()` in `extension Publisher where Failure == Never`; handle the error first (`replaceError`, `catch`), or share a failing stream with `multicast`"
     )
   }
 

@@ -25,6 +25,24 @@ extension TypeInference {
         throw TypeError.notBool(resolved(result.type), what: "`\(name)`'s condition", at: expr.range)
       }
     }
+    /// A failure's message (`timeout 1s fail "slow"`, `print "tag"`): a String.
+    func messageValue(_ expr: Expr) throws(Diagnostic) {
+      let given = try value(expr, in: scope)
+      guard resolved(given.type) == .never || unify(given.type, .string) else {
+        throw TypeError.valueType(name, given: resolved(given.type), element: .string, at: expr.range)
+      }
+    }
+    /// An operator whose `customError: () -> Failure` makes the failure
+    /// (`timeout … fail`, `buffer … whenFull: fail`). Never has no value:
+    /// streamlab's form stands for `.setFailureType(to: Error.self)` first,
+    /// and the full type says so.
+    func customErrorStage(_ customError: Bool, _ type: String, _ extra: [PublisherType]) -> Stage {
+      guard customError, !unify(failure, .error) else { return made(element, failure, type, extra) }
+      let adapted = PublisherType.generic("Publishers.SetFailureType", [PublisherType.upstream, .type(.error)])
+      return Stage(
+        label: label, type: StageType(output: element, failure: .error),
+        publisherType: .generic("Publishers." + type, [adapted] + extra))
+    }
     /// A value that must be of the element's type: `replaceError 0`, `contains 3`, `append 4`.
     func elementValue(_ expr: Expr) throws(Diagnostic) {
       let given = try value(expr, in: scope)
@@ -178,14 +196,8 @@ extension TypeInference {
       return made(element, failure, "Delay", [.scheduler])
     case .timeout(_, let message):
       // func timeout<S>(_ interval:, scheduler:, options:, customError: (() -> Failure)?) -> Publishers.Timeout<Self, S>
-      guard message != nil, !unify(failure, .error) else { return made(element, failure, "Timeout", [.scheduler]) }
-      // customError must return the upstream's Failure, and Never has no value: streamlab's
-      // `timeout T fail "msg"` stands for `.setFailureType(to: Error.self).timeout(…, customError:)`,
-      // and the full type says so.
-      let adapted = PublisherType.generic("Publishers.SetFailureType", [PublisherType.upstream, .type(.error)])
-      return Stage(
-        label: label, type: StageType(output: element, failure: .error),
-        publisherType: .generic("Publishers.Timeout", [adapted, .scheduler]))
+      if let message { try messageValue(message) }
+      return customErrorStage(message != nil, "Timeout", [.scheduler])
     case .measureInterval:
       return made(.duration, failure, "MeasureInterval", [.scheduler])
     case .merge(let others):
@@ -254,7 +266,7 @@ extension TypeInference {
       let other = try self.publisher(fallback, in: scope)
       guard unify(element, other.type.output) else {
         throw TypeError.catchOutput(
-          upstream: resolved(element), fallback: resolved(other.type.output), at: fallback.range)
+          "catch", upstream: resolved(element), fallback: resolved(other.type.output), at: fallback.range)
       }
       return made(element, other.type.failure, "Catch", [other.publisherType])
     case .replaceError(let value):
@@ -300,6 +312,69 @@ extension TypeInference {
     case .tryAllSatisfy(let predicate):
       try condition(predicate, throwing: true)
       return made(.bool, .error, "TryAllSatisfy")
+    case .removeDuplicatesBy(let predicate):
+      // func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self>
+      let result = try closure(predicate, parameters: [element, element], implicitNames: [], in: scope)
+      if result.throwsError { throw TypeError.throwingClosure(name, at: predicate.range) }
+      guard resolved(result.type) == .never || unify(result.type, .bool) else {
+        throw TypeError.notBool(resolved(result.type), what: "`removeDuplicates by`'s closure", at: predicate.range)
+      }
+      return made(element, failure, "RemoveDuplicates")
+    case .tryCatch(let handler):
+      // func tryCatch<P>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
+      //   where P: Publisher, Output == P.Output; its Failure is Error.
+      // streamlab's closure gets the failure's message.
+      let fallback = try closure(handler, parameters: [.string], implicitNames: ["x"], in: scope)
+      if resolved(fallback.type) == .placeholder { return made(element, .error, "TryCatch") }
+      guard case .publisher(let output, let fallbackFailure) = resolved(fallback.type) else {
+        throw TypeError.notPublisher(resolved(fallback.type), operatorName: name, at: handler.range)
+      }
+      guard unify(element, output) else {
+        throw TypeError.catchOutput(
+          "tryCatch", upstream: resolved(element), fallback: resolved(output), at: handler.range)
+      }
+      return made(
+        element, .error, "TryCatch", [.type(.publisher(output: resolved(output), failure: resolved(fallbackFailure)))])
+    case .makeConnectable:
+      // extension Publisher where Failure == Never { func makeConnectable() -> Publishers.MakeConnectable<Self> }
+      guard isNever(failure) || unify(failure, .never) else {
+        throw TypeError.makeConnectableFailure(resolved(failure), at: stage.range)
+      }
+      return made(element, failure, "MakeConnectable")
+    case .autoconnect:
+      // extension ConnectablePublisher { func autoconnect() -> Publishers.Autoconnect<Self> }
+      // (the builder refuses an autoconnect without a connectable stage right before it)
+      return made(element, failure, "Autoconnect")
+    case .receiveOn(let scheduler):
+      // func receive<S: Scheduler>(on scheduler: S, options:) -> Publishers.ReceiveOn<Self, S>
+      return made(element, failure, "ReceiveOn", [.schedulerType(scheduler)])
+    case .subscribeOn(let scheduler):
+      // func subscribe<S: Scheduler>(on scheduler: S, options:) -> Publishers.SubscribeOn<Self, S>
+      return made(element, failure, "SubscribeOn", [.schedulerType(scheduler)])
+    case .print(let tag):
+      // func print(_ prefix: String = "", to stream: TextOutputStream? = nil) -> Publishers.Print<Self>
+      if let tag { try messageValue(tag) }
+      return made(element, failure, "Print")
+    case .buffer(_, _, let whenFull):
+      // func buffer(size: Int, prefetch: PrefetchStrategy, whenFull: BufferingStrategy<Failure>) -> Publishers.Buffer<Self>
+      if case .fail(let message) = whenFull {
+        try messageValue(message)
+        return customErrorStage(true, "Buffer", [])
+      }
+      return made(element, failure, "Buffer")
+    case .prefixUntilOutput(let trigger):
+      // func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P>
+      // (no constraint on P.Failure: the other's failure is not passed on)
+      let other = try self.publisher(trigger, in: scope)
+      return made(element, failure, "PrefixUntilOutput", [other.publisherType])
+    case .dropUntilOutput(let trigger):
+      // func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
+      //   where Failure == P.Failure
+      let other = try self.publisher(trigger, in: scope)
+      try sameFailure(
+        failure, other.type.failure, operatorName: "drop(untilOutputFrom:)", otherText: text(trigger.range),
+        at: trigger.range)
+      return made(element, failure, "DropUntilOutput", [other.publisherType])
     }
   }
 

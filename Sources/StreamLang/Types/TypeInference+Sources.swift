@@ -42,6 +42,10 @@ extension TypeInference {
     case .current(let initial, let sends):
       let (output, failure) = try sendTypes(sends, initial: initial, in: stage, scope: scope)
       return made(output, failure, .generic("CurrentValueSubject", [.type(output), .type(failure)]))
+    case .published(let initial, let sends):
+      // @Published var value: T; $value is Published<T>.Publisher, which never fails.
+      let (output, _) = try sendTypes(sends, initial: initial, in: stage, scope: scope)
+      return made(output, .never, .generic("Published<\(resolved(output).spelling)>.Publisher", []))
     case .future(_, let result):
       let output = try value(result, in: scope).type
       return made(output, .never, .generic("Future", [.type(output), .type(.never)]))

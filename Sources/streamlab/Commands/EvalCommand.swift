@@ -3,6 +3,7 @@ import Foundation
 import StreamCore
 import StreamLab
 import StreamLang
+import SwiftImport
 
 /// `streamlab eval`: runs one program and prints it in one format.
 struct EvalCommand: ParsableCommand {
@@ -21,6 +22,12 @@ struct EvalCommand: ParsableCommand {
         streamlab eval 'just 1,2,3 | tryMap x * 2 | replaceError 0' --types
         streamlab eval -f program.txt --format svg --output program.svg
         echo 'range 1...5 | filter x % 2 == 0' | streamlab eval - --format json
+        streamlab eval --swift '[1, 2, 3].publisher.map { $0 * 2 }.sink { print($0) }'
+        streamlab eval --swift -f Search.swift --format json
+
+      With --swift the program is Combine code in Swift: streamlab reads the \
+      publisher chains, subjects and test-scheduler steps, shows the program \
+      in its own language that the Swift became, and runs that.
       """
   )
 
@@ -29,6 +36,9 @@ struct EvalCommand: ParsableCommand {
 
   @Option(name: .short, help: ArgumentHelp("Read the program from a file.", valueName: "file"), completion: .file())
   var file: String?
+
+  @Flag(help: "Read the program as Swift (Combine code) and run the program in streamlab's language it becomes.")
+  var swift = false
 
   @Option(help: "Output format: text, events, json, svg or swift.")
   var format: OutputFormat = .text
@@ -55,7 +65,18 @@ struct EvalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (text, fileName) = try readProgram()
+    let (input, fileName) = try readProgram()
+    var text = input
+    var translation: SwiftImport.Translation?
+    if swift {
+      switch SwiftPaste.translate(input, fileName: fileName) {
+      case .success(let translated):
+        translation = translated
+        text = translated.program
+      case .failure(let error):
+        fail(error.message, status: 2)
+      }
+    }
     let terminal = TerminalFacts.current()
     var settings = ReplSettings()
     settings.width = display.width ?? terminal.width
@@ -68,19 +89,19 @@ struct EvalCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
-    var interpreter = Interpreter()
-    switch interpreter.run(text, options: options) {
+    switch ProgramEvaluation.evaluate(
+      text, as: format, settings: settings, options: options, translation: translation)
+    {
     case .invalid(let diagnostics):
-      fail(diagnostics.rendered(in: text, fileName: fileName), status: 2)
-    case .ran(let result, let program):
-      if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) { fail(nothing, status: 2) }
-      switch RunPresenter(settings: settings).render(result, program: program, as: format) {
-      case .failure(let error):
-        fail(error.description, status: 2)
-      case .success(let rendered):
-        try write(rendered)
-        if case .runtimeError(let error) = result.stop { failOnce(error) }
-      }
+      fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
+    case .nothingToRun(let sentence):
+      fail(sentence, status: 2)
+    case .unavailable(let error):
+      fail(error.description, status: 2)
+    case .rendered(var rendered, let stop):
+      if let translation, format == .text { rendered = SwiftPaste.header(of: translation) + "\n" + rendered }
+      try write(rendered)
+      if case .runtimeError(let error) = stop { failOnce(error) }
     }
   }
 

@@ -18,13 +18,7 @@ struct LessonsCommand: ParsableCommand {
 
   func run() throws {
     let terminal = TerminalFacts.current()
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-      .filter { $0.hasPrefix("lesson") && $0.hasSuffix(".txt") }.sorted()
-    let entries = names.compactMap { name -> LessonCatalog.Entry? in
-      let path = (folder as NSString).appendingPathComponent(name)
-      guard case .success(let text) = LessonFileText.read(path) else { return nil }
-      return LessonCatalog.Entry(key: URL(fileURLWithPath: path).standardizedFileURL.path, fileName: name, text: text)
-    }
+    let entries = LessonCatalog.entries(inFolder: folder)
     let store = ProgressStore(url: terminal.stateDirectory.appendingPathComponent("progress.json"))
     let (progress, warning) = store.load()
     throw ToolOutcome(

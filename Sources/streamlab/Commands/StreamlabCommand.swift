@@ -23,7 +23,7 @@ struct StreamlabCommand: ParsableCommand {
         streamlab --generate-completion-script zsh > ~/.zfunc/_streamlab
       """,
     version: "0.1.0",
-    subcommands: [EvalCommand.self, RunCommand.self, LessonsCommand.self, LessonCommand.self]
+    subcommands: [EvalCommand.self, RunCommand.self, LessonsCommand.self, LessonCommand.self, ServeCommand.self]
   )
 
   @OptionGroup var display: DisplayOptions

@@ -47,6 +47,8 @@ enum ASTShape {
     case .subject(let sends): return "subject(\(of(sends)))"
     case .current(let initial, let sends):
       return "current(\(of(initial))" + (sends.isEmpty ? "" : "; \(of(sends))") + ")"
+    case .published(let initial, let sends):
+      return "published(\(of(initial))" + (sends.isEmpty ? "" : "; \(of(sends))") + ")"
     case .future(let delay, let value): return "future(\(of(delay)), \(of(value)))"
     case .deferred(let pipeline): return "deferred{\(of(pipeline))}"
     case .name(let name): return "name(\(name))"
@@ -88,6 +90,20 @@ enum ASTShape {
     case .filter(let e): return "filter(\(of(e)))"
     case .tryFilter(let e): return "tryFilter(\(of(e)))"
     case .removeDuplicates: return "removeDuplicates"
+    case .removeDuplicatesBy(let e): return "removeDuplicates(by: \(of(e)))"
+    case .buffer(let size, let prefetch, let whenFull):
+      let full: String
+      switch whenFull {
+      case .dropOldest: full = "dropOldest"
+      case .dropNewest: full = "dropNewest"
+      case .fail(let message): full = "fail(\(of(message)))"
+      }
+      return "buffer(\(of(size)), prefetch: \(prefetch.rawValue), whenFull: \(full))"
+    case .prefixUntilOutput(let pipeline): return "prefix(untilOutputFrom: \(of(pipeline)))"
+    case .dropUntilOutput(let pipeline): return "drop(untilOutputFrom: \(of(pipeline)))"
+    case .tryCatch(let e): return "tryCatch(\(of(e)))"
+    case .makeConnectable: return "makeConnectable"
+    case .autoconnect: return "autoconnect"
     case .first(let e): return e.map { "first(where: \(of($0)))" } ?? "first"
     case .tryFirst(let e): return "tryFirst(where: \(of(e)))"
     case .last(let e): return e.map { "last(where: \(of($0)))" } ?? "last"
@@ -125,6 +141,9 @@ enum ASTShape {
     case .max: return "max"
     case .contains(let e): return "contains(\(of(e)))"
     case .allSatisfy(let e): return "allSatisfy(\(of(e)))"
+    case .receiveOn(let scheduler): return "receive(on: \(scheduler.rawValue))"
+    case .subscribeOn(let scheduler): return "subscribe(on: \(scheduler.rawValue))"
+    case .print(let tag): return "print(\(tag.map(of) ?? ""))"
     case .tryAllSatisfy(let e): return "tryAllSatisfy(\(of(e)))"
     }
   }

@@ -106,3 +106,15 @@ struct Interval<S: Scheduler>: Publisher {
     }
   }
 }
+
+/// An object with one `@Published var`, streamlab's `published`: `$value`
+/// is its publisher, and `value = 1` sends 1 to every subscriber before
+/// `value` holds it (the property's `willSet`). In an app it is a property
+/// of your `ObservableObject`.
+final class PublishedProperty<Value> {
+  @Published var value: Value
+
+  init(_ value: Value) {
+    self.value = value
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import StreamCore
+
+/// One HTTP response of the API or the page: a status, a content type and the bytes.
+public struct WebResponse: Sendable, Equatable {
+  public var status: Int
+  public var contentType: String
+  public var body: Data
+
+  public init(status: Int, contentType: String, body: Data) {
+    self.status = status
+    self.contentType = contentType
+    self.body = body
+  }
+
+  /// A JSON document, already written as text.
+  static func json(_ text: String, status: Int = 200) -> WebResponse {
+    WebResponse(status: status, contentType: "application/json; charset=utf-8", body: Data(text.utf8))
+  }
+
+  /// The body as text, for tests and logs.
+  public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Writes the API's small JSON objects by hand, keys in the order given, so
+/// that a document `TimelineJSON` wrote can be nested as it is.
+enum JSONObject {
+  /// `{"a": 1, "b": "x"}` from keys and values that are already JSON text.
+  static func text(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+  }
+
+  /// A JSON string literal.
+  static func string(_ value: String) -> String { TextEscaping.jsonStringLiteral(value) }
+
+  /// A JSON array of strings.
+  static func strings(_ values: [String]) -> String { "[" + values.map(string).joined(separator: ", ") + "]" }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import StreamCore
+import StreamLab
+import StreamLang
+
+/// `POST /api/run {"program": TEXT}`: the document `streamlab eval --format
+/// json` prints for TEXT; with `"format"`, `{"format": F, "text": …}` holding
+/// what `eval --format F` prints. A program that does not parse is a 400
+/// with the first error's message, line and column.
+struct RunEndpoint: Sendable {
+  let gate: RunGate
+
+  struct Body: Decodable {
+    var program: String
+    var format: String?
+    /// Columns of a text diagram (eval's `--width`); 80 when absent.
+    var width: Int?
+  }
+
+  static let shape = #"{"program": TEXT} or {"program": TEXT, "format": "json|text|events|svg|swift"}"#
+
+  func respond(to body: Data) async throws -> WebResponse {
+    let request = try RequestBody.decode(Body.self, from: body, shape: Self.shape)
+    let format = try Self.format(named: request.format)
+    var settings = ReplSettings()
+    if let width = request.width {
+      guard (10...1_000).contains(width) else { throw APIError.badRequest("\"width\" must be between 10 and 1000") }
+      settings.width = width
+    }
+    let (program, drawing) = (request.program, settings)
+    let evaluation = try await gate.run { options in
+      ProgramEvaluation.evaluate(program, as: format, settings: drawing, options: options)
+    }
+    let document = try Self.document(of: evaluation, program: program)
+    guard format != .json else { return .json(document) }
+    return .json(
+      JSONObject.text([("format", JSONObject.string(format.rawValue)), ("text", JSONObject.string(document))]))
+  }
+
+  /// The rendered document, or the error a request gets instead of it.
+  static func document(of evaluation: ProgramEvaluation, program: String) throws -> String {
+    switch evaluation {
+    case .invalid(let diagnostics):
+      throw parseError(diagnostics, in: program)
+    case .nothingToRun(let sentence):
+      throw APIError.badRequest(sentence)
+    case .unavailable(let error):
+      throw APIError.badRequest(error.description)
+    case .rendered(let document, _):
+      // eval ends every document with a newline; so does the API.
+      return document.hasSuffix("\n") ? document : document + "\n"
+    }
+  }
+
+  /// The 400 for a program that does not parse: the first error's message
+  /// (with what was expected and "did you mean"), its 1-based line and
+  /// column, and every error as eval prints them.
+  static func parseError(_ diagnostics: [Diagnostic], in program: String) -> APIError {
+    guard let first = diagnostics.min(by: { $0.range.start < $1.range.start }) else {
+      return APIError.badRequest("the program does not parse")
+    }
+    let location = SourceLocation(of: first.range, in: program)
+    return APIError(
+      status: 400, first.description, line: location.line, column: location.column,
+      rendered: diagnostics.rendered(in: program))
+  }
+
+  static func format(named name: String?) throws -> OutputFormat {
+    guard let name else { return .json }
+    guard let format = OutputFormat(rawValue: name) else {
+      let known = OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")
+      throw APIError.badRequest("unknown format \"\(name)\"; use one of \(known)")
+    }
+    return format
+  }
+}

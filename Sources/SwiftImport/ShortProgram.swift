@@ -1,0 +1,94 @@
+import StreamLang
+
+/// The program in streamlab's language that pasted Swift becomes, statement
+/// by statement, before it is written out as text: subjects collect their
+/// sends from wherever the Swift sends them, subscriptions their cancel time.
+struct ShortProgram {
+  /// One statement of the short form.
+  enum Statement {
+    /// `let NAME = PIPELINE`.
+    case binding(name: String, pipeline: String)
+    /// `let NAME = subject …` / `current …`: written once every send is known.
+    case subject(name: String)
+    /// A subscribed pipeline, its `@T..T` by `subscription` number.
+    case subscription(Int)
+    /// `connect NAME @T`.
+    case connect(name: String, at: Int)
+  }
+
+  /// A subject and what the Swift sends to it, at absolute times (nanoseconds).
+  struct Subject {
+    /// The `current` initial value; nil for a `PassthroughSubject`.
+    var initial: String?
+    /// In the order the Swift makes them; `orderedSends` is what the subject sees.
+    var sends: [(time: Int, event: String)] = []
+
+    /// The sends in time order (the same time keeps the Swift's order), up
+    /// to the first completion: a subject ignores every send after it.
+    var orderedSends: [(time: Int, event: String)] {
+      let ordered = sends.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+      var kept: [(time: Int, event: String)] = []
+      for (_, send) in ordered {
+        kept.append(send)
+        if send.event == "|" || send.event.hasPrefix("#") { break }
+      }
+      return kept
+    }
+  }
+
+  /// A subscription made by `sink`, `assign` or a stored cancellable.
+  struct Subscription {
+    var pipeline: String
+    var subscribeAt: Int
+    var cancelAt: Int?
+  }
+
+  var statements: [Statement] = []
+  var subjects: [String: Subject] = [:]
+  var subscriptions: [Subscription] = []
+  /// What the student should know about how the Swift was read (a sink
+  /// that was not stored is cancelled at once), shown under the short form.
+  var notes: [String] = []
+
+  /// The program as streamlab's language, one statement per line.
+  var text: String {
+    statements.map(line).joined(separator: "\n")
+  }
+
+  private func line(_ statement: Statement) -> String {
+    switch statement {
+    case .binding(let name, let pipeline):
+      return "let \(name) = \(pipeline)"
+    case .subject(let name):
+      let subject = subjects[name] ?? Subject()
+      let sends = subject.orderedSends.map { "\(Self.time($0.time)):\($0.event)" }
+      if let initial = subject.initial {
+        return "let \(name) = current " + ([initial] + sends).joined(separator: ", ")
+      }
+      // A subject nobody sends to never sends anything: `never` is that, hot or cold.
+      return sends.isEmpty ? "let \(name) = never" : "let \(name) = subject " + sends.joined(separator: ", ")
+    case .subscription(let number):
+      let subscription = subscriptions[number]
+      var timing = ""
+      switch (subscription.subscribeAt, subscription.cancelAt) {
+      case (0, nil): break
+      case (let start, nil): timing = " @\(Self.time(start))"
+      case (0, let end?): timing = " @..\(Self.time(end))"
+      case (let start, let end?): timing = " @\(Self.time(start))..\(Self.time(end))"
+      }
+      return subscription.pipeline + timing
+    case .connect(let name, let at):
+      return at == 0 ? "connect \(name)" : "connect \(name) @\(Self.time(at))"
+    }
+  }
+
+  /// A time in nanoseconds as the language writes it: `300ms`, `1500us`, `20ns`.
+  static func time(_ nanoseconds: Int) -> String {
+    if nanoseconds % 1_000_000_000 == 0, nanoseconds != 0 {
+      return "\(nanoseconds / 1_000_000_000)s"
+    }
+    if nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
+    if nanoseconds % 1_000 == 0 { return "\(nanoseconds / 1_000)us" }
+    return "\(nanoseconds)ns"
+  }
+}

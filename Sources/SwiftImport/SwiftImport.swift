@@ -1,0 +1,43 @@
+import StreamLang
+
+/// Pasted Combine code, read and lowered into streamlab's language.
+///
+/// The Swift is parsed by a reader of its own (`SwiftParser`, for the subset
+/// Combine code is written in) and lowered (`SwiftLowering`) into the text
+/// of a program in streamlab's language, the short form, which the one
+/// parser, builder and interpreter then run: the short form is what students
+/// see beside the diagram, and every row is labelled with its stages.
+public enum SwiftImport {
+  /// The Swift and the program it became.
+  public struct Translation: Hashable {
+    /// The pasted Swift.
+    public var swift: String
+    /// The program in streamlab's language, one statement per line.
+    public var program: String
+    /// What the reading decided that the student should know (a sink that
+    /// was not stored is cancelled at once).
+    public var notes: [String]
+  }
+
+  /// Reads `swift`; a diagnostic points into `swift` when it cannot be read
+  /// or uses what streamlab cannot run. `boundNames` are publishers bound
+  /// before it in streamlab's language (a lesson's givens, the REPL's
+  /// bindings), which the Swift may use by name.
+  public static func translate(_ swift: String, boundNames: [String] = []) -> Result<Translation, Diagnostic> {
+    let statements: [SwiftStatement]
+    switch SwiftParser.parse(swift) {
+    case .success(let parsed): statements = parsed
+    case .failure(let diagnostic): return .failure(diagnostic)
+    }
+    return SwiftLowering.lower(statements, text: swift, boundNames: boundNames).map { program in
+      Translation(swift: swift, program: program.text, notes: program.notes)
+    }
+  }
+
+  /// True when `text` starts the way Swift publisher code does (`Just(`,
+  /// `[1, 2].publisher`, `PassthroughSubject`, `import Combine`, …), so the
+  /// REPL reads it as Swift rather than as streamlab's language.
+  public static func looksLikeSwift(_ text: String) -> Bool {
+    SwiftLooks.startsLikeSwift(text)
+  }
+}

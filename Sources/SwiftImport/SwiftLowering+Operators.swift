@@ -1,0 +1,221 @@
+import StreamLang
+
+// Combine's operator methods, with their argument labels and trailing
+// closures, as stages of the short form. Scheduler arguments are dropped:
+// every scheduler is the one virtual clock.
+extension SwiftLowering {
+  /// The stage `method(arguments)` stands for; nil for a method that only
+  /// changes the Swift type and adds no stage.
+  func operatorStage(
+    _ method: String, _ arguments: [SwiftArgument], at value: SwiftExpr, callee: SwiftExpr
+  ) throws -> String? {
+    let site = OperatorSite(lowering: self, method: method, arguments: arguments, range: value.range)
+    switch method {
+    case "map", "tryMap", "compactMap", "tryCompactMap", "filter", "tryFilter", "allSatisfy", "tryAllSatisfy":
+      return "\(method) \(try site.closure())"
+    case "mapError":
+      return "mapError \(try mapErrorText(site))"
+    case "scan", "tryScan", "reduce", "tryReduce":
+      return "\(method) \(try site.value(at: 0)), \(try site.closure())"
+    case "flatMap":
+      var text = "flatMap"
+      if let limit = site.labelled("maxPublishers") {
+        if case .call(_, let max) = limit.kind, let count = max.first {
+          text += " max \(try expression(count.value))"
+        }
+      }
+      return "\(text) \(try site.closure(braced: true))"
+    case "switchToLatest", "removeDuplicates", "ignoreOutput", "measureInterval", "share", "count", "min", "max",
+      "multicast":
+      if method == "removeDuplicates", site.closureArgument != nil {
+        throw OperatorSite.outsideSubset(
+          self, method: "removeDuplicates(by:)", at: value.range, instead: "`removeDuplicates()`")
+      }
+      if ["min", "max"].contains(method), site.closureArgument != nil {
+        throw OperatorSite.outsideSubset(self, method: "\(method)(by:)", at: value.range, instead: "`\(method)()`")
+      }
+      return method
+    case "first", "last", "tryFirst", "tryLast":
+      guard site.closureArgument != nil else { return method }
+      return "\(method) where \(try site.closure())"
+    case "prefix", "exactPrefix", "dropFirst", "drop", "tryPrefix", "tryDrop":
+      let keyword = method == "exactPrefix" ? "prefix" : method
+      if site.labelled("while") != nil || (site.closureArgument != nil && site.unlabelled.isEmpty) {
+        return "\(keyword == "dropFirst" ? "drop" : keyword) while \(try site.closure())"
+      }
+      if site.labelled("untilOutputFrom") != nil {
+        throw OperatorSite.outsideSubset(
+          self, method: "\(method)(untilOutputFrom:)", at: value.range, instead: "`\(method)(N)` or `\(method)(while:)`"
+        )
+      }
+      guard !site.unlabelled.isEmpty else { return keyword }
+      return "\(keyword) \(try site.value(at: 0))"
+    case "output", "exactOutput":
+      guard let index = site.labelled("at") else {
+        throw OperatorSite.outsideSubset(self, method: "output(in:)", at: value.range, instead: "`output(at: 2)`")
+      }
+      return "output at \(try expression(index))"
+    case "collect":
+      return try collectText(site)
+    case "debounce", "delay":
+      return "\(method) \(try durationText(try site.required("for")))"
+    case "throttle":
+      var text = "throttle \(try durationText(try site.required("for")))"
+      if let latest = site.labelled("latest"), case .bool(false) = latest.kind { text += " latest: false" }
+      return text
+    case "timeout":
+      guard let interval = site.unlabelled.first else { throw site.missing("the time") }
+      var text = "timeout \(try durationText(interval))"
+      if let custom = site.labelled("customError"), case .closure(let closure) = custom.kind {
+        text += " fail \(errorMessage(try closureResult(closure).value))"
+      }
+      return text
+    case "merge":
+      let others = site.labelled("with").map { [$0] } ?? []
+      return "merge " + (try (others + site.unlabelled).map { try stream($0) }).joined(separator: ", ")
+    case "zip", "exactZip", "combineLatest":
+      let keyword = method == "exactZip" ? "zip" : method
+      var text = "\(keyword) " + (try site.unlabelled.map { try stream($0) }).joined(separator: ", ")
+      if site.closureArgument != nil { text += " \(try site.closure(braced: true))" }
+      return text
+    case "append", "prepend":
+      if site.unlabelled.count == 1, try pipeline(site.unlabelled[0]) != nil {
+        return "\(method) \(try stream(site.unlabelled[0]))"
+      }
+      var values = site.unlabelled
+      if values.count == 1, case .array(let elements) = values[0].kind { values = elements }
+      return "\(method) " + (try values.map { try expression($0) }).joined(separator: ", ")
+    case "catch", "tryCatch":
+      guard method == "catch" else {
+        throw OperatorSite.outsideSubset(self, method: "tryCatch", at: value.range, instead: "`catch { _ in Just(0) }`")
+      }
+      guard let handler = site.closureArgument, case .closure(let closure) = handler.kind else {
+        throw site.missing("a closure returning the publisher to switch to")
+      }
+      let (result, scope) = try closureResult(closure)
+      var inner = self
+      inner.substitutions.append(scope)
+      return "catch \(try inner.stream(result))"
+    case "replaceError", "replaceEmpty", "exactReplaceEmpty":
+      return "\(method == "exactReplaceEmpty" ? "replaceEmpty" : method) \(try expression(try site.required("with")))"
+    case "retry":
+      return "retry \(try site.value(at: 0))"
+    case "contains":
+      guard site.closureArgument == nil else {
+        throw OperatorSite.outsideSubset(
+          self, method: "contains(where:)", at: value.range, instead: "`contains(3)` or `allSatisfy { … }`")
+      }
+      return "contains \(try site.value(at: 0))"
+    case "eraseToAnyPublisher", "setFailureType", "receive", "subscribe", "print", "handleEvents",
+      "assertNoFailure", "breakpoint", "breakpointOnError":
+      // Types and threads: every scheduler is the one virtual clock, and a
+      // type change adds no event, so the timelines are the same without them.
+      return nil
+    default:
+      throw OperatorSite.unknown(self, method: method, at: callee.range)
+    }
+  }
+
+  /// `mapError { ProgramError(message: "wrapped: " + $0.message) }` is
+  /// `mapError "wrapped: " + x`; `mapError { _ in SearchError.offline }` is `mapError "offline"`.
+  private func mapErrorText(_ site: OperatorSite) throws -> String {
+    guard let argument = site.closureArgument, case .closure(let closure) = argument.kind else {
+      throw site.missing("a closure returning the new error")
+    }
+    let (result, _) = try closureResult(closure)
+    switch result.kind {
+    case .call(let callee, let arguments):
+      if case .identifier("ProgramError") = callee.kind, arguments.count == 1 { return try site.closure() }
+      return errorMessage(result)
+    case .member:
+      return errorMessage(result)
+    default:
+      return try site.closure()
+    }
+  }
+
+  /// `collect()`, `collect(3)`, `collect(.byTime(s, .milliseconds(300)))`,
+  /// `collect(.byTimeOrCount(s, .milliseconds(300), 3))`.
+  private func collectText(_ site: OperatorSite) throws -> String {
+    guard let argument = site.unlabelled.first else { return "collect" }
+    if case .call(let callee, let strategy) = argument.kind, case .member(nil, let kind) = callee.kind {
+      switch (kind, strategy.count) {
+      case ("byTime", 2): return "collect \(try durationText(strategy[1].value))"
+      case ("byTimeOrCount", 3):
+        return "collect \(try durationText(strategy[1].value)) or \(try expression(strategy[2].value))"
+      default: break
+      }
+    }
+    return "collect \(try expression(argument))"
+  }
+}
+
+/// One operator call's arguments, looked up by label, with the messages for
+/// what is missing or outside the subset.
+struct OperatorSite {
+  var lowering: SwiftLowering
+  var method: String
+  var arguments: [SwiftArgument]
+  var range: SourceRange
+
+  /// The unlabelled, non-closure arguments in order.
+  var unlabelled: [SwiftExpr] {
+    arguments.filter { $0.label == nil && !$0.isTrailing && !Self.isClosure($0.value) }.map(\.value)
+  }
+
+  /// The trailing closure, or the one passed by label (`first(where: { … })`, `.map(transform)` excluded).
+  var closureArgument: SwiftExpr? {
+    arguments.first { Self.isClosure($0.value) }?.value
+  }
+
+  func labelled(_ label: String) -> SwiftExpr? {
+    arguments.first { $0.label == label }?.value
+  }
+
+  func required(_ label: String) throws -> SwiftExpr {
+    guard let value = labelled(label) else { throw missing("`\(label):`") }
+    return value
+  }
+
+  func value(at index: Int) throws -> String {
+    guard index < unlabelled.count else { throw missing("a value") }
+    return try lowering.expression(unlabelled[index])
+  }
+
+  /// The closure argument as the short form writes it.
+  func closure(braced: Bool = false) throws -> String {
+    guard let argument = closureArgument, case .closure(let closure) = argument.kind else {
+      if let function = arguments.first?.value, case .identifier(let name) = function.kind {
+        throw lowering.failure(
+          "streamlab reads `\(method)` with a closure, not a function name", at: function.range,
+          expected: "`{ \(name)($0) }`")
+      }
+      throw missing("a closure, such as `{ $0 * 2 }`")
+    }
+    return try lowering.closureText(closure, braced: braced)
+  }
+
+  func missing(_ what: String) -> SwiftLowering.Failure {
+    lowering.failure("`\(method)` needs \(what) here", at: range)
+  }
+
+  private static func isClosure(_ value: SwiftExpr) -> Bool {
+    if case .closure = value.kind { return true }
+    return false
+  }
+
+  static func outsideSubset(_ lowering: SwiftLowering, method: String, at range: SourceRange, instead: String)
+    -> SwiftLowering.Failure
+  {
+    lowering.failure("streamlab cannot run `\(method)`", at: range, expected: instead)
+  }
+
+  static func unknown(_ lowering: SwiftLowering, method: String, at range: SourceRange) -> SwiftLowering.Failure {
+    if let advice = UnsupportedSwift.advice(forOperator: method) {
+      return lowering.failure(advice.message, at: range, expected: advice.instead)
+    }
+    var diagnostic = Diagnostic("streamlab has no operator `\(method)`", at: range)
+    diagnostic.suggestion = UnsupportedSwift.nearestOperator(to: method)
+    return SwiftLowering.Failure(diagnostic: diagnostic)
+  }
+}

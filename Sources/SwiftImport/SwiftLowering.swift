@@ -1,0 +1,265 @@
+import StreamLang
+
+/// Turns parsed Swift into a `ShortProgram`: walks the statements in order,
+/// keeping the virtual time they run at (test-scheduler steps, `schedule(after:)`,
+/// `asyncAfter`), and turns each publisher chain into a pipeline of
+/// streamlab's language, each `sink`/`assign` into a subscription, each
+/// `send` into a subject's timed send, each `cancel()` into a cancel time.
+///
+/// Scheduler arguments all mean the one virtual clock, so they are read
+/// and dropped. What cannot be lowered is refused at its position, with what
+/// to write instead (`UnsupportedSwift`).
+struct SwiftLowering {
+  struct Failure: Error {
+    var diagnostic: Diagnostic
+  }
+
+  /// What a name bound in the paste stands for.
+  enum Binding {
+    /// A publisher bound with `let`: a source of the short form.
+    case publisher
+    /// A `PassthroughSubject`, `CurrentValueSubject` or `@Published` property.
+    case subject
+    /// A cancellable holding subscription number N.
+    case cancellable(Int)
+    /// A value the closures may read (`let query = "swift"`), as short-form text.
+    case constant(String)
+    /// A virtual time (`let start = scheduler.now`), in nanoseconds.
+    case time(Int)
+    /// Anything else (a scheduler, a `Set<AnyCancellable>`, a view model).
+    case environment
+  }
+
+  let text: String
+  var program = ShortProgram()
+  /// Functions defined in the paste that some expression calls: inlined there.
+  var helpers: [String: SwiftFunction] = [:]
+  var bindings: [String: Binding] = [:]
+  /// A helper's parameters while its body is inlined, as short-form text; innermost last.
+  var substitutions: [[String: String]] = []
+  /// The virtual time the statement being lowered runs at, in nanoseconds.
+  var now = 0
+  /// How deep helpers are inlined, so a recursive helper is refused instead of looping.
+  var inliningDepth = 0
+
+  init(text: String) {
+    self.text = text
+  }
+
+  /// Lowers a whole paste.
+  static func lower(_ statements: [SwiftStatement], text: String, boundNames: [String] = [])
+    -> Result<ShortProgram, Diagnostic>
+  {
+    var lowering = SwiftLowering(text: text)
+    for name in boundNames { lowering.bindings[name] = .publisher }
+    do {
+      lowering.helpers = HelperFunctions.called(in: statements)
+      try lowering.lowerTopLevel(statements)
+      guard !lowering.program.statements.isEmpty else {
+        let end = SourceRange(start: text.utf8.count, end: text.utf8.count)
+        return .failure(
+          Diagnostic(
+            "this Swift subscribes to nothing and binds no publisher", at: end,
+            expected: "a publisher chain, such as `[1, 2, 3].publisher.map { $0 * 2 }.sink { print($0) }`"))
+      }
+      return .success(lowering.program)
+    } catch let failure as Failure {
+      return .failure(failure.diagnostic)
+    } catch {
+      return .failure(Diagnostic("\(error)", at: SourceRange(start: 0, end: 0)))
+    }
+  }
+
+  // MARK: Statements
+
+  /// Top-level statements: declarations, functions that nothing calls (a
+  /// test, the exporter's program function, a view model's `init`) run
+  /// where they stand, types have their members read.
+  mutating func lowerTopLevel(_ statements: [SwiftStatement]) throws {
+    for statement in statements {
+      switch statement.kind {
+      case .function(let function):
+        if helpers[function.name] == nil { try lowerBody(function.body) }
+      case .typeDeclaration(_, let members):
+        // Stored properties first, so an `init` that subscribes to them finds them.
+        try lowerTopLevel(members.filter { if case .function = $0.kind { false } else { true } })
+        try lowerTopLevel(members.filter { if case .function = $0.kind { true } else { false } })
+      default:
+        try lowerStatement(statement)
+      }
+    }
+  }
+
+  mutating func lowerBody(_ statements: [SwiftStatement]) throws {
+    for statement in statements { try lowerStatement(statement) }
+  }
+
+  mutating func lowerStatement(_ statement: SwiftStatement) throws {
+    switch statement.kind {
+    case .importModule, .returnValue(nil):
+      return
+    case .returnValue(let value?):
+      // The exporter's `return subscriptions`; returning a publisher subscribes nothing.
+      if try pipeline(value) != nil { try subscribe(value, handle: nil) }
+    case .function(let function):
+      if helpers[function.name] == nil { try lowerBody(function.body) }
+    case .typeDeclaration(_, let members):
+      try lowerTopLevel(members)
+    case .declaration(_, let name, _, let type, let value, let attributes):
+      try declare(name, type: type, value: value, attributes: attributes, at: statement.range)
+    case .assignment(let target, let value):
+      try assign(value, to: target)
+    case .expression(let expression):
+      try perform(expression)
+    }
+  }
+
+  /// `let NAME = …` / `var NAME = …`.
+  mutating func declare(
+    _ name: String, type: SwiftType?, value: SwiftExpr?, attributes: [String], at range: SourceRange
+  ) throws {
+    if attributes.contains("Published") {
+      guard let value else {
+        throw failure(
+          "an `@Published` property needs a starting value", at: range, expected: "`@Published var query = \"\"`")
+      }
+      try TypeAnnotation.check(type, of: value, in: self)
+      program.subjects[shortName(name)] = ShortProgram.Subject(initial: try expression(value))
+      program.statements.append(.subject(name: shortName(name)))
+      bindings[name] = .subject
+      return
+    }
+    guard let value else {
+      bindings[name] = .environment
+      return
+    }
+    if let subject = try subjectConstructor(value) {
+      try TypeAnnotation.check(type, of: value, in: self)
+      program.subjects[shortName(name)] = subject
+      program.statements.append(.subject(name: shortName(name)))
+      bindings[name] = .subject
+    } else if let subscription = try subscribe(value, handle: name) {
+      bindings[name] = .cancellable(subscription)
+    } else if try connect(value) {
+      bindings[name] = .environment
+    } else if let pipeline = try pipeline(value) {
+      try TypeAnnotation.check(type, of: value, in: self)
+      program.statements.append(.binding(name: shortName(name), pipeline: pipeline))
+      bindings[name] = .publisher
+    } else if let time = try absoluteTime(value) {
+      bindings[name] = .time(time)
+    } else if let constant = try? expression(value), Self.isConstant(value) {
+      bindings[name] = .constant(constant)
+    } else {
+      bindings[name] = .environment
+    }
+  }
+
+  /// Literals and arithmetic on them: values a closure may read by name.
+  private static func isConstant(_ value: SwiftExpr) -> Bool {
+    switch value.kind {
+    case .integer, .float, .string, .bool, .null: return true
+    case .array(let elements): return elements.allSatisfy(isConstant)
+    case .prefix(_, let operand): return isConstant(operand)
+    case .binary(_, let left, let right): return isConstant(left) && isConstant(right)
+    default: return false
+    }
+  }
+
+  /// `target = value`: a subscription kept in a variable, a cancellable
+  /// dropped (`= nil` cancels it now), or a new value for an `@Published` property.
+  mutating func assign(_ value: SwiftExpr, to target: SwiftExpr) throws {
+    var key = Self.handleKey(target)
+    // `viewModel.query = "sw"`: a view model's `@Published` property, read with its type's members.
+    if bindings[key] == nil, case .member(_, let property) = target.kind, case .subject? = bindings[property] {
+      key = property
+    }
+    if case .null = value.kind, case .cancellable(let number)? = bindings[key] {
+      cancel(number)
+      return
+    }
+    if let subscription = try subscribe(value, handle: key) {
+      bindings[key] = .cancellable(subscription)
+      return
+    }
+    if try connect(value) { return }
+    if case .subject? = bindings[key] {
+      try send(try expression(value), to: key, at: value.range)
+      return
+    }
+    if let pipeline = try pipeline(value) {
+      // `publisher = Just(1)…` re-binds a name: the short form binds it anew.
+      program.statements.append(.binding(name: shortName(key), pipeline: pipeline))
+      bindings[key] = .publisher
+      return
+    }
+    bindings[key] = .environment
+  }
+
+  /// An expression used as a statement.
+  mutating func perform(_ expression: SwiftExpr) throws {
+    if try subscribe(expression, handle: nil) != nil { return }
+    if try connect(expression) { return }
+    if try schedule(expression) { return }
+    guard case .call(let callee, let arguments) = expression.kind, case .member(let base?, let method) = callee.kind
+    else {
+      if try pipeline(expression) != nil { _ = try subscribe(expression, handle: nil, bare: true) }
+      return
+    }
+    let receiver = Self.handleKey(base)
+    switch (method, bindings[receiver]) {
+    case ("send", .subject?):
+      try send(sendEvent(arguments, at: expression.range), to: receiver, at: expression.range)
+    case ("cancel", .cancellable(let number)?):
+      cancel(number)
+    case ("advance", _):
+      if let by = arguments.first(where: { $0.label == "by" }) {
+        now += try duration(by.value)
+      } else if let to = arguments.first(where: { $0.label == "to" }), let time = try absoluteTime(to.value) {
+        now = max(now, time)
+      } else if arguments.isEmpty {
+        return
+      }
+    case ("store", _), ("run", _):
+      return
+    default:
+      if try pipeline(expression) != nil { _ = try subscribe(expression, handle: nil, bare: true) }
+    }
+  }
+
+  /// The text naming what `expression` holds: `c`, `self.cancellable` is
+  /// `cancellable`, `subscriptions.bySubscriber[0]?` is `subscriptions.bySubscriber[0]`.
+  static func handleKey(_ expression: SwiftExpr) -> String {
+    switch expression.kind {
+    case .identifier(let name): return name
+    case .postfix(_, let inner): return handleKey(inner)
+    case .member(let base?, let name):
+      if case .identifier("self") = base.kind { return name }
+      return handleKey(base) + "." + name
+    case .subscripted(let base, let arguments):
+      let index = arguments.map { argument -> String in
+        switch argument.value.kind {
+        case .integer(let digits): return digits
+        case .string(let parts): return "\"\(parts)\""
+        default: return "?"
+        }
+      }
+      return handleKey(base) + "[" + index.joined(separator: ",") + "]"
+    default: return "_"
+    }
+  }
+
+  /// The name as the short form binds it: a Swift name that is a word of
+  /// the language (`events`, `subject`, `future`) gets a `_` after it.
+  func shortName(_ name: String) -> String {
+    let isWord = Keywords.allNames.contains(name) || Keywords.contextualWords.contains(name)
+    return isWord ? name + "_" : name
+  }
+
+  func failure(_ message: String, at range: SourceRange, expected: String? = nil, note: String? = nil) -> Failure {
+    Failure(diagnostic: Diagnostic(message, at: range, expected: expected, note: note))
+  }
+
+  /// The Swift text of `range`, for messages.
+  func source(_ range: SourceRange) -> String { range.text(in: text) }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import StreamLabServer
+
+/// `streamlab serve`: the browser playground on a local web server.
+struct ServeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "serve",
+    abstract: "Serve the browser playground and its JSON API.",
+    discussion: """
+      Serves a page with the editor, the diagrams and the lessons, and a JSON API \
+      over the same interpreter as `eval` (POST /api/run, /api/move, /api/check; \
+      GET /api/lessons). Listens on 127.0.0.1 unless --host says otherwise: \
+      use --host 0.0.0.0 to let a classroom reach it. Every run has eval's \
+      horizon and event budget and a wall-clock cap; Ctrl-C stops the server.
+
+      Examples:
+        streamlab serve
+        streamlab serve --port 9000 --open
+        streamlab serve --host 0.0.0.0 --lessons lessons
+      """
+  )
+
+  @Option(help: "The port to listen on (0 lets the system choose).")
+  var port: Int = 8080
+
+  @Option(help: ArgumentHelp("The address to listen on: 127.0.0.1, ::1, 0.0.0.0, …", valueName: "address"))
+  var host = "127.0.0.1"
+
+  @Flag(help: "Open the page in a browser (xdg-open) once the server listens.")
+  var open = false
+
+  @Option(help: ArgumentHelp("The folder of lessons the page offers.", valueName: "folder"), completion: .directory)
+  var lessons = "lessons"
+
+  @Option(help: ArgumentHelp("Wall-clock seconds one request's run may take.", valueName: "seconds"))
+  var timeout: Double = 5
+
+  func validate() throws {
+    guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
+  }
+
+  func run() throws {
+    var limits = ServerLimits()
+    limits.wallClockSeconds = timeout
+    let api = WebAPI(
+      limits: limits, lessonsFolder: URL(fileURLWithPath: lessons).standardizedFileURL,
+      progressFile: TerminalFacts.current().stateDirectory.appendingPathComponent("progress.json"))
+    let server: PlaygroundServer
+    do {
+      server = try PlaygroundServer(api: api, host: host, port: UInt16(port))
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    let finished = DispatchSemaphore(value: 0)
+    let failure = ServeFailure()
+    let host = self.host
+    let open = self.open
+    Task {
+      do { try await server.run() } catch { failure.message = "streamlab serve: \(error)" }
+      finished.signal()
+    }
+    Task {
+      guard let port = try? await server.listeningPort() else { return }
+      let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+      print("streamlab serves the playground at \(url)  (Ctrl-C stops it)")
+      fflush(stdout)
+      if open { BrowserOpener.open(url) }
+    }
+    finished.wait()
+    if let message = failure.message {
+      FileHandle.standardError.write(message + "\n")
+      throw ExitCode(1)
+    }
+  }
+}
+
+/// Why the server stopped, written by its task before it signals.
+private final class ServeFailure: @unchecked Sendable {
+  var message: String?
+}
+
+/// `--open`: asks the desktop to open the page; a machine without
+/// `xdg-open` (a server, a container) gets a line saying so, never a failure.
+enum BrowserOpener {
+  static func open(_ url: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["xdg-open", url]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+      process.waitUntilExit()
+      if process.terminationStatus == 0 { return }
+    } catch {}
+    print("(could not open a browser with xdg-open; open \(url) yourself)")
+    fflush(stdout)
+  }
+}

@@ -1,0 +1,52 @@
+import StreamLang
+import Testing
+
+@testable import Lessons
+
+/// An `answer:` written in Swift is checked as the program it becomes, and
+/// `require:` / `forbid:` judge the operators that Swift uses.
+@Suite struct SwiftAnswerTests {
+  private func check(_ answer: String) throws -> CheckResult {
+    let lesson = try LessonFixtures.lesson()
+    return LessonFixtures.checker.check(lesson.exercises[0], answer: answer)
+  }
+
+  @Test func aSwiftAnswerUsingTheGivenPasses() throws {
+    let result = try check("typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main)")
+    #expect(result.passed, "\(result.problems)")
+  }
+
+  @Test func aSwiftAnswerWithASinkPasses() throws {
+    let result = try check(
+      "let c = typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main).sink { print($0) }")
+    #expect(result.passed, "\(result.problems)")
+  }
+
+  @Test func forbidSeesTheSwiftPrefixAsTake() throws {
+    // prefix(10) lets all four values through, so only the rule fails.
+    let result = try check("typing.prefix(10).debounce(for: .milliseconds(300), scheduler: RunLoop.main)")
+    #expect(result.problems == [.forbiddenOperator("take")])
+  }
+
+  @Test func requireSeesThatTheSwiftHasNoDebounce() throws {
+    let result = try check("typing.delay(for: .milliseconds(300), scheduler: RunLoop.main)")
+    #expect(result.problems.contains(.missingOperator("debounce")))
+    // It ran: delay shifts "i" to 300ms, where debounce would have sent "iph" at 500ms.
+    #expect(result.summary.hasPrefix(#"expected "iph" at 500ms, got "i" at 300ms"#))
+  }
+
+  @Test func swiftTheReaderRefusesIsAnInvalidAnswerPointingIntoTheSwift() throws {
+    let result = try check(
+      "typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main).decode(type: Query.self, decoder: JSONDecoder())"
+    )
+    let invalid = result.problems.compactMap { problem -> Diagnostic? in
+      if case .answerInvalid(let diagnostics) = problem { return diagnostics.first }
+      return nil
+    }
+    let diagnostic = try #require(invalid.first, "problems: \(result.problems)")
+    #expect(
+      diagnostic.message
+        == "streamlab cannot run `decode(type:decoder:)`: its values are numbers, strings, bools and arrays")
+    #expect(diagnostic.range.start == 0)
+  }
+}

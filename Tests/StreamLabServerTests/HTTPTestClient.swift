@@ -1,0 +1,110 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A blocking HTTP/1.1 client over a loopback socket, for tests that need
+/// what a library client would not send: a huge body, a lying
+/// `Content-Length`, bytes that are not JSON. Every request closes its
+/// connection, and reads give up after 60 seconds so a server bug fails the
+/// test instead of hanging it. The blocking socket calls run on a Dispatch
+/// thread: the in-process server needs Swift concurrency's few threads.
+struct HTTPTestClient {
+  let port: Int
+
+  struct Response {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  func get(_ path: String) async throws -> Response {
+    try await send(Data("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+  }
+
+  func post(_ path: String, json: String) async throws -> Response {
+    try await post(path, body: Data(json.utf8))
+  }
+
+  func post(_ path: String, body: Data) async throws -> Response {
+    var request = Data(
+      ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.count)\r\n\r\n").utf8)
+    request.append(body)
+    return try await send(request)
+  }
+
+  /// Writes `request` as it is and reads the response until the server closes.
+  func send(_ request: Data) async throws -> Response {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Result { try exchange(request) })
+      }
+    }
+  }
+
+  private func exchange(_ request: Data) throws -> Response {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw Failure(description: "socket() failed") }
+    defer { close(socket) }
+    var timeout = timeval(tv_sec: 60, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
+    try request.withUnsafeBytes { buffer in
+      var sent = 0
+      while sent < buffer.count {
+        let count = Glibc.send(socket, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+        // The server may answer and close before reading a refused body.
+        if count <= 0 { break }
+        sent += count
+      }
+    }
+    var received = Data()
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = recv(socket, &chunk, chunk.count, 0)
+      if count == 0 { break }
+      guard count > 0 else {
+        if received.isEmpty { throw Failure(description: "no response (errno \(errno))") }
+        break
+      }
+      received.append(contentsOf: chunk[0..<count])
+    }
+    return try Self.parse(received)
+  }
+
+  private static func parse(_ data: Data) throws -> Response {
+    guard let end = data.range(of: Data("\r\n\r\n".utf8)) else {
+      throw Failure(description: "no complete response head in \(data.count) bytes")
+    }
+    let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+    let statusParts = head[0].split(separator: " ")
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+      throw Failure(description: "bad status line \(head[0])")
+    }
+    var headers: [String: String] = [:]
+    for line in head.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    var body = Data(data[end.upperBound...])
+    if let length = headers["content-length"].flatMap(Int.init), body.count > length { body = body.prefix(length) }
+    return Response(status: status, headers: headers, body: body)
+  }
+}

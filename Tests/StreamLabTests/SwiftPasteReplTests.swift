@@ -1,0 +1,80 @@
+import Testing
+
+@testable import StreamLab
+
+/// Swift at the playground: `:paste` reads it up to an empty line, and a
+/// line that starts like a Swift publisher is read as Swift too; either way
+/// the program it becomes is shown above the diagram.
+@Suite struct SwiftPasteReplTests {
+  private func session() -> ReplSession {
+    var settings = ReplSettings()
+    settings.width = 80
+    return ReplSession(settings: settings)
+  }
+
+  @Test func pasteWaitsForAnEmptyLine() {
+    #expect(ReplSession.continuation(of: ":paste") == "reading Swift; an empty line runs it")
+    #expect(ReplSession.continuation(of: ":paste\nJust(1)") == "reading Swift; an empty line runs it")
+  }
+
+  @Test func pasteRunsTheSwiftAndShowsTheShortForm() {
+    var session = session()
+    let reply = session.submit(":paste\nJust(3)\n  .map { $0 + 1 }\n  .sink { print($0) }\n  .store(in: &cancellables)")
+    #expect(!reply.isError, "\(reply.text)")
+    #expect(reply.text.hasPrefix("the Swift in streamlab's language:\n  just 3 | map $0 + 1\n"))
+    #expect(reply.text.contains("> map $0 + 1"))
+    #expect(reply.text.contains("(4 |)"))
+  }
+
+  @Test(arguments: [
+    "[1, 2].publisher.map { $0 * 10 }", "(1...2).publisher.map { $0 * 10 }", "Just(1).map { $0 * 10 }",
+  ])
+  func aLineThatStartsLikeASwiftPublisherIsReadAsSwift(_ line: String) {
+    var session = session()
+    let reply = session.submit(line)
+    #expect(!reply.isError, "\(reply.text)")
+    #expect(reply.text.hasPrefix("the Swift in streamlab's language:\n"))
+    #expect(reply.text.contains("map $0 * 10"))
+  }
+
+  @Test func aSwiftSubjectLineIsReadAsSwiftAndExplainedWhenItSubscribesNothing() {
+    var session = session()
+    let reply = session.submit("PassthroughSubject<Int, Never>()")
+    #expect(reply.isError)
+    #expect(reply.text.contains("bind the subject to a name first"))
+  }
+
+  @Test func swiftOutsideTheSubsetIsAnErrorWithACaret() {
+    var session = session()
+    let reply = session.submit(
+      ":paste\nlet c = Just(1).debounse(for: .seconds(1), scheduler: RunLoop.main).sink { _ in }")
+    #expect(reply.isError)
+    #expect(reply.text.hasPrefix("1:9: error: streamlab has no operator `debounse`; did you mean `debounce`?"))
+    #expect(session.hasFailed)
+  }
+
+  @Test func pasteWithNothingAfterItSaysWhatItReads() {
+    var session = session()
+    let reply = session.submit(":paste")
+    #expect(reply.isError)
+    #expect(reply.text.contains("reads Swift from the lines after it"))
+  }
+
+  @Test func theShortFormStaysTheLastRunForSwiftExport() {
+    var session = session()
+    _ = session.submit("[1, 2].publisher.filter { $0 > 1 }")
+    let swift = session.submit(":swift")
+    #expect(swift.text.contains(".filter { $0 > 1 }"))
+  }
+
+  @Test func helpPasteReadsAndRunsItsExample() {
+    var session = session()
+    let reply = session.submit(":help paste")
+    #expect(!reply.isError)
+    #expect(reply.text.hasPrefix(":paste — run Combine code written in Swift"))
+    #expect(
+      reply.text.contains(
+        "  let query = subject 100ms:\"sw\", 200ms:\"swift\"\n  query | debounce 300ms | removeDuplicates"))
+    #expect(reply.text.contains("> removeDuplicates"))
+  }
+}

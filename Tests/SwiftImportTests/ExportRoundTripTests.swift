@@ -1,0 +1,75 @@
+import Foundation
+import StreamLang
+import SwiftImport
+import Testing
+
+/// The round trip the issue asks for: every file `SwiftExporter` wrote into
+/// `Tests/SwiftExportTests/Exports/` imports, and the program it becomes
+/// gives every subscriber the same events at the same times as the program
+/// it was exported from.
+@Suite struct ExportRoundTripTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("SwiftExportTests/Exports")
+
+  /// Every export but the preamble (helpers, no program).
+  static let files: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".swift") && $0 != "ExportPreamble.swift" }.sorted()
+  }()
+
+  /// The hand-built exports were made from ASTs with no source text, so
+  /// their comments are empty: these are the programs those ASTs spell
+  /// (`HandBuiltExportRunTests` in SwiftExportTests).
+  static let handBuiltPrograms = [
+    "HandBuiltSubject.swift": "let s = subject 100ms:1, 250ms:2, 400ms:|\ns\ns @200ms",
+    "HandBuiltSharedInterval.swift": "let s = interval 100ms | prefix 4 | share\ns\ns @250ms",
+    "HandBuiltDebouncedSequence.swift": "just 1,2,3 | map x * 2 | debounce 300ms",
+  ]
+
+  /// The program an export was made from: the comment above each of its
+  /// statements (the sends' comments repeat a subject's binding and are skipped).
+  static func exportedProgram(_ swift: String, file: String) -> String {
+    if let program = handBuiltPrograms[file] { return program }
+    return swift.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { $0.hasPrefix("  // ") && !$0.hasSuffix(": the sends, at their times since the start") }
+      .map { String($0.dropFirst(5)) }
+      .joined(separator: "\n")
+  }
+
+  @Test func theCorpusHoldsEveryExport() {
+    #expect(Self.files.count >= 53)
+  }
+
+  /// Exports of the operators issue 14 added while the Swift reader was being
+  /// written in parallel: the reader does not yet map `.receive(on:)`'s hop,
+  /// `.subscribe(on:)`, `.buffer`, `untilOutputFrom`, `tryCatch`,
+  /// `removeDuplicates(by:)`, `makeConnectable`, `autoconnect` or
+  /// `@Published`. Each is a known issue, so the test fails as soon as one
+  /// starts to round-trip and must leave this list.
+  static let notYetMapped: Set<String> = [
+    "Beyond37ReceiveOnMerge.swift", "Beyond38SubscribeOnSubject.swift", "More01BufferDropOldest.swift",
+    "More02BufferKeepFull.swift", "More03BufferFails.swift", "More04PrefixUntilOutput.swift",
+    "More05DropUntilOutput.swift", "More06TryCatch.swift", "More07RemoveDuplicatesBy.swift",
+    "More08MakeConnectable.swift", "More09Autoconnect.swift", "More10Published.swift",
+  ]
+
+  @Test(arguments: files)
+  func exportImportsToTheSameTimelines(_ file: String) throws {
+    if Self.notYetMapped.contains(file) {
+      withKnownIssue("the Swift reader does not map \(file)'s operator yet") { try roundTrip(file) }
+    } else {
+      try roundTrip(file)
+    }
+  }
+
+  private func roundTrip(_ file: String) throws {
+    let swift = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+    let original = Self.exportedProgram(swift, file: file)
+    try #require(!original.isEmpty)
+    let translation = try #require(Runs.translation(of: swift))
+    let expected = try Runs.outputs(of: original)
+    let imported = try Runs.outputs(of: translation.program)
+    #expect(imported == expected, "imported as:\n\(translation.program)")
+    #expect(!expected.isEmpty)
+  }
+}

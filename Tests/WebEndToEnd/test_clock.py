@@ -1,0 +1,99 @@
+"""Playing the clock, stepping it, and predicting the output row."""
+
+from playground import drawn_rows, run_program, values
+
+SWITCH = (
+    'let q = events 0ms:"ipad", 100ms:"iphone", 400ms:|\n'
+    'q | map { x in { just x + "!" | delay x.count * 100ms } } | switchToLatest'
+)
+
+
+def clock_time(page):
+    return page.inner_text("#clock-time")
+
+
+def test_stepping_reveals_one_instant_at_a_time_and_inner_rows_at_their_subscription(page, shoot):
+    run_program(page, SWITCH)
+    assert clock_time(page) == "all"
+
+    page.click("#clock-forward")  # the first instant: 0ms
+    assert clock_time(page) == "0ms"
+    rows = drawn_rows(page)
+    assert values(rows[0]) == ["ipad@0"]
+    assert values(rows[2]) == []
+    # "iphone" is subscribed at 100ms: at 0ms its row has no arrow yet.
+    assert page.locator('#diagram .row[data-row="4"] line.arrow').count() == 0
+    assert page.locator('#diagram .row[data-row="3"] line.arrow').count() == 1
+    shoot("stepped-to-0ms")
+
+    # → steps the clock when no marble is selected.
+    page.locator("#diagram").click(position={"x": 5, "y": 5})
+    page.keyboard.press("ArrowRight")
+    assert clock_time(page) == "100ms"
+    rows = drawn_rows(page)
+    assert values(rows[0]) == ["ipad@0", "a@100"]
+    assert values(rows[3]) == ["!@100"]
+    assert values(rows[4]) == ["^@100"]
+    shoot("stepped-to-100ms")
+
+    page.keyboard.press("ArrowRight")
+    assert clock_time(page) == "400ms"
+    page.keyboard.press("ArrowRight")
+    assert clock_time(page) == "700ms"
+    assert values(drawn_rows(page)[2]) == ["c@700", "|@700"]
+    shoot("stepped-to-700ms")
+
+    page.keyboard.press("ArrowLeft")
+    assert clock_time(page) == "400ms"
+    assert values(drawn_rows(page)[2]) == []
+
+    page.click("#clock-end")
+    assert clock_time(page) == "all"
+    assert values(drawn_rows(page)[4]) == ["^@100", "c@700", "|@700"]
+
+
+def test_playing_sweeps_the_cursor_and_shows_only_what_it_has_passed(page, shoot):
+    run_program(page, "interval 100ms | take 3")
+    page.select_option("#clock-speed", "0.25")
+    page.click("#clock-play")
+    assert page.inner_text("#clock-play") == "Pause"
+    # At ¼× the 300ms run takes 1.2 s: wait until the cursor is inside it.
+    page.wait_for_function("() => parseFloat(document.querySelector('#clock-time').textContent) >= 150")
+    page.click("#clock-play")  # pause
+    shoot("paused-mid-run")
+    paused_at = float(clock_time(page).removesuffix("ms"))
+    assert 150 <= paused_at < 300
+    for row in drawn_rows(page):
+        assert all(mark["t"] <= paused_at for mark in row["marks"])
+        assert "0@100" in values(row)
+    assert page.locator("#diagram svg .cursor").count() == 1
+
+    page.select_option("#clock-speed", "4")
+    page.click("#clock-play")
+    page.wait_for_function("() => document.querySelector('#clock-play').textContent === 'Play'")
+    shoot("played-to-the-end")
+    assert clock_time(page) == "300ms"
+    assert values(drawn_rows(page)[1]) == ["0@100", "1@200", "2@300", "|@300"]
+
+
+def test_predict_hides_the_output_until_the_student_has_guessed(page, shoot):
+    run_program(page, 'marbles "-1-2-|" | map x*10')
+    page.check("#predict")
+    rows = drawn_rows(page)
+    assert values(rows[0]) == ["1@100", "2@300", "|@500"]
+    assert values(rows[1]) == []
+    assert page.locator("#predict-reveal").is_disabled()
+
+    # Click on the output row straight under the input's marbles.
+    output_axis = page.locator('#diagram .row[data-row="1"] line.arrow').bounding_box()
+    for t in (100, 300):
+        marble = page.locator(f'#diagram .row[data-row="0"] .mark[data-t="{t}"]').bounding_box()
+        page.mouse.click(marble["x"] + marble["width"] / 2, output_axis["y"])
+    assert page.locator("#diagram .guess").count() == 2
+    shoot("two-guesses")
+
+    page.click("#predict-reveal")
+    shoot("revealed")
+    assert values(drawn_rows(page)[1]) == ["10@100", "20@300", "|@500"]
+    assert page.locator("#diagram .guess").count() == 2
+    assert page.inner_text("#predict-score") == "2 of 2 instants with values guessed \u2014 all right!"
