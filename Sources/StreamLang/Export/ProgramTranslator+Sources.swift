@@ -82,8 +82,9 @@ extension ProgramTranslator {
     case .timer(let delay):
       let stride = try duration(delay, in: scope)
       return script([(stride, .value("0")), (stride, .finished)], output: .int, failure: .never)
-    case .marbles(let diagram, _, let frame):
-      return try marbles(diagram, frame: frame, stage: stage, hint: hint)
+    case .marbles(let diagram, let diagramRange, let frame):
+      let asStrings = stringMarbles.contains(MarbleLiteral(range: diagramRange, diagram: diagram))
+      return try marbles(diagram, frame: frame, digitsAsStrings: asStrings, hint: hint)
     case .events(let sends):
       let script = try timedScript(sends, in: scope, hint: hint)
       return self.script(script.events, output: script.output, failure: script.failure)
@@ -196,7 +197,8 @@ extension ProgramTranslator {
     return (events, element, failure)
   }
 
-  private func marbles(_ diagram: String, frame: Expr?, stage: SourceStage, hint: ExportType?) throws -> SwiftPublisher
+  private func marbles(_ diagram: String, frame: Expr?, digitsAsStrings: Bool, hint: ExportType?) throws
+    -> SwiftPublisher
   {
     let frameLength = try frame.map(timeLiteral) ?? .milliseconds(100)
     let parsed: MarbleDiagram
@@ -214,6 +216,8 @@ extension ProgramTranslator {
       case .value(let value):
         let literal: SwiftExpression
         switch value {
+        case .int(let number) where digitsAsStrings:
+          literal = SwiftExpression(code: SwiftExpression.stringLiteral(String(number)), type: .string)
         case .int(let number): literal = SwiftExpression(code: String(number), type: .int)
         case .string(let text): literal = SwiftExpression(code: SwiftExpression.stringLiteral(text), type: .string)
         default: throw ExportLimitation("the marble value \(value) has no Swift literal here")

@@ -51,6 +51,8 @@ final class ProgramTranslator {
 
   /// Apple's operators, or the StreamCore ones the export tests compile.
   let dialect: SwiftDialect
+  /// The all-digit marble strings the type checker typed as String.
+  var stringMarbles: Set<MarbleLiteral> = []
 
   init(text: String, earlierBindings: [SwiftExporter.Binding], dialect: SwiftDialect = .apple) {
     self.dialect = dialect

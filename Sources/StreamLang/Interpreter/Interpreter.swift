@@ -38,7 +38,8 @@ public struct Interpreter {
     } catch {
       return .invalid(error.diagnostics)
     }
-    var run = ProgramRun(program: parsed.program, bindings: bindings, options: options)
+    var run = ProgramRun(
+      program: parsed.program, bindings: bindings, options: options, stringMarbles: typed.stringMarbles)
     let problems = run.start()
     guard problems.isEmpty else { return .invalid(problems) }
     bindings = run.bindings

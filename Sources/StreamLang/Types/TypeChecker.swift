@@ -22,12 +22,26 @@ public enum TypeChecker {
   static func check(_ program: Program, environment: [String: BoundPipeline]) throws(TypeCheckFailure)
     -> TypedProgram
   {
+    let first = try check(program, environment: environment, stringDefaults: [])
+    // A marble string some use needs as Strings is built as Strings for every
+    // use: where another use took Int by default, it is typed again as String.
+    guard first.defaultedToInt.contains(where: first.typed.stringMarbles.contains) else { return first.typed }
+    return try check(program, environment: environment, stringDefaults: first.typed.stringMarbles).typed
+  }
+
+  /// One pass; `stringDefaults` are the marble strings whose digits are
+  /// Strings where no use says otherwise.
+  private static func check(
+    _ program: Program, environment: [String: BoundPipeline], stringDefaults: Set<MarbleLiteral>
+  ) throws(TypeCheckFailure) -> (typed: TypedProgram, defaultedToInt: Set<MarbleLiteral>) {
+    var defaultedToInt: Set<MarbleLiteral> = []
     var environment = environment
     var typed = TypedProgram()
     var errors: [Diagnostic] = []
     var illTyped: Set<String> = []
+    var intMarbles: Set<MarbleLiteral> = []
     for statement in program.statements {
-      let inference = TypeInference(text: program.text, illTyped: illTyped)
+      let inference = TypeInference(text: program.text, illTyped: illTyped, stringDefaults: stringDefaults)
       do throws(Diagnostic) {
         switch statement {
         case .binding(let name, let pipeline, _):
@@ -52,8 +66,21 @@ public enum TypeChecker {
         }
       }
       typed.warnings += inference.warnings
+      for use in inference.marbleUses {
+        if use.type == .string { typed.stringMarbles.insert(use.literal) }
+        if use.type == .int, use.required { intMarbles.insert(use.literal) }
+        if use.type == .int, !use.required { defaultedToInt.insert(use.literal) }
+        // One literal is built one way: used as both Int and String, it is an error at its place.
+        if typed.stringMarbles.contains(use.literal), intMarbles.contains(use.literal),
+          !errors.contains(where: { $0.range == use.literal.range })
+        {
+          var error = TypeError.marbleUses(use.literal.diagram, at: use.literal.range)
+          error.isTypeError = true
+          errors.append(error)
+        }
+      }
     }
     guard errors.isEmpty else { throw TypeCheckFailure(diagnostics: errors) }
-    return typed
+    return (typed, defaultedToInt)
   }
 }

@@ -161,6 +161,18 @@ enum TypeError {
     )
   }
 
+  static func marbleValues(_ type: SwiftType, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      "the digits of this marble string are used as \(type.spelling): marbles are built as Int or String values",
+      at: range, note: "convert after the source instead, e.g. `| map Double(x)`")
+  }
+
+  static func marbleUses(_ diagram: String, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      "the marble string \"\(diagram)\" is used as Int in one place and as String in another", at: range,
+      note: "one literal is built one way; bind two marble strings, or `map String(x)` where Strings are needed")
+  }
+
   static func tooManyPublishers(_ operatorName: String, count: Int, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       "Combine's `\(operatorName)` takes one to three other publishers, not \(count)", at: range,

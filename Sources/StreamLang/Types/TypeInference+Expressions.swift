@@ -156,8 +156,9 @@ extension TypeInference {
       return isTest ? .bool : .placeholder
     }
     // A value not yet known takes the other side's type: `empty | map x * 2` makes x an Int.
-    if case .variable = lhs { unify(lhs, symbol == "&&" || symbol == "||" ? .bool : rhs) }
-    if case .variable = rhs { unify(rhs, symbol == "&&" || symbol == "||" ? .bool : lhs) }
+    // Digits drawn in marbles are Ints beside any number (`x * 2.5` is a Double of an Int).
+    if case .variable = lhs { unify(lhs, symbol == "&&" || symbol == "||" ? .bool : knownSide(lhs, rhs)) }
+    if case .variable = rhs { unify(rhs, symbol == "&&" || symbol == "||" ? .bool : knownSide(rhs, lhs)) }
     lhs = resolved(lhs)
     rhs = resolved(rhs)
     let numbers = lhs.isNumber && rhs.isNumber

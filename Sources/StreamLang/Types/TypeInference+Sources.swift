@@ -30,8 +30,9 @@ extension TypeInference {
       return made(.int, .never, .generic("Interval", [.scheduler]))
     case .timer:
       return made(.int, .never, .generic("Script", [.type(.int), .type(.never), .scheduler]))
-    case .marbles(let diagram, _, _):
-      let (output, failure) = try marbleTypes(diagram, in: stage)
+    case .marbles(let diagram, let diagramRange, _):
+      let (output, failure) = try marbleTypes(
+        diagram, literal: MarbleLiteral(range: diagramRange, diagram: diagram), in: stage)
       return made(output, failure, .generic("Script", [.type(output), .type(failure), .scheduler]))
     case .events(let sends):
       let (output, failure) = try sendTypes(sends, initial: nil, in: stage, scope: scope)
@@ -94,8 +95,12 @@ extension TypeInference {
     return (values.isEmpty ? fresh() : try sameElement(values, in: stage), failure)
   }
 
-  /// Digits are Ints, other values Strings; `#` makes the Failure `Error`.
-  private func marbleTypes(_ diagram: String, in stage: SourceStage) throws(Diagnostic) -> (SwiftType, SwiftType) {
+  /// Letters are Strings; digits are Ints, or Strings where the use needs
+  /// them when every marble is a digit (see `MarbleLiteral`); `#` makes the
+  /// Failure `Error`.
+  private func marbleTypes(_ diagram: String, literal: MarbleLiteral, in stage: SourceStage) throws(Diagnostic)
+    -> (SwiftType, SwiftType)
+  {
     guard let parsed = try? MarbleDiagram(diagram, frame: .milliseconds(100)) else {
       return (.placeholder, .placeholder)
     }
@@ -109,6 +114,9 @@ extension TypeInference {
       case .failed: failure = .error
       case .finished: break
       }
+    }
+    if !values.isEmpty, values.allSatisfy({ $0.1.type == .int }) {
+      return (digitMarbleValues(literal, stageRange: stage.range), failure)
     }
     return (values.isEmpty ? fresh() : try sameElement(values, in: stage), failure)
   }

@@ -25,13 +25,25 @@ final class TypeInference {
   /// Bindings of this program that did not type-check: a use only repeats the error.
   private let illTyped: Set<String>
   private(set) var warnings: [Diagnostic] = []
+  /// The all-digit `marbles` literals met, each with the type variable of its
+  /// values (Int or String, decided by the use) and where to point an error.
+  private var digitMarbles: [(literal: MarbleLiteral, values: SwiftType, errorRange: SourceRange)] = []
+  /// How each all-digit `marbles` literal was typed in this statement;
+  /// `required` is false where nothing asked and Int was taken by default.
+  /// The numbers of those type variables.
+  private var digitMarbleVariables: Set<Int> = []
+  private(set) var marbleUses: [(literal: MarbleLiteral, type: SwiftType, required: Bool)] = []
   /// How deep the inference is inside bindings and nested pipelines: a guard
   /// against programs that `ProgramLimits` would refuse anyway.
   private var depth = 0
 
-  init(text: String, illTyped: Set<String> = []) {
+  /// The marble strings whose digits are Strings where no use says otherwise.
+  private let stringDefaults: Set<MarbleLiteral>
+
+  init(text: String, illTyped: Set<String> = [], stringDefaults: Set<MarbleLiteral> = []) {
     texts = [text]
     self.illTyped = illTyped
+    self.stringDefaults = stringDefaults
   }
 
   func text(_ range: SourceRange) -> String { range.text(in: texts.last ?? "") }
@@ -45,6 +57,7 @@ final class TypeInference {
   /// The whole pipeline, resolved: what `TypedProgram` holds.
   func typedPipeline(_ pipeline: Pipeline, environment: [String: BoundPipeline]) throws(Diagnostic) -> TypedPipeline {
     let stages = try self.pipeline(pipeline, in: Scope(environment: environment))
+    try settleDigitMarbles()
     var typed: [TypedStage] = []
     for stage in stages {
       let type = StageType(output: resolved(stage.type.output), failure: resolved(stage.type.failure))
@@ -92,6 +105,45 @@ final class TypeInference {
     texts.append(binding.text)
     defer { texts.removeLast() }
     return try publisher(binding.pipeline, in: Scope(environment: binding.environment))
+  }
+
+  // MARK: Marbles
+
+  /// The type of the values of an all-digit `marbles` literal: a variable the
+  /// use decides (Int by default, String where a String is needed).
+  func digitMarbleValues(_ literal: MarbleLiteral, stageRange: SourceRange) -> SwiftType {
+    let values = fresh()
+    if case .variable(let number) = values { digitMarbleVariables.insert(number) }
+    digitMarbles.append((literal, values, texts.count == 1 ? literal.range : stageRange))
+    return values
+  }
+
+  /// The type an unknown `variable` takes beside `other` in a binary
+  /// operation: `other`'s, but Int for marbled digits beside a Double.
+  func knownSide(_ variable: SwiftType, _ other: SwiftType) -> SwiftType {
+    guard case .variable(let number) = variable, digitMarbleVariables.contains(number), other == .double else {
+      return other
+    }
+    return .int
+  }
+
+  /// Gives every all-digit `marbles` literal met its type: what its use
+  /// asked (Int or String), or Int. Another type is an error, as digits
+  /// drawn in a diagram are only ever built as Ints or Strings.
+  private func settleDigitMarbles() throws(Diagnostic) {
+    for (literal, values, errorRange) in digitMarbles {
+      var required = true
+      if case .variable = resolved(values) {
+        unify(values, stringDefaults.contains(literal) ? .string : .int)
+        required = false
+      }
+      let type = resolved(values)
+      guard type == .int || type == .string || type == .placeholder else {
+        throw TypeError.marbleValues(type, at: errorRange)
+      }
+      marbleUses.append((literal, type, required))
+    }
+    digitMarbles.removeAll()
   }
 
   // MARK: Variables

@@ -56,11 +56,18 @@ public struct TypedProgram: Hashable, Sendable {
   public var bindings: [String: TypedPipeline]
   /// What Swift would compile but warn about (`assertNoFailure` on a `Never` pipeline).
   public var warnings: [Diagnostic]
+  /// The all-digit `marbles` literals whose use needs Strings: the run
+  /// builds their digits as Strings (see `MarbleLiteral`).
+  public var stringMarbles: Set<MarbleLiteral>
 
-  public init(shown: [TypedPipeline] = [], bindings: [String: TypedPipeline] = [:], warnings: [Diagnostic] = []) {
+  public init(
+    shown: [TypedPipeline] = [], bindings: [String: TypedPipeline] = [:], warnings: [Diagnostic] = [],
+    stringMarbles: Set<MarbleLiteral> = []
+  ) {
     self.shown = shown
     self.bindings = bindings
     self.warnings = warnings
+    self.stringMarbles = stringMarbles
   }
 }
 

@@ -209,9 +209,12 @@ func typesOfLastPipeline(_ text: String) throws -> String {
       "marbles \"-1-#\" | catch { just 0 }", "<Int, Error> <Int, Never>",
       "catch<P>(_: (Failure) -> P) -> Publishers.Catch<Self, P> where Output == P.Output"),
     TypeCase(
-      "marbles \"-1-#\" | catch { just \"zero\" }",
-      "error 26: `catch` must produce the upstream's Output: the upstream sends Int, the fallback sends String",
+      "events 0ms:1, 100ms:#\"x\" | catch { just \"zero\" }",
+      "error 36: `catch` must produce the upstream's Output: the upstream sends Int, the fallback sends String",
       "catch<P> where Output == P.Output"),
+    TypeCase(
+      "marbles \"-1-#\" | catch { just \"zero\" }", "<String, Error> <String, Never>",
+      "catch<P> where Output == P.Output: the marbled digits are drawn as the Strings the fallback needs"),
     TypeCase(
       "marbles \"-1-#\" | catch { fail \"again\" }", "<Int, Error> <Int, Error>",
       "the fallback's Failure is the new Failure"),
@@ -243,6 +246,75 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     TypeCase("never | map x * 2", "<Int, Never> <Int, Never>", "x * 2 makes the Empty's Output Int"),
     TypeCase(
       "just 1 | map x > 2 ? x : nil", "<Int, Never> <Int?, Never>", "a ?: with nil on one side is Optional"),
+    // Operators of issue 14 (main's ops1 and ops2)
+    TypeCase(
+      "just 1 | receive on main", "<Int, Never> <Int, Never>",
+      "receive<S: Scheduler>(on: S, options:) -> Publishers.ReceiveOn<Self, S>"),
+    TypeCase(
+      "marbles \"-1-#\" | subscribe on background", "<Int, Error> <Int, Error>",
+      "subscribe<S: Scheduler>(on: S, options:) -> Publishers.SubscribeOn<Self, S>"),
+    TypeCase(
+      "just \"a\" | print \"tag\"", "<String, Never> <String, Never>",
+      "print(_ prefix: String = \"\", to: TextOutputStream?) -> Publishers.Print<Self>"),
+    TypeCase(
+      "just 1 | print 5",
+      "error 16: cannot convert value of type 'Int' to expected argument type 'String'",
+      "print(_ prefix: String …): the prefix is a String"),
+    TypeCase(
+      "just 1,2 | buffer 2 prefetch: keepFull whenFull: dropOldest", "<Int, Never> <Int, Never>",
+      "buffer(size:prefetch:whenFull: BufferingStrategy<Failure>) -> Publishers.Buffer<Self>"),
+    TypeCase(
+      "just 1,2 | buffer 1 prefetch: byRequest whenFull: fail \"full\"", "<Int, Never> <Int, Error>",
+      "BufferingStrategy<Failure>.customError(() -> Failure): Never has no value, so it stands after setFailureType(to: Error.self)"
+    ),
+    TypeCase(
+      "interval 100ms | prefix untilOutputFrom { fail \"x\" }", "<Int, Never> <Int, Never>",
+      "prefix<P: Publisher>(untilOutputFrom: P) -> Publishers.PrefixUntilOutput<Self, P> (no constraint on P.Failure)"),
+    TypeCase(
+      "interval 100ms | drop untilOutputFrom { timer 250ms }", "<Int, Never> <Int, Never>",
+      "drop<P>(untilOutputFrom: P) -> Publishers.DropUntilOutput<Self, P> where Failure == P.Failure"),
+    TypeCase(
+      "interval 100ms | drop untilOutputFrom { fail \"x\" }",
+      "error 41: instance method 'drop(untilOutputFrom:)' requires the types 'Never' and 'Error' be equivalent: the upstream fails with Never, `fail \"x\"` with Error",
+      "drop<P>(untilOutputFrom: P) where Failure == P.Failure"),
+    TypeCase(
+      "marbles \"-1-#\" | tryCatch { just 0 }", "<Int, Error> <Int, Error>",
+      "tryCatch<P>(_ handler: (Failure) throws -> P) -> Publishers.TryCatch<Self, P> where Output == P.Output; Failure is Error"
+    ),
+    TypeCase(
+      "just 1 | tryCatch { just \"a\" }",
+      "error 19: `tryCatch` must produce the upstream's Output: the upstream sends Int, the fallback sends String",
+      "tryCatch<P>(…) where Output == P.Output"),
+    TypeCase(
+      "just 1,1,2 | removeDuplicates by { a, b in a == b }", "<Int, Never> <Int, Never>",
+      "removeDuplicates(by: (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self>"),
+    TypeCase(
+      "just (1, 2) | removeDuplicates by { a, b in a.0 == b.0 }", "<(Int, Int), Never> <(Int, Int), Never>",
+      "removeDuplicates(by:) needs no Equatable: tuples are fine"),
+    TypeCase(
+      "just 1,2 | makeConnectable | autoconnect", "<Int, Never> <Int, Never> <Int, Never>",
+      "extension Publisher where Failure == Never { makeConnectable() }; ConnectablePublisher.autoconnect()"),
+    TypeCase(
+      "fail \"x\" | makeConnectable | autoconnect",
+      "error 12: referencing instance method 'makeConnectable()' requires the types 'Error' and 'Never' be equivalent",
+      "makeConnectable() is declared in extension Publisher where Failure == Never"),
+    TypeCase(
+      "published 0, 100ms:1 | map x * 2", "<Int, Never> <Int, Never>",
+      "@Published var value = 0; $value is Published<Int>.Publisher, Failure Never"),
+    // Marbles: digits are Ints unless the use needs Strings
+    TypeCase(
+      "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b",
+      "<String, Never> <String, Never>",
+      "merge(with: P) where P.Output == Output: b's digits are drawn as Strings"),
+    TypeCase(
+      "marbles \"-1-2|\" | map x * 2.5", "<Int, Never> <Double, Never>", "digits beside a Double stay Ints"),
+    TypeCase(
+      "marbles \"-1-2|\" | map x + \"a\"", "<String, Never> <String, Never>",
+      "map<T>(_: (Output) -> T): digits used as Strings are Strings"),
+    TypeCase(
+      "let b = marbles \"-1-2|\"; b | map x + 1; marbles \"-a|\" | merge b",
+      "error 17: the marble string \"-1-2|\" is used as Int in one place and as String in another",
+      "one literal is built one way"),
   ]
 
   @Test(arguments: cases)
