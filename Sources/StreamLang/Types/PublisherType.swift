@@ -44,11 +44,33 @@ public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible 
     }
   }
 
-  /// The full type of the last of `stages`, each stage's own type nested in the next.
+  /// The full type of the last of `stages`, each stage's own type nested in
+  /// the next, elided with `…` past `shownParts` generic types (see `elided`).
   static func expanded(_ stages: some Sequence<PublisherType>) -> PublisherType {
     var full = PublisherType.upstream
-    for stage in stages { full = stage.replacingUpstream(with: full) }
+    for stage in stages { full = stage.replacingUpstream(with: full).elided() }
     return full
+  }
+
+  /// How many generic types a full type shows before the rest is `…`: enough
+  /// for a lesson's pipelines, and it keeps typing a program of thousands of
+  /// stages or bindings linear (each stage's type would otherwise nest all before it).
+  static let shownParts = 24
+
+  /// This type with the generic types past the first `shownParts` (outermost
+  /// first, as read) replaced by `…`.
+  func elided() -> PublisherType {
+    var budget = Self.shownParts
+    return elided(budget: &budget)
+  }
+
+  private func elided(budget: inout Int) -> PublisherType {
+    guard case .generic(let name, let arguments) = self, !arguments.isEmpty else { return self }
+    guard budget > 0 else { return .generic("…", []) }
+    budget -= 1
+    var shown: [PublisherType] = []
+    for argument in arguments { shown.append(argument.elided(budget: &budget)) }
+    return .generic(name, shown)
   }
 
   public var description: String { spelling }

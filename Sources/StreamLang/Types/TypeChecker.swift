@@ -40,8 +40,10 @@ public enum TypeChecker {
     var errors: [Diagnostic] = []
     var illTyped: Set<String> = []
     var intMarbles: Set<MarbleLiteral> = []
+    let bindingTypes = TypeInference.BindingTypes()
     for statement in program.statements {
-      let inference = TypeInference(text: program.text, illTyped: illTyped, stringDefaults: stringDefaults)
+      let inference = TypeInference(
+        text: program.text, illTyped: illTyped, stringDefaults: stringDefaults, bindingTypes: bindingTypes)
       do throws(Diagnostic) {
         switch statement {
         case .binding(let name, let pipeline, _):

@@ -161,6 +161,9 @@ extension TypeInference {
     if case .variable = rhs { unify(rhs, symbol == "&&" || symbol == "||" ? .bool : knownSide(rhs, lhs)) }
     lhs = resolved(lhs)
     rhs = resolved(rhs)
+    // Two values not yet known (`{ p, q in p + q }` on marbled digits) are one
+    // type T, as Swift's operators take two of one type; a later use tells T.
+    if case .variable = lhs, case .variable = rhs, symbol != "??" { return isTest ? .bool : lhs }
     let numbers = lhs.isNumber && rhs.isNumber
     switch symbol {
     case "+", "-", "*", "/":

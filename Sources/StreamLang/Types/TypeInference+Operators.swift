@@ -58,7 +58,9 @@ extension TypeInference {
       return made(output, failure, "Map", [.type(output)])
     case .tryMap(let transform):
       // func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T>
-      let output = try elementClosure(transform, throwing: true).type
+      var output = try elementClosure(transform, throwing: true).type
+      // A closure that only throws (`tryMap fail("x")`) gives no T: Swift infers it from the use.
+      if resolved(output) == .never { output = fresh() }
       return made(output, .error, "TryMap", [.type(output)])
     case .compactMap(let transform), .tryCompactMap(let transform):
       // func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T>

@@ -40,10 +40,21 @@ final class TypeInference {
   /// The marble strings whose digits are Strings where no use says otherwise.
   private let stringDefaults: Set<MarbleLiteral>
 
-  init(text: String, illTyped: Set<String> = [], stringDefaults: Set<MarbleLiteral> = []) {
+  /// The type of each binding already typed in this program, shared by
+  /// every statement's inference (see `bound`).
+  final class BindingTypes {
+    var byBinding: [ObjectIdentifier: Stage] = [:]
+  }
+  private let bindingTypes: BindingTypes
+
+  init(
+    text: String, illTyped: Set<String> = [], stringDefaults: Set<MarbleLiteral> = [],
+    bindingTypes: BindingTypes = BindingTypes()
+  ) {
     texts = [text]
     self.illTyped = illTyped
     self.stringDefaults = stringDefaults
+    self.bindingTypes = bindingTypes
   }
 
   func text(_ range: SourceRange) -> String { range.text(in: texts.last ?? "") }
@@ -102,9 +113,45 @@ final class TypeInference {
   func bound(_ name: String, in scope: Scope) throws(Diagnostic) -> Stage? {
     guard let binding = scope.environment[name] else { return nil }
     if texts.count == 1, illTyped.contains(name) { return placeholderStage(binding.pipeline.range) }
+    // Typed once, then each use gets a copy with fresh variables (Swift infers
+    // a generic source such as `Empty()` anew in each context): typing every
+    // use anew would double with each `let a2 = a1 | merge a1`.
+    let key = ObjectIdentifier(binding)
+    if let typed = bindingTypes.byBinding[key] { return instantiated(typed) }
     texts.append(binding.text)
     defer { texts.removeLast() }
-    return try publisher(binding.pipeline, in: Scope(environment: binding.environment))
+    let marblesBefore = digitMarbles.count
+    let typed = try publisher(binding.pipeline, in: Scope(environment: binding.environment))
+    // Marbled digits take their type from each use, so such a binding is typed at each use.
+    if digitMarbles.count == marblesBefore {
+      bindingTypes.byBinding[key] = Stage(
+        label: typed.label,
+        type: StageType(output: resolved(typed.type.output), failure: resolved(typed.type.failure)),
+        publisherType: typed.publisherType.resolved(by: resolved))
+    }
+    return typed
+  }
+
+  /// A copy of a binding's stage whose type variables are fresh ones.
+  private func instantiated(_ stage: Stage) -> Stage {
+    var fresh: [Int: SwiftType] = [:]
+    func renamed(_ type: SwiftType) -> SwiftType {
+      switch type {
+      case .variable(let number):
+        if let made = fresh[number] { return made }
+        let made = self.fresh()
+        fresh[number] = made
+        return made
+      case .array(let element): return .array(renamed(element))
+      case .optional(let wrapped): return .optional(renamed(wrapped))
+      case .tuple(let elements): return .tuple(elements.map(renamed))
+      case .publisher(let output, let failure): return .publisher(output: renamed(output), failure: renamed(failure))
+      default: return type
+      }
+    }
+    return Stage(
+      label: stage.label, type: StageType(output: renamed(stage.type.output), failure: renamed(stage.type.failure)),
+      publisherType: stage.publisherType.resolved(by: renamed))
   }
 
   // MARK: Marbles
