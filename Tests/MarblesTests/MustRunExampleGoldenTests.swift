@@ -22,7 +22,7 @@ import Testing
     (
       "11-merge-zip-combineLatest",
       // DSL.md's text merges Ints into Strings, which Swift refuses: typed as Swift accepts it.
-      #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge { b | map String(x) }; a | zip b; a | combineLatest b"#
+      #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge b; a | zip b; a | combineLatest b"#
     ),
     (
       "12-switchToLatest-flatMap",

@@ -60,7 +60,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "Example11MergeZipCombineLatest",
       // DSL.md merges b's Ints into a's Strings, which Swift refuses (see MustRunExamplesTests): typed as Swift accepts it.
       program:
-        "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge { b | map String(x) }; a | zip b; a | combineLatest b",
+        "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b; a | zip b; a | combineLatest b",
       run: { example11MergeZipCombineLatest(scheduler: $0, log: $1) }),
     ExportedExample(
       file: "Example12SwitchToLatestFlatMap",

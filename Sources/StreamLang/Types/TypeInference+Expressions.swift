@@ -152,6 +152,8 @@ extension TypeInference {
     var lhs = resolved(left.type)
     var rhs = resolved(right.type)
     let isTest = ["==", "!=", "<", ">", "<=", ">=", "&&", "||"].contains(symbol)
+    // `Int(x) ?? fail("bad")`: the fallback never returns, so the result is the unwrapped value.
+    if symbol == "??", rhs == .never, case .optional(let wrapped) = lhs { return resolved(wrapped) }
     if lhs == .placeholder || rhs == .placeholder || lhs == .never || rhs == .never {
       return isTest ? .bool : .placeholder
     }

@@ -246,6 +246,9 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     TypeCase("never | map x * 2", "<Int, Never> <Int, Never>", "x * 2 makes the Empty's Output Int"),
     TypeCase(
       "just 1 | map x > 2 ? x : nil", "<Int, Never> <Int?, Never>", "a ?: with nil on one side is Optional"),
+    TypeCase(
+      "just \"3\", \"x\" | tryMap Int(x) ?? fail(\"bad\")", "<String, Never> <Int, Error>",
+      "Int(_: String) -> Int?; a ?? b where b never returns (fail throws) is the unwrapped Int"),
     // Operators of issue 14 (main's ops1 and ops2)
     TypeCase(
       "just 1 | receive on main", "<Int, Never> <Int, Never>",
