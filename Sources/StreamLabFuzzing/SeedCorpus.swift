@@ -71,6 +71,11 @@ public enum SeedCorpus {
     "let m = interval 100ms | take 2 | makeConnectable; m; connect m @50ms",
     "let t = interval 100ms | multicast | autoconnect; t @..250ms; t | take 1 @300ms",
     #"let p = published "a", 100ms:"b", 200ms:"c"; p; p | dropFirst @150ms"#,
+    #"interval 100ms | handleEvents subscription: x, output: "got " + String(x), completion: x, cancel: "c", request: x | take 2"#,
+    #"fail "boom" | handleEvents completion: "ended: " + x"#,
+    "just 1 | eraseToAnyPublisher | setFailureType | merge { marbles \"-2-#\" }",
+    #"events 0ms:1, 200ms:#"down" | assertNoFailure "check""#, "just 1 | assertNoFailure",
+    #"just "1", "x" | map Int(x) | replaceNil -1"#,
   ]
 
   /// Pasted Swift, which the program target reads as `eval --swift` does:

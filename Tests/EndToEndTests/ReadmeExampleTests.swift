@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func theReadmeHasEvalExamples() throws {
-    #expect(try Self.examples().count == 4)
+    #expect(try Self.examples().count == 5)
   }
 
   @Test(arguments: try examples())

@@ -52,7 +52,8 @@ import Testing
     #"buffer 1 whenFull: fail "full""#, "prefix untilOutputFrom { just 1 }", "prefix untilOutputFrom { timer 30ms }",
     "drop untilOutputFrom { empty }", "drop untilOutputFrom { timer 30ms }", "tryCatch { just 7 }",
     #"tryCatch { fail("t") }"#, "removeDuplicates by { a, b in a == b }", "makeConnectable | autoconnect",
-    "multicast | autoconnect",
+    "multicast | autoconnect", "eraseToAnyPublisher", "setFailureType", "assertNoFailure", #"assertNoFailure "a""#,
+    "replaceNil 0", "handleEvents output: x, completion: x, cancel: 1, subscription: 2, request: x",
   ]
 
   /// Places where an upstream `X` is subscribed by something else than the

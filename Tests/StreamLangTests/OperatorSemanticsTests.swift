@@ -339,11 +339,42 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
   static let debugging: [Behaviour] = [
     .init("just 1,2 | print \"tap\"", "0ms 1, 0ms 2, 0ms |", "print passes every event through unchanged"),
     .init("fail \"boom\" | print", "0ms #\"boom\"", "print passes a failure through"),
+    .init(
+      "events 0ms:1, 100ms:2, 200ms:| | handleEvents output: x * 10", "0ms 1, 100ms 2, 200ms |",
+      "handleEvents passes every event through; its expressions only log"),
+    .init(
+      "interval 100ms | handleEvents cancel: \"c\", request: x | take 2", "100ms 0, 200ms 1, 200ms |",
+      "handleEvents passes demand and cancel upstream"),
+  ]
+
+  // Pass-through stages: what they change is the Swift type only.
+  static let typesOnly: [Behaviour] = [
+    .init(
+      "just 1,2,3 | eraseToAnyPublisher", "0ms 1, 0ms 2, 0ms 3, 0ms |", "eraseToAnyPublisher passes values through"),
+    .init(
+      "events 0ms:1, 200ms:#\"down\" | eraseToAnyPublisher", "0ms 1, 200ms #\"down\"",
+      "eraseToAnyPublisher passes a failure through"),
+    .init(
+      "interval 100ms | setFailureType | take 2", "100ms 0, 200ms 1, 200ms |",
+      "setFailureType passes values and the cancel of take through"),
+    .init(
+      "just 1 | setFailureType | merge { events 100ms:2, 200ms:#\"x\" }", "0ms 1, 100ms 2, 200ms #\"x\"",
+      "setFailureType lets a stream that cannot fail meet one that can"),
+    .init(
+      "events 0ms:1, 100ms:2, 200ms:| | assertNoFailure", "0ms 1, 100ms 2, 200ms |",
+      "assertNoFailure passes values and finished through"),
+    .init(
+      "just 1,2 | assertNoFailure \"check\" | take 1", "0ms 1, 0ms |",
+      "assertNoFailure passes the demand and cancel of take upstream"),
+    .init("just 1, nil, 3 | replaceNil 0", "0ms 1, 0ms 0, 0ms 3, 0ms |", "replaceNil turns nil into the value"),
+    .init(
+      "just \"1\", \"x\" | map Int(x) | replaceNil -1", "0ms 1, 0ms -1, 0ms |",
+      "replaceNil fills in where Int(x) gave nil"),
   ]
 
   static let all =
     sources + transforming + filtering + timing + combining + errors + sharing + aggregates + schedulers + debugging
-    + more
+    + typesOnly + more
 
   @Test(arguments: all)
   func behaviour(_ case: Behaviour) {

@@ -140,6 +140,16 @@ import Testing
     ("subscribe on DispatchQueue.global()", "subscribe(on: DispatchQueue.global())"),
     ("print", "print()"),
     ("print \"tap\"", "print(\"tap\")"),
+    ("handleEvents output: x", "handleEvents(output: x)"),
+    (
+      "handleEvents completion: \"end \" + x, cancel: \"c\", request: x",
+      "handleEvents(completion: (\"end \" + x), cancel: \"c\", request: x)"
+    ),
+    ("eraseToAnyPublisher", "eraseToAnyPublisher"),
+    ("setFailureType", "setFailureType"),
+    ("assertNoFailure", "assertNoFailure()"),
+    ("assertNoFailure \"check\"", "assertNoFailure(\"check\")"),
+    ("replaceNil 0", "replaceNil(0)"),
   ]
 
   @Test(arguments: operators)

@@ -19,7 +19,7 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
 }
 
 /// The proof the issue asks for: every "must run" example of DSL.md (and
-/// forty programs beyond them, and a session using earlier bindings) is exported, and the export committed under
+/// forty-five programs beyond them, and a session using earlier bindings) is exported, and the export committed under
 /// `Exports/`, which this target compiles against OpenCombine, is exactly what
 /// the exporter prints; run on the virtual clock, that compiled code shows
 /// every subscriber the same events at the same times as the DSL run.
@@ -262,6 +262,23 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "More10Published",
       program: "let p = published 0, 100ms:1, 300ms:2; p @50ms; p | dropFirst @200ms",
       run: { more10Published(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More11EraseToAnyPublisher", program: "just 1,2,3 | map x * 2 | eraseToAnyPublisher",
+      run: { more11EraseToAnyPublisher(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More12SetFailureType", program: "just 1 | setFailureType | merge { events 100ms:2, 200ms:#\"x\" }",
+      run: { more12SetFailureType(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More13AssertNoFailure", program: "events 0ms:1, 100ms:2, 200ms:| | assertNoFailure \"check\"",
+      run: { more13AssertNoFailure(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More14ReplaceNil",
+      program: "events 0ms:\"1\", 100ms:\"x\", 200ms:\"3\", 300ms:| | map Int(x) | replaceNil 0",
+      run: { more14ReplaceNil(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More15HandleEvents",
+      program: "interval 100ms | handleEvents output: \"got \" + String(x), cancel: \"cancelled\" | take 2",
+      run: { more15HandleEvents(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

@@ -67,6 +67,15 @@ import Testing
     ("just 1,2 | subscribe on RunLoop.main", ".subscribe(on: scheduler)"),
     ("just 1,2 | print", ".print()"),
     ("just 1,2 | print \"tap\"", ".print(\"tap\")"),
+    ("just 1,2 | handleEvents output: x * 2", ".handleEvents(receiveOutput: { print($0 * 2) })"),
+    (
+      "just 1,2 | handleEvents completion: \"end\", output: x, cancel: 0",
+      ".handleEvents(receiveOutput: { print($0) }, receiveCompletion: { _ in print(\"end\") }, receiveCancel: { print(0) })"
+    ),
+    ("just 1,2 | setFailureType", ".setFailureType(to: Error.self)"),
+    ("just 1,2 | assertNoFailure", ".assertNoFailure()"),
+    ("just 1,2 | assertNoFailure \"check\"", ".assertNoFailure(\"check\")"),
+    ("events 0ms:\"1\" | map Int(x) | replaceNil 0", ".replaceNil(with: 0 as Int)"),
   ])
   func operatorExportsWithCombinesSpelling(_ program: String, _ spelling: String) {
     let parsed = Parser.parse(program)

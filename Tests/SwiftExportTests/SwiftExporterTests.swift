@@ -241,7 +241,7 @@ import Testing
       source
         == """
         // streamlab cannot export this program as Combine code that behaves the same:
-        // `just 1, "a"` mixes types, which one Swift publisher cannot send
+        // Swift would not compile it: heterogeneous collection literal could only be inferred to '[Any]': `just` sends Int and String (a Combine publisher has one Output type; send values of one type, or make two publishers and `merge` them after `map`ping one to the other's type (`map String(x)`))
         //
         // The program:
         //   just 1, "a"

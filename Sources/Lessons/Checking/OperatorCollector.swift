@@ -24,9 +24,7 @@ struct OperatorCollector {
   }
 
   private mutating func collect(_ pipeline: Pipeline) {
-    switch pipeline.source.kind {
-    case .name, .group: break
-    default:
+    if pipeline.source.kind.name != nil {
       let keyword = pipeline.source.keyword
       uses.append(OperatorUse(canonicalName: canonicalName(keyword.text), offset: keyword.range.start))
     }
@@ -37,6 +35,8 @@ struct OperatorCollector {
     }
   }
 
+  // Exhaustive switches: a new source or operator does not compile until it
+  // says which pipelines it holds, so `require:` and `forbid:` see inside it.
   private mutating func collect(_ source: SourceKind) {
     switch source {
     case .deferred(let pipeline), .group(let pipeline):
@@ -45,7 +45,7 @@ struct OperatorCollector {
       values.forEach { collect($0) }
     case .future(_, let value):
       collect(value)
-    default:
+    case .range, .empty, .never, .fail, .interval, .timer, .marbles, .events, .subject, .current, .published, .name:
       break
     }
   }
@@ -57,13 +57,20 @@ struct OperatorCollector {
     case .zip(let pipelines, let transform), .combineLatest(let pipelines, let transform):
       pipelines.forEach { collect($0) }
       if let transform { collect(transform) }
-    case .append(.stream(let pipeline)), .prepend(.stream(let pipeline)), .catch(let pipeline):
+    case .append(.stream(let pipeline)), .prepend(.stream(let pipeline)), .catch(let pipeline),
+      .prefixUntilOutput(let pipeline), .dropUntilOutput(let pipeline):
       collect(pipeline)
     case .map(let expr), .tryMap(let expr), .compactMap(let expr), .tryCompactMap(let expr), .filter(let expr),
       .tryFilter(let expr), .flatMap(_, let expr), .scan(_, let expr), .tryScan(_, let expr), .reduce(_, let expr),
-      .tryReduce(_, let expr), .mapError(let expr):
+      .tryReduce(_, let expr), .mapError(let expr), .tryCatch(let expr), .removeDuplicatesBy(let expr):
       collect(expr)
-    default:
+    case .handleEvents(let handlers):
+      handlers.forEach { collect($0.body) }
+    case .append(.values), .prepend(.values), .switchToLatest, .collect, .removeDuplicates, .first, .tryFirst, .last,
+      .tryLast, .prefix, .prefixWhile, .tryPrefixWhile, .dropFirst, .dropWhile, .tryDropWhile, .output, .ignoreOutput,
+      .debounce, .throttle, .delay, .timeout, .measureInterval, .replaceError, .retry, .replaceEmpty, .share,
+      .multicast, .makeConnectable, .autoconnect, .count, .min, .max, .contains, .allSatisfy, .tryAllSatisfy,
+      .receiveOn, .subscribeOn, .print, .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil, .buffer:
       break
     }
   }

@@ -73,40 +73,95 @@ struct SyntaxPrinter {
     return "{ " + original(pipeline.range) + " }"
   }
 
-  /// The operator stages the mutations create; nil for a kind no mutation makes.
+  /// Any operator stage, as the language spells it. Exhaustive, so an operator
+  /// added to the language does not compile until the mutations can print it.
   func stage(_ kind: OperatorKind) -> String? {
+    func keyword(_ name: String, _ expr: Expr) -> String { name + " " + expression(expr) }
+    func optional(_ name: String, _ expr: Expr?, word: String = "") -> String {
+      name + (expr.map { " " + word + expression($0) } ?? "")
+    }
+    func streams(_ pipelines: [Pipeline]) -> String { pipelines.map(streamArgument).joined(separator: ", ") }
     switch kind {
-    case .map(let expr): return "map " + expression(expr)
-    case .filter(let expr): return "filter " + expression(expr)
+    case .map(let expr): return keyword("map", expr)
+    case .tryMap(let expr): return keyword("tryMap", expr)
+    case .compactMap(let expr): return keyword("compactMap", expr)
+    case .tryCompactMap(let expr): return keyword("tryCompactMap", expr)
+    case .filter(let expr): return keyword("filter", expr)
+    case .tryFilter(let expr): return keyword("tryFilter", expr)
+    case .mapError(let expr): return keyword("mapError", expr)
+    case .allSatisfy(let expr): return keyword("allSatisfy", expr)
+    case .tryAllSatisfy(let expr): return keyword("tryAllSatisfy", expr)
+    case .tryCatch(let expr): return keyword("tryCatch", expr)
+    case .contains(let expr): return keyword("contains", expr)
+    case .replaceEmpty(let expr): return keyword("replaceEmpty", expr)
+    case .replaceNil(let expr): return keyword("replaceNil", expr)
+    case .retry(let expr): return keyword("retry", expr)
     case .scan(let initial, let expr): return "scan " + expression(initial) + ", " + expression(expr)
+    case .tryScan(let initial, let expr): return "tryScan " + expression(initial) + ", " + expression(expr)
     case .reduce(let initial, let expr): return "reduce " + expression(initial) + ", " + expression(expr)
+    case .tryReduce(let initial, let expr): return "tryReduce " + expression(initial) + ", " + expression(expr)
     case .flatMap(let maximum, let expr):
       return "flatMap " + (maximum.map { "max " + expression($0) + " " } ?? "") + expression(expr)
     case .switchToLatest: return "switchToLatest"
-    case .first(let condition): return "first" + (condition.map { " where " + expression($0) } ?? "")
-    case .last(let condition): return "last" + (condition.map { " where " + expression($0) } ?? "")
-    case .prefix(let count): return "prefix " + expression(count)
-    case .dropFirst(let count): return "dropFirst" + (count.map { " " + expression($0) } ?? "")
-    case .debounce(let interval): return "debounce " + expression(interval)
+    case .collect(.all): return "collect"
+    case .collect(.count(let expr)), .collect(.time(let expr)): return keyword("collect", expr)
+    case .collect(.timeOrCount(let time, let count)): return "collect " + expression(time) + " or " + expression(count)
+    case .removeDuplicates: return "removeDuplicates"
+    case .removeDuplicatesBy(let expr): return keyword("removeDuplicates by", expr)
+    case .first(let condition): return optional("first", condition, word: "where ")
+    case .last(let condition): return optional("last", condition, word: "where ")
+    case .tryFirst(let condition): return keyword("tryFirst where", condition)
+    case .tryLast(let condition): return keyword("tryLast where", condition)
+    case .prefix(let count): return keyword("prefix", count)
+    case .prefixWhile(let expr): return keyword("prefix while", expr)
+    case .tryPrefixWhile(let expr): return keyword("tryPrefix while", expr)
+    case .prefixUntilOutput(let trigger): return "prefix untilOutputFrom " + streamArgument(trigger)
+    case .dropFirst(let count): return optional("dropFirst", count)
+    case .dropWhile(let expr): return keyword("drop while", expr)
+    case .tryDropWhile(let expr): return keyword("tryDrop while", expr)
+    case .dropUntilOutput(let trigger): return "drop untilOutputFrom " + streamArgument(trigger)
+    case .output(let index): return keyword("output at", index)
+    case .ignoreOutput: return "ignoreOutput"
+    case .debounce(let interval): return keyword("debounce", interval)
     case .throttle(let interval, let latest):
-      return "throttle " + expression(interval) + (latest ? "" : " latest: false")
-    case .delay(let interval): return "delay " + expression(interval)
-    case .timeout(let interval, let failure):
-      return "timeout " + expression(interval) + (failure.map { " fail " + expression($0) } ?? "")
-    case .merge(let pipelines): return "merge " + pipelines.map(streamArgument).joined(separator: ", ")
-    case .zip(let pipelines, let transform):
-      return "zip " + pipelines.map(streamArgument).joined(separator: ", ")
-        + (transform.map { " " + expression($0) } ?? "")
+      return keyword("throttle", interval) + (latest ? "" : " latest: false")
+    case .delay(let interval): return keyword("delay", interval)
+    case .timeout(let interval, let failure): return keyword("timeout", interval) + optional("", failure, word: "fail ")
+    case .measureInterval: return "measureInterval"
+    case .merge(let pipelines): return "merge " + streams(pipelines)
+    case .zip(let pipelines, let transform): return "zip " + streams(pipelines) + optional("", transform)
     case .combineLatest(let pipelines, let transform):
-      return "combineLatest " + pipelines.map(streamArgument).joined(separator: ", ")
-        + (transform.map { " " + expression($0) } ?? "")
+      return "combineLatest " + streams(pipelines) + optional("", transform)
     case .append(.stream(let pipeline)): return "append " + streamArgument(pipeline)
     case .prepend(.stream(let pipeline)): return "prepend " + streamArgument(pipeline)
     case .append(.values(let values)): return "append " + values.map(expression).joined(separator: ", ")
     case .prepend(.values(let values)): return "prepend " + values.map(expression).joined(separator: ", ")
     case .catch(let pipeline): return "catch " + streamArgument(pipeline)
-    case .replaceError(let value): return "replaceError " + expression(value)
-    default: return nil
+    case .replaceError(let value): return keyword("replaceError", value)
+    case .share: return "share"
+    case .multicast: return "multicast"
+    case .makeConnectable: return "makeConnectable"
+    case .autoconnect: return "autoconnect"
+    case .count: return "count"
+    case .min: return "min"
+    case .max: return "max"
+    case .receiveOn(let scheduler): return "receive on " + scheduler.rawValue
+    case .subscribeOn(let scheduler): return "subscribe on " + scheduler.rawValue
+    case .print(let tag): return optional("print", tag)
+    case .handleEvents(let handlers):
+      return "handleEvents "
+        + handlers.map { $0.event.rawValue + ": " + expression($0.body) }.joined(separator: ", ")
+    case .eraseToAnyPublisher: return "eraseToAnyPublisher"
+    case .setFailureType: return "setFailureType"
+    case .assertNoFailure(let prefix): return optional("assertNoFailure", prefix)
+    case .buffer(let size, let prefetch, let whenFull):
+      let full: String
+      switch whenFull {
+      case .dropOldest: full = "dropOldest"
+      case .dropNewest: full = "dropNewest"
+      case .fail(let message): full = keyword("fail", message)
+      }
+      return keyword("buffer", size) + " prefetch: " + prefetch.rawValue + " whenFull: " + full
     }
   }
 

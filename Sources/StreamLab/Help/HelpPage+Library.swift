@@ -2,7 +2,7 @@ extension HelpPage {
   /// Every page, sources first, in the order of DSL.md's tables.
   static let library: [HelpPage] =
     sources + transforming + filtering + timing + combining + errors + sharing
-    + aggregates + schedulers + debugging + more
+    + aggregates + schedulers + debugging + typesOnly + more
 
   static func page(named name: String) -> HelpPage? {
     library.first { $0.name == name }

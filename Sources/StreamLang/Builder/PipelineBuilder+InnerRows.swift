@@ -164,7 +164,8 @@ extension OperatorKind {
       .collect, .filter, .tryFilter, .removeDuplicates, .first, .tryFirst, .last, .tryLast, .prefix, .tryPrefix,
       .dropFirst, .tryDrop, .output, .ignoreOutput, .debounce, .throttle, .delay, .timeout, .measureInterval, .merge,
       .zip, .combineLatest, .append, .prepend, .catch, .tryCatch, .replaceError, .retry, .mapError, .replaceEmpty,
-      .count, .min, .max, .contains, .allSatisfy, .tryAllSatisfy, .buffer, .receive, .subscribe, .print:
+      .count, .min, .max, .contains, .allSatisfy, .tryAllSatisfy, .buffer, .receive, .subscribe, .print, .handleEvents,
+      .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil:
       return false
     }
   }

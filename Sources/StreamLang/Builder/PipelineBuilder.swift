@@ -26,6 +26,8 @@ final class PipelineBuilder {
   var recordsInnerRows = true
   /// The all-digit marble strings the type checker typed as String.
   var stringMarbles: Set<MarbleLiteral> = []
+  /// The types the type-only stages make, for their notes (`TypedProgram.typeOnlyStages`).
+  var typeOnlyStages: [SourceRange: StageType] = [:]
   /// The shown pipeline being built, whose rows a shared upstream built on
   /// its first use is drawn with.
   private var currentPipeline = 0

@@ -231,6 +231,37 @@ extension ProgramTranslator {
       publisher.operators.append(".\(stage.kind.name.rawValue)(on: \(target))")
     case .print(let tag):
       publisher.operators.append(".print(\(try tag.map { try string($0, in: scope) } ?? ""))")
+    case .handleEvents(let handlers):
+      publisher.operators.append(try handleEvents(handlers, element: element, in: scope))
+    case .eraseToAnyPublisher:
+      publisher.operators.append(".eraseToAnyPublisher()")
+    case .setFailureType:
+      guard publisher.failure == .never else {
+        throw ExportLimitation(
+          "Combine's `setFailureType` is only for streams that cannot fail; this one fails with "
+            + publisher.failure.spelling)
+      }
+      publisher.operators.append(".setFailureType(to: Error.self)")
+      publisher.failure = .any
+    case .assertNoFailure(let prefix):
+      publisher.operators.append(".assertNoFailure(\(try prefix.map { try string($0, in: scope) } ?? ""))")
+      publisher.failure = .never
+    case .replaceNil(let value):
+      guard case .optional(let wrapped) = element else {
+        throw ExportLimitation(
+          "Combine's `replaceNil` is only for optional values; this stream sends \(element.spelling)")
+      }
+      // A sequence's publisher has its own replaceNil, which keeps the optional
+      // (Apple's own example prints `Optional(1.0)`): the values would differ.
+      guard !publisher.source.hasSuffix(".publisher") else {
+        throw ExportLimitation(
+          "on a sequence's publisher Combine's `replaceNil` keeps the optional (`Optional(1)`); "
+            + "streamlab exports it on other sources, like `events`")
+      }
+      // Without `as`, Swift may infer the replacement as `Int?`.
+      let replacement = try sameType(value, as: wrapped, stage, in: scope)
+      publisher.operators.append(".replaceNil(with: \(replacement) as \(wrapped.spelling))")
+      publisher.output = wrapped
     case .buffer(let size, let prefetch, let whenFull):
       let strategy: String
       switch whenFull {
@@ -371,5 +402,34 @@ extension ProgramTranslator {
       throw ExportLimitation("a closure that only fails has no output type Swift can infer")
     }
     return body.type
+  }
+}
+
+extension ProgramTranslator {
+  /// `.handleEvents(receiveOutput: { x in print(…) }, …)`: Combine's closures
+  /// print what the DSL logs. Only `output:` hands the closure a value of the
+  /// DSL's kind; the other events are Combine types (a completion, a demand,
+  /// a subscription), so their expressions are exported only when they do not
+  /// read the event.
+  func handleEvents(_ handlers: [EventHandler], element: ExportType, in scope: ExportScope) throws -> String {
+    let arguments = try HandledEvent.allCases.compactMap { event -> String? in
+      guard let handler = handlers.first(where: { $0.event == event }) else { return nil }
+      guard event != .output else {
+        let (code, _) = try closure(
+          handler.body, implicitNames: ["x"], parameterTypes: [element], throwing: false, in: scope
+        ) { "print(\($0.code))" }
+        return "\(event.combineLabel): \(code)"
+      }
+      let printed: SwiftExpression
+      do {
+        printed = try expression(handler.body, in: scope)
+      } catch {
+        throw ExportLimitation(
+          "`handleEvents \(event.rawValue):` is exported only with an expression that does not read the event "
+            + "(`x` is \(event.parameterMeaning) here, a Combine type in Swift)")
+      }
+      return "\(event.combineLabel): { \(event == .cancel ? "" : "_ in ")print(\(printed.code)) }"
+    }
+    return ".handleEvents(\(arguments.joined(separator: ", ")))"
   }
 }

@@ -102,9 +102,11 @@ public struct ExpressionSite: Hashable {
       }
     case .catch(let pipeline): return sites(in: pipeline)
     case .switchToLatest, .removeDuplicates, .ignoreOutput, .measureInterval, .share, .multicast, .makeConnectable,
-      .autoconnect, .count, .min, .max, .receiveOn, .subscribeOn:
+      .autoconnect, .count, .min, .max, .receiveOn, .subscribeOn, .eraseToAnyPublisher, .setFailureType:
       return []
-    case .print(let tag): return tag.map { [ExpressionSite($0, .value)] } ?? []
+    case .print(let tag), .assertNoFailure(let tag): return tag.map { [ExpressionSite($0, .value)] } ?? []
+    case .replaceNil(let value): return [ExpressionSite(value, .value)]
+    case .handleEvents(let handlers): return handlers.map { ExpressionSite($0.body, .element) }
     }
   }
 }

@@ -39,7 +39,7 @@ public struct Interpreter {
       return .invalid(error.diagnostics)
     }
     var run = ProgramRun(
-      program: parsed.program, bindings: bindings, options: options, stringMarbles: typed.stringMarbles)
+      program: parsed.program, bindings: bindings, options: options, typed: typed)
     let problems = run.start()
     guard problems.isEmpty else { return .invalid(problems) }
     bindings = run.bindings

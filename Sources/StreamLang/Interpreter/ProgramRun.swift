@@ -21,7 +21,7 @@ struct ProgramRun {
   private var stageBudget = StageBudget()
 
   init(
-    program: Program, bindings: [String: BoundPipeline], options: RunOptions, stringMarbles: Set<MarbleLiteral> = []
+    program: Program, bindings: [String: BoundPipeline], options: RunOptions, typed: TypedProgram = TypedProgram()
   ) {
     self.program = program
     self.bindings = bindings
@@ -29,7 +29,8 @@ struct ProgramRun {
     recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
     builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
     builder.recordsInnerRows = options.recordsInnerRows
-    builder.stringMarbles = stringMarbles
+    builder.stringMarbles = typed.stringMarbles
+    builder.typeOnlyStages = typed.typeOnlyStages
     // Once every subscription has ended and none is still to come, nothing
     // that waits on the clock can add to a row: the run is over.
     clock.isSettled = { [recorder, pendingStarts, pendingHops = builder.pendingHops] in

@@ -254,6 +254,19 @@ public indirect enum OperatorKind: Hashable {
   // debugging
   /// `print` or `print "tag"`: Combine's log of every event, captured into the run's log.
   case print(tag: Expr?)
+  /// `handleEvents output: E, completion: E`: each expression's value is logged
+  /// when its event happens (Combine's side-effect closures).
+  case handleEvents([EventHandler])
+  // types only: pass-through stages that change only the Swift type
+  /// `eraseToAnyPublisher`: the publisher's type becomes `AnyPublisher`.
+  case eraseToAnyPublisher
+  /// `setFailureType`: a stream that cannot fail gets a `Failure` type.
+  case setFailureType
+  /// `assertNoFailure` or `assertNoFailure "prefix"`: a failure stops the run,
+  /// as Combine's fatal error would stop the process.
+  case assertNoFailure(prefix: Expr?)
+  /// `replaceNil 0`: `nil` becomes the value.
+  case replaceNil(Expr)
   // more
   /// `buffer 3 prefetch: keepFull whenFull: dropOldest`
   case buffer(size: Expr, prefetch: BufferPrefetch, whenFull: BufferWhenFull)

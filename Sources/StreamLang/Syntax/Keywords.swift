@@ -67,6 +67,8 @@ public enum ArgumentShape: Hashable {
   case scheduler
   /// `print`, `print "tag"`: nothing or a message.
   case optionalMessage
+  /// `handleEvents output: E, completion: E`: labelled closures, any non-empty subset.
+  case eventHandlers
 }
 
 /// Where a keyword may stand.

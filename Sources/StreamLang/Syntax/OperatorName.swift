@@ -22,7 +22,9 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
   // schedulers
   case receive, subscribe
   // debugging
-  case print
+  case print, handleEvents
+  // types only
+  case eraseToAnyPublisher, setFailureType, assertNoFailure, replaceNil
   // more
   case buffer
 
@@ -229,6 +231,38 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
         entry(
           "debugging", .optionalMessage, "nothing or a tag", "print \"tap\"",
           "Combine's log of every event, shown after the diagram with its virtual time")
+      ]
+    case .handleEvents:
+      return [
+        entry(
+          "debugging", .eventHandlers,
+          "one or more of `output:`, `completion:`, `cancel:`, `subscription:`, `request:`",
+          "handleEvents output: \"got \" + String(x)",
+          "logs each expression's value when its event happens, after the diagram with its virtual time")
+      ]
+    case .eraseToAnyPublisher:
+      return [
+        entry(
+          "types only", .none, "", "eraseToAnyPublisher",
+          "passes values through; in Swift the type becomes AnyPublisher<Output, Failure>")
+      ]
+    case .setFailureType:
+      return [
+        entry(
+          "types only", .none, "", "setFailureType",
+          "passes values through; in Swift a stream that cannot fail gets a Failure type such as Error")
+      ]
+    case .assertNoFailure:
+      return [
+        entry(
+          "types only", .optionalMessage, "nothing or a prefix", "assertNoFailure",
+          "passes values through; a failure stops the run, as Swift's fatal error would; the Failure becomes Never")
+      ]
+    case .replaceNil:
+      return [
+        entry(
+          "types only", .value, "a value", "replaceNil 0",
+          "nil becomes the value; in Swift the Output loses its optional (Int? becomes Int)")
       ]
     case .buffer:
       return [

@@ -588,6 +588,11 @@ public struct Parser {
     case .receive: return .receiveOn(try parseScheduler(keyword))
     case .subscribe: return .subscribeOn(try parseScheduler(keyword))
     case .print: return .print(tag: isArgumentEnd ? nil : try parseMessage(keyword))
+    case .handleEvents: return .handleEvents(try parseEventHandlers(keyword))
+    case .eraseToAnyPublisher: return .eraseToAnyPublisher
+    case .setFailureType: return .setFailureType
+    case .assertNoFailure: return .assertNoFailure(prefix: isArgumentEnd ? nil : try parseMessage(keyword))
+    case .replaceNil: return .replaceNil(try parseExpression())
     }
   }
 
@@ -617,6 +622,26 @@ public struct Parser {
 
   /// `buffer 3`, then `prefetch: byRequest|keepFull` and `whenFull:
   /// dropOldest|dropNewest|fail "msg"`, each at most once, in either order.
+  /// `output: E, completion: E, …`: each label at most once, in any order.
+  private mutating func parseEventHandlers(_ keyword: Keyword) throws(Failure) -> [EventHandler] {
+    var handlers: [EventHandler] = []
+    let labels = HandledEvent.allCases.map { "`\($0.rawValue):`" }.joined(separator: ", ")
+    repeat {
+      if !handlers.isEmpty { advance() }
+      guard let word = current.kind.identifier, let event = HandledEvent(rawValue: word) else {
+        throw failure("handleEvents needs a label, one of \(labels)", expected: "a label such as `output:`")
+      }
+      if handlers.contains(where: { $0.event == event }) {
+        throw failure("`\(word):` is given twice", expected: "another label or the end of the stage")
+      }
+      advance()
+      try expect(.colon, "`:` after `\(word)`, like `handleEvents \(word): x`")
+      try requireArgument(keyword)
+      handlers.append(EventHandler(event: event, body: try parseExpression()))
+    } while at(.comma)
+    return handlers
+  }
+
   private mutating func parseBuffer(_ keyword: Keyword) throws(Failure) -> OperatorKind {
     let size = try parseCount(for: keyword)
     var prefetch: BufferPrefetch?

@@ -61,6 +61,11 @@ extension OperatorKind {
     case .receiveOn: return .receive
     case .subscribeOn: return .subscribe
     case .print: return .print
+    case .handleEvents: return .handleEvents
+    case .eraseToAnyPublisher: return .eraseToAnyPublisher
+    case .setFailureType: return .setFailureType
+    case .assertNoFailure: return .assertNoFailure
+    case .replaceNil: return .replaceNil
     }
   }
 }

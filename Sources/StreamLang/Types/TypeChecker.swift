@@ -68,6 +68,7 @@ public enum TypeChecker {
         }
       }
       typed.warnings += inference.warnings
+      typed.typeOnlyStages.merge(inference.typeOnlyStages) { _, later in later }
       for use in inference.marbleUses {
         if use.type == .string { typed.stringMarbles.insert(use.literal) }
         if use.type == .int, use.required { intMarbles.insert(use.literal) }

@@ -152,6 +152,28 @@ enum TypeError {
     )
   }
 
+  static func setFailureTypeOnFailing(_ failure: SwiftType, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      "referencing instance method 'setFailureType(to:)' requires the types '\(failure.spelling)' and 'Never' be equivalent",
+      at: range,
+      note:
+        "Combine declares `setFailureType(to:)` in `extension Publisher where Failure == Never`: this stream can already fail; use `mapError` to change its Failure"
+    )
+  }
+
+  static func uselessAssertNoFailure(at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      "`assertNoFailure` on a publisher whose Failure is already Never does nothing", at: range,
+      note: "it makes a Failure Never by stopping the process on a failure; this stream cannot fail, so remove it")
+  }
+
+  static func replaceNilOnNonOptional(_ output: SwiftType, at range: SourceRange) -> Diagnostic {
+    Diagnostic(
+      "referencing instance method 'replaceNil(with:)' requires that '\(output.spelling)' be an Optional",
+      at: range,
+      note: "Combine declares `replaceNil<T>(with: T) where Output == T?`; this stream's values are never nil")
+  }
+
   static func makeConnectableFailure(_ failure: SwiftType, at range: SourceRange) -> Diagnostic {
     Diagnostic(
       "referencing instance method 'makeConnectable()' requires the types '\(failure.spelling)' and 'Never' be equivalent",

@@ -2,6 +2,15 @@
 // declares the operator (the declaration is quoted where it decides).
 extension TypeInference {
   func apply(_ stage: OperatorStage, to upstream: Stage, in scope: Scope) throws(Diagnostic) -> Stage {
+    let made = try typed(stage, to: upstream, in: scope)
+    switch stage.kind {
+    case .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil: recordTypeOnly(stage.range, made.type)
+    default: break
+    }
+    return made
+  }
+
+  private func typed(_ stage: OperatorStage, to upstream: Stage, in scope: Scope) throws(Diagnostic) -> Stage {
     let element = upstream.type.output
     let failure = upstream.type.failure
     let label = text(stage.range)
@@ -314,6 +323,38 @@ extension TypeInference {
     case .tryAllSatisfy(let predicate):
       try condition(predicate, throwing: true)
       return made(.bool, .error, "TryAllSatisfy")
+    case .handleEvents:
+      // func handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)
+      //   -> Publishers.HandleEvents<Self>
+      return made(element, failure, "HandleEvents")
+    case .eraseToAnyPublisher:
+      // func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>: the chain's type is hidden.
+      return Stage(
+        label: label, type: upstream.type, publisherType: .generic("AnyPublisher", [.type(element), .type(failure)]))
+    case .setFailureType:
+      // extension Publisher where Failure == Never {
+      //   func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> }
+      guard isNever(failure) || unify(failure, .never) else {
+        throw TypeError.setFailureTypeOnFailing(resolved(failure), at: stage.range)
+      }
+      return made(element, .error, "SetFailureType", [.type(.error)])
+    case .assertNoFailure:
+      // func assertNoFailure(_ prefix: String = "", file:, line:) -> Publishers.AssertNoFailure<Self>, Failure Never
+      if case .assertNoFailure(let prefix?) = stage.kind { try messageValue(prefix) }
+      if isNever(failure) { warn(TypeError.uselessAssertNoFailure(at: stage.range)) }
+      return made(element, .never, "AssertNoFailure")
+    case .replaceNil(let value):
+      // extension Publisher { func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? }
+      if case .variable = resolved(element) { unify(element, .optional(fresh())) }
+      guard case .optional(let wrapped) = resolved(element) else {
+        if resolved(element) == .placeholder { return made(.placeholder, failure, "Map") }
+        throw TypeError.replaceNilOnNonOptional(resolved(element), at: stage.range)
+      }
+      let given = try self.value(value, in: scope)
+      guard fits(given, wrapped) else {
+        throw TypeError.valueType(name, given: resolved(given.type), element: resolved(wrapped), at: value.range)
+      }
+      return made(resolved(wrapped), failure, "Map", [.type(resolved(wrapped))])
     case .removeDuplicatesBy(let predicate):
       // func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self>
       let result = try closure(predicate, parameters: [element, element], implicitNames: [], in: scope)

@@ -30,6 +30,16 @@ final class TypeInference {
   private var digitMarbles: [(literal: MarbleLiteral, values: SwiftType, errorRange: SourceRange)] = []
   /// How each all-digit `marbles` literal was typed in this statement;
   /// `required` is false where nothing asked and Int was taken by default.
+  /// The type-only stages (`eraseToAnyPublisher`, `setFailureType`,
+  /// `assertNoFailure`, `replaceNil`) of the program's own text, whose diagram
+  /// note says the type they make; resolved in `typeOnlyStages`.
+  private var typeOnlyPending: [(range: SourceRange, type: StageType)] = []
+  private(set) var typeOnlyStages: [SourceRange: StageType] = [:]
+
+  func recordTypeOnly(_ range: SourceRange, _ type: StageType) {
+    if texts.count == 1 { typeOnlyPending.append((range, type)) }
+  }
+
   /// The numbers of those type variables.
   private var digitMarbleVariables: Set<Int> = []
   private(set) var marbleUses: [(literal: MarbleLiteral, type: SwiftType, required: Bool)] = []
@@ -69,6 +79,10 @@ final class TypeInference {
   func typedPipeline(_ pipeline: Pipeline, environment: [String: BoundPipeline]) throws(Diagnostic) -> TypedPipeline {
     let stages = try self.pipeline(pipeline, in: Scope(environment: environment))
     try settleDigitMarbles()
+    for (range, type) in typeOnlyPending {
+      typeOnlyStages[range] = StageType(output: resolved(type.output), failure: resolved(type.failure))
+    }
+    typeOnlyPending.removeAll()
     var typed: [TypedStage] = []
     for stage in stages {
       let type = StageType(output: resolved(stage.type.output), failure: resolved(stage.type.failure))

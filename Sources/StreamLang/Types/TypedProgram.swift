@@ -59,6 +59,9 @@ public struct TypedProgram: Hashable, Sendable {
   /// The all-digit `marbles` literals whose use needs Strings: the run
   /// builds their digits as Strings (see `MarbleLiteral`).
   public var stringMarbles: Set<MarbleLiteral>
+  /// The types `eraseToAnyPublisher`, `setFailureType`, `assertNoFailure`
+  /// and `replaceNil` make, by the stage's range, for their diagram notes.
+  public var typeOnlyStages: [SourceRange: StageType] = [:]
 
   public init(
     shown: [TypedPipeline] = [], bindings: [String: TypedPipeline] = [:], warnings: [Diagnostic] = [],

@@ -144,6 +144,12 @@ enum ASTShape {
     case .receiveOn(let scheduler): return "receive(on: \(scheduler.rawValue))"
     case .subscribeOn(let scheduler): return "subscribe(on: \(scheduler.rawValue))"
     case .print(let tag): return "print(\(tag.map(of) ?? ""))"
+    case .handleEvents(let handlers):
+      return "handleEvents(" + handlers.map { "\($0.event.rawValue): \(of($0.body))" }.joined(separator: ", ") + ")"
+    case .eraseToAnyPublisher: return "eraseToAnyPublisher"
+    case .setFailureType: return "setFailureType"
+    case .assertNoFailure(let prefix): return "assertNoFailure(\(prefix.map(of) ?? ""))"
+    case .replaceNil(let e): return "replaceNil(\(of(e)))"
     case .tryAllSatisfy(let e): return "tryAllSatisfy(\(of(e)))"
     }
   }
