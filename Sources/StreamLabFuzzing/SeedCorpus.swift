@@ -29,6 +29,9 @@ public enum SeedCorpus {
     "just 1 | map fail(\"x\")", "just 1 | switchToLatest", "just 1 | flatMap x", "just true | max",
     #"just 1 | tryMap x | zip { just 2 }"#, "range 1...3 | filter x + 1", #"just 1 | scan 0, acc + "a""#,
     #"empty | map x * 2 | replaceError "a""#, #"events 0ms:1, 50ms:"b""#,
+    #"fail "x" | setFailureType"#, "just 1 | replaceNil 0", "just 1 | assertNoFailure",
+    #"fail "x" | makeConnectable | autoconnect"#, #"interval 100ms | drop untilOutputFrom { fail "x" }"#,
+    #"let b = marbles "-1-2|"; b | map x + 1; marbles "-a|" | merge b"#, "marbles \"-1-2|\" | map x * 2.5",
   ]
 
   /// Programs whose rows the browser playground drags (`/api/move`): every

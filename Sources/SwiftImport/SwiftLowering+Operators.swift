@@ -98,6 +98,8 @@ extension SwiftLowering {
       return "catch \(try inner.stream(result))"
     case "replaceError", "replaceEmpty", "exactReplaceEmpty":
       return "\(method == "exactReplaceEmpty" ? "replaceEmpty" : method) \(try expression(try site.required("with")))"
+    case "replaceNil":
+      return "replaceNil \(try expression(try site.required("with")))"
     case "retry":
       return "retry \(try site.value(at: 0))"
     case "contains":
@@ -106,8 +108,10 @@ extension SwiftLowering {
           self, method: "contains(where:)", at: value.range, instead: "`contains(3)` or `allSatisfy { … }`")
       }
       return "contains \(try site.value(at: 0))"
-    case "eraseToAnyPublisher", "setFailureType", "receive", "subscribe", "print", "handleEvents",
-      "assertNoFailure", "breakpoint", "breakpointOnError":
+    case "eraseToAnyPublisher", "setFailureType":
+      // Kept: they change the types the type checker gives the stages after them (issue 15).
+      return method
+    case "receive", "subscribe", "print", "handleEvents", "assertNoFailure", "breakpoint", "breakpointOnError":
       // Types and threads: every scheduler is the one virtual clock, and a
       // type change adds no event, so the timelines are the same without them.
       return nil

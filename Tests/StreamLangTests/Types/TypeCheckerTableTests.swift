@@ -304,6 +304,28 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     TypeCase(
       "published 0, 100ms:1 | map x * 2", "<Int, Never> <Int, Never>",
       "@Published var value = 0; $value is Published<Int>.Publisher, Failure Never"),
+    // Type-only operators (ops3)
+    TypeCase(
+      "just 1 | eraseToAnyPublisher", "<Int, Never> <Int, Never>",
+      "func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>"),
+    TypeCase(
+      "just 1 | setFailureType | merge { fail \"x\" }", "<Int, Never> <Int, Error> <Int, Error>",
+      "extension Publisher where Failure == Never { func setFailureType<E: Error>(to: E.Type) -> Publishers.SetFailureType<Self, E> }"
+    ),
+    TypeCase(
+      "fail \"x\" | setFailureType",
+      "error 12: referencing instance method 'setFailureType(to:)' requires the types 'Error' and 'Never' be equivalent",
+      "setFailureType(to:) is declared only where Failure == Never"),
+    TypeCase(
+      "just 1, nil | replaceNil 0", "<Int?, Never> <Int, Never>",
+      "func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T?"),
+    TypeCase(
+      "just 1 | replaceNil 0",
+      "error 10: referencing instance method 'replaceNil(with:)' requires that 'Int' be an Optional",
+      "replaceNil<T>(with: T) where Output == T?"),
+    TypeCase(
+      "marbles \"-1-#\" | assertNoFailure", "<Int, Error> <Int, Never>",
+      "func assertNoFailure(_ prefix: String = \"\", file:, line:) -> Publishers.AssertNoFailure<Self>, Failure Never"),
     // Marbles: digits are Ints unless the use needs Strings
     TypeCase(
       "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b",
