@@ -32,7 +32,7 @@ public enum TimelineJSON {
     section(
       "rows", of: Array(result.rows.enumerated()), to: output, opening: "[\n  ", separator: ",\n  ", closing: "\n ]"
     ) {
-      row($0.element, draggable: draggable[$0.offset], to: output)
+      row($0.element, type: result.stageType(of: $0.element), draggable: draggable[$0.offset], to: output)
     }
     section("notes", of: notes, to: output, opening: "[", separator: ", ", closing: "]") {
       output.write(TextEscaping.jsonStringLiteral($0))
@@ -70,8 +70,9 @@ public enum TimelineJSON {
     output.write(closing)
   }
 
-  /// One row's object. The one place a row's keys are written.
-  private static func row(_ timeline: Timeline, draggable: DraggableRow?, to output: TextOutput) {
+  /// One row's object. The one place a row's keys are written. A stage row
+  /// with a known type also has `"output"` and `"failure"` as Swift spells them.
+  private static func row(_ timeline: Timeline, type: StageTypeLabel?, draggable: DraggableRow?, to output: TextOutput) {
     output.write("{\"label\": ")
     output.write(TextEscaping.jsonStringLiteral(timeline.label))
     output.write(", \"pipeline\": ")
@@ -79,6 +80,13 @@ public enum TimelineJSON {
     output.write(", \"stage\": ")
     output.write(timeline.stage)
     output.write(", ")
+    if let type {
+      output.write("\"output\": ")
+      output.write(TextEscaping.jsonStringLiteral(type.output))
+      output.write(", \"failure\": ")
+      output.write(TextEscaping.jsonStringLiteral(type.failure))
+      output.write(", ")
+    }
     placement(timeline, to: output)
     dragging(draggable, to: output)
     output.write("\"events\": [")

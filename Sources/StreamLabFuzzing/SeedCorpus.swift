@@ -15,10 +15,24 @@ public enum SeedCorpus {
       Keywords.sources.map(\.example) + Keywords.operators.map { "just 1,2,3 | \($0.example)" }
       + Keywords.statements.map(\.example)
     var seen = Set<String>()
-    return (examples + completePrograms(lessons: lessons) + refusedSwiftPrograms + draggablePrograms).filter {
-      !$0.isEmpty && seen.insert($0).inserted
-    }
+    return (examples + completePrograms(lessons: lessons) + typeErrors + refusedSwiftPrograms + draggablePrograms)
+      .filter {
+        !$0.isEmpty && seen.insert($0).inserted
+      }
   }
+
+  /// Programs the type checker refuses, one per kind of type error, so the
+  /// fuzzer starts next to each rule (issue 15).
+  public static let typeErrors: [String] = [
+    #"just 1, "a""#, #"just 1,2,3 | map x + "a""#, #"just 1 | merge { just "a" }"#,
+    #"just 1 | merge { fail "x" }"#, #"marbles "-1-#" | catch { just "a" }"#, "just (1, 2) | removeDuplicates",
+    "just 1 | map fail(\"x\")", "just 1 | switchToLatest", "just 1 | flatMap x", "just true | max",
+    #"just 1 | tryMap x | zip { just 2 }"#, "range 1...3 | filter x + 1", #"just 1 | scan 0, acc + "a""#,
+    #"empty | map x * 2 | replaceError "a""#, #"events 0ms:1, 50ms:"b""#,
+    #"fail "x" | setFailureType"#, "just 1 | replaceNil 0", "just 1 | assertNoFailure",
+    #"fail "x" | makeConnectable | autoconnect"#, #"interval 100ms | drop untilOutputFrom { fail "x" }"#,
+    #"let b = marbles "-1-2|"; b | map x + 1; marbles "-a|" | merge b"#, "marbles \"-1-2|\" | map x * 2.5",
+  ]
 
   /// Programs whose rows the browser playground drags (`/api/move`): every
   /// kind of literal row the program target then moves events of.

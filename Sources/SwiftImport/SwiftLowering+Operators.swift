@@ -97,6 +97,8 @@ extension SwiftLowering {
       return "\(method) \(try inner.stream(result))"
     case "replaceError", "replaceEmpty", "exactReplaceEmpty":
       return "\(method == "exactReplaceEmpty" ? "replaceEmpty" : method) \(try expression(try site.required("with")))"
+    case "replaceNil":
+      return "replaceNil \(try expression(try site.required("with")))"
     case "retry":
       return "retry \(try site.value(at: 0))"
     case "contains":
@@ -106,13 +108,12 @@ extension SwiftLowering {
       }
       return "contains \(try site.value(at: 0))"
     case "eraseToAnyPublisher", "setFailureType", "makeConnectable", "autoconnect":
+      // Kept: erase and setFailureType change the types the checker gives the stages after them.
       return method
     case "print", "assertNoFailure":
       // `print("tag")`, `assertNoFailure("check")`: the prefix is the one unlabelled argument.
       guard let prefix = site.unlabelled.first else { return method }
       return "\(method) \(try expression(prefix))"
-    case "replaceNil":
-      return "replaceNil \(try expression(try site.required("with")))"
     case "receive", "subscribe":
       return "\(method) on \(schedulerName(try site.required("on")))"
     case "buffer", "exactBuffer":

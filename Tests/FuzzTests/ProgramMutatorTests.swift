@@ -23,7 +23,8 @@ import Testing
       var mutator = ProgramMutator(seed: seed)
       if FuzzTarget.program.run(Array(mutator.mutate(program, maxBytes: 4096).utf8)).didRun { ran += 1 }
     }
-    // Measured: 110 of 200 run (the rest are refused with a message).
-    #expect(ran >= 100, "ran \(ran)")
+    // Measured: 93 of 200 run (the rest are refused with a message; since the
+    // type checker, also a mutant Swift would not compile, issue 15).
+    #expect(ran >= 80, "ran \(ran)")
   }
 }

@@ -110,11 +110,25 @@ import Testing
     #expect(try check("  ").problems == [.noAnswer])
     let bindingOnly = try check("let other = typing")
     #expect(bindingOnly.problems == [.noOutput], "\(bindingOnly.problems)")
-    let runtime = try check("typing | map x * 2")
+    // What Swift checks only at run time: an Int division by zero.
+    let runtime = try check("typing | map 10 / (x.count - x.count)")
     guard case .runtimeError = runtime.problems.first else {
       Issue.record("expected a runtime error, got \(runtime.problems)")
       return
     }
+  }
+
+  @Test func anAnswerSwiftWouldNotCompileFailsWithTheTypeError() throws {
+    let result = try check("typing | map x * 2")
+    guard case .answerInvalid(let problems) = try #require(result.problems.first) else {
+      Issue.record("expected a type error, got \(result.problems)")
+      return
+    }
+    #expect(problems.first?.isTypeError == true)
+    #expect(
+      result.summary
+        == "the answer does not type-check: binary operator '*' cannot be applied to operands of type 'String' and 'Int'"
+    )
   }
 
   @Test func feedbackDrawsExpectedAndActualOnOneAxis() throws {

@@ -22,7 +22,7 @@ import Testing
       q | map { x in { just x + "!" | delay x.count * 100ms } } | switchToLatest
       """
     ),
-    ("inner-merge-bound-name", #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge b"#),
+    ("inner-merge-bound-name", #"let a = marbles "-7---8-|"; let b = marbles "--1-2---|"; a | merge b"#),
     (
       "inner-nested-flatMap",
       "just 1,2 | flatMap { a in { just 10,20 | flatMap { b in { timer 100ms | map a + b } } } }"

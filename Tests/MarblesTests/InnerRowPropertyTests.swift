@@ -19,12 +19,17 @@ import Testing
     mutating func pick(_ choices: [String]) -> String { choices[random.int(0...choices.count - 1)] }
 
     /// An outer source of small Ints: `marbles "-1-(23)-4|"`, sometimes failing.
-    mutating func outer() -> String {
+    mutating func outer() -> String { outer(ending: ending()) }
+
+    /// How an outer source ends: `#` makes its Failure `Error`.
+    mutating func ending() -> String { pick(["|", "|", "#", ""]) }
+
+    mutating func outer(ending: String) -> String {
       var frames = ""
       for _ in 0..<random.int(1...6) {
         frames += pick(["-", "-", "\(random.int(1...9))", "(\(random.int(1...9))\(random.int(1...9)))"])
       }
-      return "marbles \"\(frames)\(pick(["|", "|", "#", ""]))\""
+      return "marbles \"\(frames)\(ending)\""
     }
 
     /// An inner stream made from the element `v`.
@@ -56,8 +61,11 @@ import Testing
       case 3:
         // A bound pipeline of several stages is drawn stage by stage under its inner row.
         let stages = pick(["", " | map x * 2", " | filter x > 3 | scan 0, acc + x"])
+        // Publishers that meet in one operator fail the same way, or Swift refuses them.
+        let failing = ending() == "#"
+        let (first, second) = (outer(ending: failing ? "#" : "|"), outer(ending: failing ? "#" : ""))
         return
-          "let b = \(outer())\(stages); \(outer()) | \(pick(["merge", "zip", "combineLatest", "append", "prepend"])) b"
+          "let b = \(first)\(stages); \(second) | \(pick(["merge", "zip", "combineLatest", "append", "prepend"])) b"
       case 4: return "let s = \(outer()) | share; s; s @\(random.int(0...5) * 100)ms"
       default: return "\(outer()) | flatMap max 1 { v in { \(inner()) } }\(window())"
       }

@@ -48,9 +48,10 @@ import Testing
     #expect(inner.map { $0["parent"] as? Int } == [1, 1, 1, 1, 1, 1])
     #expect(inner.map { $0["inner"] as? Int } == [1, 2, 3, 4, 5, 6])
     #expect(inner.map { $0["nestedIn"] as? Int } == [nil, 1, 1, nil, 4, 4])
-    // Existing fields keep their meaning: stage rows have no new fields.
+    // Existing fields keep their meaning: stage rows add only their types (issue 15).
     let stages = rows.filter { $0["inner"] == nil && $0["shared"] == nil }
-    #expect(stages.allSatisfy { Set($0.keys) == ["label", "pipeline", "stage", "events"] })
+    #expect(stages.allSatisfy { Set($0.keys) == ["label", "pipeline", "stage", "output", "failure", "events"] })
+    #expect(stages.map { $0["failure"] as? String }.allSatisfy { $0 == "Never" })
   }
 
   @Test func moreThanEightInnerRowsAreSummarisedInTextButAllKeptInJSON() throws {

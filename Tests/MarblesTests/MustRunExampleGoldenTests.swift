@@ -21,6 +21,7 @@ import Testing
     ("10-future-late-subscriber", "let f = future 200ms 42; f @300ms"),
     (
       "11-merge-zip-combineLatest",
+      // DSL.md's text merges Ints into Strings, which Swift refuses: typed as Swift accepts it.
       #"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge b; a | zip b; a | combineLatest b"#
     ),
     (

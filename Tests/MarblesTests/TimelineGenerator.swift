@@ -21,8 +21,9 @@ struct TimelineGenerator {
   }
 
   /// A value a marble string can make: a small Int, or a string of letters.
-  mutating func value() -> Value {
-    if int(0...2) == 0 {
+  /// A row holds one of the two kinds, as a well-typed publisher's row does.
+  mutating func value(strings: Bool) -> Value {
+    if strings {
       // `m`, `s` and `u` are time units, which a digit before them could
       // turn into a time literal; `é` and a space need quotes.
       let letters = Array("abmsuxyzé ")
@@ -42,10 +43,11 @@ struct TimelineGenerator {
     let frame = [10, 25, 50, 100, 200][int(0...4)]
     var events = [TimelineEvent(time: .zero, kind: .subscribed)]
     var slot = int(0...1) == 0 ? 0 : int(1...3)
+    let strings = int(0...2) == 0
     for _ in 0..<int(0...12) {
       let time = VirtualTime.milliseconds(slot * frame)
       for _ in 0..<(int(0...4) == 0 ? int(2...3) : 1) {
-        events.append(TimelineEvent(time: time, kind: .value(value())))
+        events.append(TimelineEvent(time: time, kind: .value(value(strings: strings))))
       }
       slot += int(0...1) == 0 ? 1 : int(2...5)
     }

@@ -24,8 +24,8 @@ import Testing
       response.text == """
         {"streamlab": 1,
          "rows": [
-          {"label": "just 1,2", "pipeline": 0, "stage": 0, "events": [{"t": 0, "kind": "subscribed"}, {"t": 0, "kind": "value", "value": 1}, {"t": 0, "kind": "value", "value": 2}, {"t": 0, "kind": "finished"}]},
-          {"label": "map x*10", "pipeline": 0, "stage": 1, "events": [{"t": 0, "kind": "subscribed"}, {"t": 0, "kind": "value", "value": 10}, {"t": 0, "kind": "value", "value": 20}, {"t": 0, "kind": "finished"}]}
+          {"label": "just 1,2", "pipeline": 0, "stage": 0, "output": "Int", "failure": "Never", "events": [{"t": 0, "kind": "subscribed"}, {"t": 0, "kind": "value", "value": 1}, {"t": 0, "kind": "value", "value": 2}, {"t": 0, "kind": "finished"}]},
+          {"label": "map x*10", "pipeline": 0, "stage": 1, "output": "Int", "failure": "Never", "events": [{"t": 0, "kind": "subscribed"}, {"t": 0, "kind": "value", "value": 10}, {"t": 0, "kind": "value", "value": 20}, {"t": 0, "kind": "finished"}]}
          ],
          "notes": []}
 

@@ -104,7 +104,7 @@ import Testing
     #expect(
       LessonPrompt.commandNames == [
         ":hint", ":expected", ":prose", ":skip", ":back", ":solution", ":quit", ":help", ":trace", ":swift", ":json",
-        ":events",
+        ":events", ":type",
       ])
   }
 
@@ -156,7 +156,7 @@ extension LessonPromptTests {
       #expect(refused.isEmpty, "\(url.lastPathComponent) names \(refused)")
       named.formUnion(file.proseCommands)
     }
-    // Lesson 4 and its neighbours tell students to type `:swift`; lesson 11 `:trace`.
-    #expect(named == [":swift", ":trace"])
+    // Lesson 4 and its neighbours tell students to type `:swift`; lesson 7 `:type`; lesson 11 `:trace`.
+    #expect(named == [":swift", ":trace", ":type"])
   }
 }

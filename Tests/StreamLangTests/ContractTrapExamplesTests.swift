@@ -14,11 +14,13 @@ import Testing
 
   static let examples: [Example] = [
     // Zip subscribes `empty`, which finishes at once: zip finishes, after handing over its subscription.
-    .init(program: "empty | zip { just 1 } | removeDuplicates", output: "0ms |"),
-    .init(program: #"fail "x" | zip { interval 50ms } | removeDuplicates"#, output: #"0ms #"x""#),
-    .init(program: "empty | zip { interval 50ms } | prefix while x < 3", output: "0ms |"),
+    // (A pair is not Equatable in Swift, so the pair becomes one Int before removeDuplicates.)
+    .init(program: "empty | zip { just 1 } | map x.1 | removeDuplicates", output: "0ms |"),
+    .init(
+      program: #"fail "x" | zip { interval 50ms | mapError x } | map x.1 | removeDuplicates"#, output: #"0ms #"x""#),
+    .init(program: "empty | zip { interval 50ms } | prefix while x.1 < 3", output: "0ms |"),
     // Zip fails at once; catch replaces the failure with its fallback.
-    .init(program: #"fail "x" | zip { just 1 } | catch { just 7 }"#, output: "0ms 7, 0ms |"),
+    .init(program: #"fail "x" | zip { just 1 | mapError x } | map x.1 | catch { just 7 }"#, output: "0ms 7, 0ms |"),
     // replaceEmpty passes 0 on only once asked for it; retry never sees its upstream fail.
     .init(program: "just 0 | replaceEmpty 9 | retry 1 | zip { just 1 }", output: "0ms (0, 1), 0ms |"),
     .init(program: "just 0 | replaceEmpty 9 | retry 1 | combineLatest { just 1 }", output: "0ms (0, 1), 0ms |"),

@@ -56,7 +56,8 @@ struct InnerRowRecordingTests {
 
   @Test(arguments: ["merge b", "zip b", "combineLatest b", "append b", "prepend b"])
   func aBoundNameArgumentIsDrawnUnderItsOperator(_ stage: String) throws {
-    let rows = try Self.rows(#"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | \#(stage)"#)
+    // `a` sends Ints like `b`: merge, append and prepend need one Output type.
+    let rows = try Self.rows(#"let a = marbles "-7---8-|"; let b = marbles "--1-2---|"; a | \#(stage)"#)
     #expect(rows.count == 3)
     let inner = try #require(rows.last)
     #expect(inner.hasPrefix("b [1.1 d1] "))
@@ -64,7 +65,7 @@ struct InnerRowRecordingTests {
   }
 
   @Test func mergeDrawsBValuesThatReachTheOutput() throws {
-    let rows = try Self.rows(#"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | merge b"#)
+    let rows = try Self.rows(#"let a = marbles "-7---8-|"; let b = marbles "--1-2---|"; a | merge b"#)
     #expect(rows[2] == "b [1.1 d1] ^0ms 200ms 1, 400ms 2, 800ms |")
   }
 

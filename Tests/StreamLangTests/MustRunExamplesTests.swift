@@ -34,14 +34,22 @@ import Testing
       outputs: ["100ms 1, 250ms 2, 400ms |", "250ms 2, 400ms |"]),
     .init(program: "let c = current 0, 100ms:1; c @50ms; c @200ms", outputs: ["50ms 0, 100ms 1", "200ms 1"]),
     .init(program: "let f = future 200ms 42; f @300ms", outputs: ["300ms 42, 300ms |"]),
+    // DSL.md's example merges letters with digits. Marbles are characters
+    // drawn in a diagram: b's digits are Strings because `merge(with:)` needs
+    // P.Output == Output, and b is built as Strings in every use, so zip and
+    // combineLatest pair Strings too (issue 15).
     .init(
       program:
         "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b; a | zip b; a | combineLatest b",
       outputs: [
-        "100ms \"a\", 200ms 1, 400ms 2, 500ms \"b\", 800ms |",
-        "200ms (\"a\", 1), 500ms (\"b\", 2), 700ms |",
-        "200ms (\"a\", 1), 400ms (\"a\", 2), 500ms (\"b\", 2), 800ms |",
+        "100ms \"a\", 200ms \"1\", 400ms \"2\", 500ms \"b\", 800ms |",
+        "200ms (\"a\", \"1\"), 500ms (\"b\", \"2\"), 700ms |",
+        "200ms (\"a\", \"1\"), 400ms (\"a\", \"2\"), 500ms (\"b\", \"2\"), 800ms |",
       ]),
+    // Digits nothing asks as Strings stay Ints.
+    .init(
+      program: "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | zip b",
+      outputs: ["200ms (\"a\", 1), 500ms (\"b\", 2), 700ms |"]),
     .init(
       program: """
         let q = events 0ms:"ipad", 100ms:"iphone", 400ms:|
@@ -64,4 +72,16 @@ import Testing
   func example(_ example: Example) {
     #expect(outputs(of: example.program) == example.outputs)
   }
+
+  /// The types the checker gives DSL.md's combining example are the values the run sends.
+  @Test func dslMergeOfLettersAndDigitsIsTypedAsStringsAndRunsAsStrings() throws {
+    let program = "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b"
+    let parsed = Parser.parse(program)
+    try #require(parsed.diagnostics.isEmpty)
+    let typed = try TypeChecker.check(parsed.program)
+    #expect(typed.shown.map { $0.stages.map(\.type.spelling) } == [["<String, Never>", "<String, Never>"]])
+    #expect(typed.stringMarbles.map(\.diagram) == ["--1-2---|"])
+    #expect(outputs(of: program) == ["100ms \"a\", 200ms \"1\", 400ms \"2\", 500ms \"b\", 800ms |"])
+  }
+
 }

@@ -163,8 +163,8 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
 
   static let combining: [Behaviour] = [
     .init(
-      "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | merge b",
-      "100ms \"a\", 200ms 1, 400ms 2, 500ms \"b\", 800ms |", "merge interleaves and finishes when all finish"),
+      "let a = marbles \"-7---8-|\"; let b = marbles \"--1-2---|\"; a | merge b",
+      "100ms 7, 200ms 1, 400ms 2, 500ms 8, 800ms |", "merge interleaves and finishes when all finish"),
     .init(
       "let a = marbles \"-a---b-|\"; let b = marbles \"--1-2---|\"; a | zip b",
       "200ms (\"a\", 1), 500ms (\"b\", 2), 700ms |", "zip pairs first in, first out and finishes with the first input"),
@@ -253,8 +253,9 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
     .init(
       "just 1,2 | drop untilOutputFrom { empty }", "0ms |",
       "drop untilOutputFrom ends once when the other stream finishes without a value"),
+    // drop(untilOutputFrom:) needs both to fail alike: `tryMap x` makes the upstream's Failure Error.
     .init(
-      "marbles \"-a---b|\" | drop untilOutputFrom { events 50ms:#\"down\" }", "50ms #\"down\"",
+      "marbles \"-a---b|\" | tryMap x | drop untilOutputFrom { events 50ms:#\"down\" }", "50ms #\"down\"",
       "drop untilOutputFrom fails with the other stream's failure"),
     // tryCatch: the closure sees the failure's message and may fail itself.
     .init("fail \"x\" | tryCatch { just 2 }", "0ms 2, 0ms |", "tryCatch replaces a failure with a stream"),

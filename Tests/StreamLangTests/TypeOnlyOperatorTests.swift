@@ -37,7 +37,7 @@ import Testing
   @Test(arguments: [
     (
       "just 1 | eraseToAnyPublisher",
-      "eraseToAnyPublisher: the values pass unchanged; in Swift the publisher's type becomes AnyPublisher<Output, Failure>"
+      "eraseToAnyPublisher: the values pass unchanged; in Swift the publisher's type becomes AnyPublisher<Int, Never>"
     ),
     ("just 1 | setFailureType", "setFailureType: the values pass unchanged; in Swift a publisher that cannot fail"),
     ("just 1 | assertNoFailure", "assertNoFailure: the values pass unchanged; in Swift its Failure becomes Never"),
@@ -50,6 +50,18 @@ import Testing
     let (result, diagnostics) = runProgram(program)
     let run = try #require(result, "\(diagnostics)")
     #expect(run.notes.contains { $0.hasPrefix(note) }, "\(run.notes)")
+  }
+
+  /// The note names the type the type checker gave the stage, as Swift erases it.
+  @Test(arguments: [
+    ("just 1 | setFailureType", "in Swift: AnyPublisher<Int, Error>"),
+    ("marbles \"-1-#\" | assertNoFailure", "in Swift: AnyPublisher<Int, Never>"),
+    ("just 1, nil | replaceNil 0", "in Swift: AnyPublisher<Int, Never>"),
+  ])
+  func theNoteNamesTheCheckersType(_ program: String, _ type: String) throws {
+    let (result, diagnostics) = runProgram(program)
+    let run = try #require(result, "\(diagnostics)")
+    #expect(run.notes.contains { $0.hasSuffix(type) }, "\(run.notes)")
   }
 
   @Test func aTypeOnlyRowIsTheSameAsTheRowAboveIt() throws {

@@ -6,7 +6,7 @@ public struct CheckResult: Hashable {
   /// One reason an answer does not pass.
   public enum Problem: Hashable, CustomStringConvertible {
     case noAnswer
-    /// The answer does not parse; ranges are UTF-8 offsets into the answer's own text.
+    /// The answer does not parse or type-check; ranges are UTF-8 offsets into the answer's own text.
     case answerInvalid([Diagnostic])
     /// The answer binds names but subscribes to nothing.
     case noOutput
@@ -17,6 +17,8 @@ public struct CheckResult: Hashable {
     case missingOperator(String)
     /// A `forbid:` operator the answer uses.
     case forbiddenOperator(String)
+    /// The answer's output has another type than `expect-type:` asks: (expected, actual).
+    case wrongType(expected: String, actual: String)
     /// The exercise itself cannot be checked (a given or the expect is broken): the teacher's problem.
     case lessonError(String)
 
@@ -25,7 +27,9 @@ public struct CheckResult: Hashable {
       case .noAnswer:
         return "no answer yet"
       case .answerInvalid(let problems):
-        return "the answer does not parse: " + (problems.first?.description ?? "invalid program")
+        // A type error is a wrong answer too: Swift would not compile it.
+        let verb = problems.first?.isTypeError == true ? "does not type-check" : "does not parse"
+        return "the answer \(verb): " + (problems.first?.description ?? "invalid program")
       case .noOutput:
         return "the answer subscribes to nothing; end it with a pipeline, not only `let`"
       case .runtimeError(let error):
@@ -36,6 +40,8 @@ public struct CheckResult: Hashable {
         return "this exercise asks you to use `\(name)`"
       case .forbiddenOperator(let name):
         return "this exercise forbids `\(name)`, and the answer uses it"
+      case .wrongType(let expected, let actual):
+        return "the answer's output is a publisher of \(actual); this exercise asks for \(expected)"
       case .lessonError(let message):
         return "the lesson cannot check this exercise: \(message)"
       }

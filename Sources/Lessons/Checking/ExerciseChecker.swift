@@ -98,6 +98,13 @@ public struct ExerciseChecker {
     guard problems.isEmpty || problems.allSatisfy({ if case .mismatch = $0 { true } else { false } }) else {
       return problems
     }
+    if let expectedType = exercise.expectedType, let output,
+      let type = run.result.stageTypes.indices.contains(output.pipeline)
+        ? run.result.stageTypes[output.pipeline].last : nil,
+      !expectedType.matches(output: type.output, failure: type.failure)
+    {
+      problems.append(.wrongType(expected: expectedType.text, actual: type.text))
+    }
     let used = Set(run.operators.filter { answerRange.contains($0.offset) }.map(\.canonicalName))
     for rule in exercise.required where !used.contains(OperatorNames.canonical(rule.name)) {
       problems.append(.missingOperator(rule.name))

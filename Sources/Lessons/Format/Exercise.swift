@@ -13,6 +13,8 @@ public struct Exercise: Hashable {
   /// The expected output in `events` syntax or as `marbles "…"`; computed from `solution` when nil.
   public var expect: FieldText?
   public var comparison: Comparison = .events
+  /// `expect-type:`: the `<Output, Failure>` the answer's output must have.
+  public var expectedType: ExpectedType?
   public var required: [OperatorRule] = []
   public var forbidden: [OperatorRule] = []
   public var hints: [String] = []

@@ -2,6 +2,8 @@
 public enum LessonField: String, CaseIterable, Hashable {
   case lesson, title
   case exercise, given, task, predict, expect, compare, require, forbid, hint, solution, answer
+  /// `expect-type: <Int, Never>`: the type Swift gives the answer's output.
+  case expectType = "expect-type"
 
   /// Fields that describe the whole lesson and belong before the first exercise.
   public var isHeader: Bool { self == .lesson || self == .title }

@@ -131,7 +131,8 @@ private struct ParseState {
   /// The lowercase key of a `key: value` line, if the line has that shape.
   static func fieldKey(in content: String) -> String? {
     guard let first = content.first, first.isASCII, first.isLowercase else { return nil }
-    let key = content.prefix(while: { $0.isASCII && $0.isLetter })
+    // `expect-type` is the one key with a hyphen.
+    let key = content.prefix(while: { $0.isASCII && ($0.isLetter || $0 == "-") })
     let rest = content.dropFirst(key.count)
     guard rest.first == ":" else { return nil }
     let afterColon = rest.dropFirst()
@@ -251,6 +252,15 @@ private struct ParseState {
       }
     case .expect:
       if !text.text.isEmpty { current?.expect = text }
+    case .expectType:
+      if let type = ExpectedType(text.text) {
+        current?.expectedType = type
+      } else {
+        report(
+          at: text.start,
+          "expected the output's type as `<Output, Failure>` after `expect-type:`, such as `<Int, Never>`, found `\(text.text)`"
+        )
+      }
     case .compare:
       if let comparison = Comparison(rawValue: text.text) {
         current?.comparison = comparison

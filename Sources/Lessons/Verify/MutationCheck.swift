@@ -43,7 +43,7 @@ public struct MutationCheck {
 
   private static func isRule(_ problem: CheckResult.Problem) -> Bool {
     switch problem {
-    case .missingOperator, .forbiddenOperator: return true
+    case .missingOperator, .forbiddenOperator, .wrongType: return true
     default: return false
     }
   }

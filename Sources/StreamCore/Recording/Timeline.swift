@@ -140,6 +140,9 @@ public struct RunResult: Hashable {
   /// Every break of Combine's contract the probes saw: empty unless an
   /// operator streamlab runs has a bug (see `Publishers.Probe`).
   public var contractViolations: [RuntimeError] = []
+  /// The type of every stage of every shown pipeline, by pipeline then
+  /// stage (the source is stage 0); empty when the types are not known.
+  public var stageTypes: [[StageTypeLabel]] = []
   /// What `print` and `handleEvents` wrote, each line with its virtual time;
   /// shown after the diagram.
   public var log: [LogLine] = []
@@ -161,6 +164,13 @@ public struct RunResult: Hashable {
   /// The same run with its inner rows and shared upstreams left out
   /// (`--inner off`): the stage rows are untouched, since recording those
   /// rows never changes them.
+  /// The type of a stage row, when it is known.
+  public func stageType(of row: Timeline) -> StageTypeLabel? {
+    guard row.isStageRow, stageTypes.indices.contains(row.pipeline) else { return nil }
+    let stages = stageTypes[row.pipeline]
+    return stages.indices.contains(row.stage) ? stages[row.stage] : nil
+  }
+
   public var withoutInnerRows: RunResult {
     var result = self
     result.rows = rows.filter(\.isStageRow)

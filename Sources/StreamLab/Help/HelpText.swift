@@ -61,6 +61,11 @@ enum HelpText {
     lines.append("Example:")
     lines += page.demo.split(separator: "\n").map { "  " + $0 }
     lines.append("")
+    if case .success(let typed) = Interpreter().types(of: page.demo) {
+      lines.append("Its types, as Swift infers them (`:type` shows any program's):")
+      lines += TypeReport.text(of: typed, full: false).split(separator: "\n").map { "  " + $0 }
+      lines.append("")
+    }
     lines.append(demoDiagram(page.demo, presenter: presenter))
     return lines.joined(separator: "\n")
   }

@@ -6,7 +6,8 @@ extension MetaCommand {
   /// where they cannot change what an exercise's checks see.
   public var isAvailableAtLessonPrompt: Bool {
     switch self {
-    case .help, .trace, .swift, .json, .events, .quit:
+    // `:type` only reads: it types a program without running it or keeping its bindings.
+    case .help, .trace, .swift, .json, .events, .quit, .type:
       return true
     case .svg, .bindings, .clear, .horizon, .scale, .automaticScale, .load, .paste, .lessons, .inner:
       return false
@@ -16,8 +17,17 @@ extension MetaCommand {
   /// The `MetaCommand.table` entries of the commands the lesson prompt runs.
   static var lessonPromptEntries: [(name: String, argument: String, summary: String)] {
     table.filter { entry in
-      guard case .success(let command) = parse(entry.name) else { return false }
+      // A command that needs its argument (`:type PROGRAM`) is parsed with a stand-in one.
+      let alone = parse(entry.name)
+      guard case .success(let command) = alone.isSuccess ? alone : parse(entry.name + " x") else { return false }
       return command.isAvailableAtLessonPrompt
     }
+  }
+}
+
+extension Result {
+  fileprivate var isSuccess: Bool {
+    if case .success = self { return true }
+    return false
   }
 }

@@ -22,6 +22,8 @@ public enum MetaCommand: Equatable {
   /// `:inner on|off` shows or hides inner rows; `:inner` alone says which.
   case inner(Bool?)
   case load(path: String)
+  /// `:type PROGRAM` shows each stage's `<Output, Failure>`; `:type full PROGRAM` adds the full Combine type.
+  case type(program: String, full: Bool)
   /// `:paste` and the Swift lines after it, up to an empty line.
   case paste(swift: String)
   case lessons
@@ -42,6 +44,10 @@ public enum MetaCommand: Equatable {
     (":scale", "[TIME]", "show or set the time one diagram column stands for (like `:scale 50ms`; `auto` fits)"),
     (":inner", "[on|off]", "show or hide the inner rows of flatMap, switchToLatest, catch, merge, … (on by default)"),
     (":load", "FILE", "run a file of statements; its bindings stay"),
+    (
+      ":type", "[full] PROGRAM",
+      "each stage's Output and Failure as Swift infers them, without running; `full` adds the full Combine type"
+    ),
     (":paste", "", "read Combine code in Swift until an empty line, run it, and show it in streamlab's language"),
     (":lessons", "", "the lesson files and how to start one"),
     (":quit", "", "leave streamlab (Ctrl-D does too)"),
@@ -83,6 +89,13 @@ public enum MetaCommand: Equatable {
       default: return .failure(.badArgument(name, argument, "on or off"))
       }
     case ":load": return hasArgument ? .success(.load(path: argument)) : .failure(.missingArgument(name, "a file name"))
+    case ":type":
+      guard hasArgument else { return .failure(.missingArgument(name, "a program")) }
+      let words = argument.split(separator: " ", maxSplits: 1)
+      if words.first == "full", words.count == 2 {
+        return .success(.type(program: String(words[1]).trimmingCharacters(in: .whitespaces), full: true))
+      }
+      return .success(.type(program: argument, full: false))
     case ":paste": return .success(.paste(swift: argument.trimmingCharacters(in: .whitespacesAndNewlines)))
     case ":lessons": return .success(.lessons)
     case ":quit", ":q", ":exit": return .success(.quit)
@@ -104,7 +117,8 @@ public enum MetaCommandError: Error, Equatable, CustomStringConvertible {
     case .unknown(let name, nil):
       return "unknown command `\(name)`; `:help` lists them all"
     case .missingArgument(let name, let what):
-      return "`\(name)` needs \(what), like `\(name) \(what == "a file name" ? "pipeline.svg" : "20s")`"
+      let example = what == "a file name" ? "pipeline.svg" : what == "a program" ? "just 1 | map x * 2" : "20s"
+      return "`\(name)` needs \(what), like `\(name) \(example)`"
     case .badArgument(let name, let argument, let expected):
       return "`\(name)` expected \(expected), not `\(argument)`"
     }

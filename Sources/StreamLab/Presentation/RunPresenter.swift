@@ -14,7 +14,7 @@ public struct RunPresenter {
 
   /// The run as the REPL shows it after each input: its marble diagram.
   public func diagram(of result: RunResult) -> String {
-    TextDiagram.render(shown(result), options: diagramOptions(color: settings.color))
+    TextDiagram.render(labelled(shown(result)), options: diagramOptions(color: settings.color))
   }
 
   /// - Parameter earlierBindings: the session's bindings the program may
@@ -23,11 +23,15 @@ public struct RunPresenter {
     _ result: RunResult, program: Program, earlierBindings: [BoundPipeline] = [], as format: OutputFormat
   ) -> Result<String, PresentationError> {
     switch format {
-    case .text: return .success(diagram(of: result))
+    case .text:
+      guard settings.showsFullTypes, case .success(let typed) = typesOf(program, earlierBindings) else {
+        return .success(diagram(of: result))
+      }
+      return .success(diagram(of: result) + "\n\n" + TypeReport.fullTypes(of: typed))
     // The one writer `streamlab eval` streams with, collected whole.
     case .events, .json: return .success(TextOutput.string { _ = write(result, program: program, as: format, to: $0) })
     // Machine formats never carry colour, whatever the terminal says.
-    case .svg: return .success(SVGDiagram.render(shown(result), options: diagramOptions(color: false)))
+    case .svg: return .success(SVGDiagram.render(labelled(shown(result)), options: diagramOptions(color: false)))
     // A program Swift cannot express with the same behaviour exports as a
     // comment that says why, never as code that would teach otherwise.
     case .swift: return .success(SwiftExporter.export(program, bindings: earlierBindings).source)
@@ -58,6 +62,16 @@ public struct RunPresenter {
     }
     return "nothing to run: `let` bound \(boundNames.joined(separator: ", ")) but runs nothing; "
       + "write a pipeline on its own, such as `\(first)`, to subscribe and draw it"
+  }
+
+  /// The run with each stage's type in its label when `--types` asked for it.
+  private func labelled(_ result: RunResult) -> RunResult {
+    settings.showsTypes || settings.showsFullTypes ? result.withTypesInLabels : result
+  }
+
+  private func typesOf(_ program: Program, _ earlierBindings: [BoundPipeline]) -> Result<TypedProgram, TypeCheckFailure>
+  {
+    Result { () throws(TypeCheckFailure) in try TypeChecker.check(program, bindings: earlierBindings) }
   }
 
   /// The run with or without its inner rows, as the settings say.

@@ -246,6 +246,11 @@ public struct ReplSession {
       return ReplReply(text: "inner rows: " + (settings.showsInnerRows ? "on" : "off"))
     case .load(let path):
       return ReplReply(text: "", effect: .readFile(path: path))
+    case .type(let program, let full):
+      switch interpreter.types(of: program) {
+      case .success(let typed): return ReplReply(text: TypeReport.text(of: typed, full: full))
+      case .failure(let failure): return self.failure(failure.diagnostics.rendered(in: program))
+      }
     case .paste(let swift):
       return runSwift(swift)
     case .lessons:

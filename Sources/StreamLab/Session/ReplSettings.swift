@@ -17,6 +17,11 @@ public struct ReplSettings: Equatable {
   /// Every format shows inner rows (`flatMap`'s inner streams, `catch`'s
   /// fallback, …); `:inner off` and `--inner off` leave them out.
   public var showsInnerRows = true
+  /// Text and SVG diagrams show each stage's `<Output, Failure>` after its
+  /// label (`--types`); with `showsFullTypes` the text diagram is followed by
+  /// each pipeline's full Combine type (`--full-types`).
+  public var showsTypes = false
+  public var showsFullTypes = false
   /// The lesson files the shell found (`lessons/lesson01.txt`, …), offered by
   /// `:lessons` and by completion after `:load`.
   public var lessonFiles: [String] = []

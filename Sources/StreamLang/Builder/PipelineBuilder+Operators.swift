@@ -310,21 +310,23 @@ extension PipelineBuilder {
     // Each passes values through unchanged here: what it changes is the Swift
     // type, which a note on the diagram says.
     case .eraseToAnyPublisher:
+      let erased = typeOnlyStages[stage.range].map(\.erasedSpelling) ?? "AnyPublisher<Output, Failure>"
       notes.add(
         "eraseToAnyPublisher: the values pass unchanged; in Swift the publisher's type becomes "
-          + "AnyPublisher<Output, Failure>, hiding the chain of operators")
+          + "\(erased), hiding the chain of operators")
       return upstream.eraseToAnyPublisher()
 
     case .setFailureType:
       notes.add(
         "setFailureType: the values pass unchanged; in Swift a publisher that cannot fail (Failure == Never) "
-          + "gets a Failure type, like `.setFailureType(to: Error.self)`, so it can meet one that can")
+          + "gets a Failure type, like `.setFailureType(to: Error.self)`, so it can meet one that can"
+          + inSwift(stage))
       return upstream
 
     case .assertNoFailure(let prefix):
       notes.add(
         "assertNoFailure: the values pass unchanged; in Swift its Failure becomes Never, and a failure that "
-          + "reaches it is a fatal error that stops the process (here, the run)")
+          + "reaches it is a fatal error that stops the process (here, the run)" + inSwift(stage))
       let text = try prefix.map {
         try string($0, in: context, what: "assertNoFailure's prefix is a message, like `assertNoFailure \"check\"`")
       }
@@ -338,7 +340,7 @@ extension PipelineBuilder {
     case .replaceNil(let expression):
       notes.add(
         "replaceNil: nil becomes the value and the others pass unchanged; in Swift the Output loses its "
-          + "optional (Int? becomes Int)")
+          + "optional (Int? becomes Int)" + inSwift(stage))
       let replacement = try constant(expression, in: context)
       // Combine's replaceNil(with:) is a map of `$0 ?? output`.
       return upstream.map { value in value == .null ? replacement : value }.eraseToAnyPublisher()
@@ -381,5 +383,12 @@ extension PipelineBuilder {
         stage: stage, value: element)
     }
     return Empty(completeImmediately: false).eraseToAnyPublisher()
+  }
+}
+
+extension PipelineBuilder {
+  /// `; in Swift: AnyPublisher<Int, Error>`: the type the checker gave a type-only stage.
+  fileprivate func inSwift(_ stage: OperatorStage) -> String {
+    typeOnlyStages[stage.range].map { "; in Swift: \($0.erasedSpelling)" } ?? ""
   }
 }

@@ -71,7 +71,10 @@ extension PipelineBuilder {
         let offset = diagramRange.start + 1 + String(diagram.prefix(error.offset)).utf8.count
         throw Diagnostic("malformed marble string: \(error.message)", at: SourceRange(start: offset, end: offset + 1))
       }
-      return TimedEvents(marbles.events, on: clock, onDrop: onDrop).eraseToAnyPublisher()
+      // Digits the use needs as Strings are built as Strings, as the type checker typed them.
+      let asStrings = stringMarbles.contains(MarbleLiteral(range: diagramRange, diagram: diagram))
+      let events = asStrings ? marbles.events.map(\.withDigitsAsString) : marbles.events
+      return TimedEvents(events, on: clock, onDrop: onDrop).eraseToAnyPublisher()
 
     case .events(let sends):
       let events = try sends.map { try timedEvent($0, in: context) }
@@ -159,5 +162,13 @@ extension PipelineBuilder {
         + "the property still held \(seen.propertyHeld). @Published sends in willSet, before the property "
         + "changes; use the value the sink receives."
     }
+  }
+}
+
+extension TimedEvent {
+  /// The event with an Int value sent as its digits, a String.
+  fileprivate var withDigitsAsString: TimedEvent {
+    guard case .value(.int(let number)) = kind else { return self }
+    return TimedEvent(offset, .value(.string(String(number))))
   }
 }

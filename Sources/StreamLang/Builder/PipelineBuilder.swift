@@ -24,6 +24,10 @@ final class PipelineBuilder {
   var streamAnchor: InnerRowAnchor?
   /// Whether inner rows and shared upstreams are recorded (`RunOptions`).
   var recordsInnerRows = true
+  /// The all-digit marble strings the type checker typed as String.
+  var stringMarbles: Set<MarbleLiteral> = []
+  /// The types the type-only stages make, for their notes (`TypedProgram.typeOnlyStages`).
+  var typeOnlyStages: [SourceRange: StageType] = [:]
   /// The shown pipeline being built, whose rows a shared upstream built on
   /// its first use is drawn with.
   private var currentPipeline = 0

@@ -13,6 +13,8 @@ public struct Diagnostic: Hashable, Error, CustomStringConvertible {
   public var suggestion: String?
   /// Anything else worth saying, such as how Swift spells the same thing.
   public var note: String?
+  /// True for a type error: the program parses, but Swift would not compile it.
+  public var isTypeError = false
 
   public init(
     _ message: String, at range: SourceRange, expected: String? = nil, suggestion: String? = nil,

@@ -4,7 +4,7 @@ struct ExportScope {
   /// One visible name: what to write in Swift for it, and its type.
   struct Entry {
     var code: String
-    var type: SwiftType
+    var type: ExportType
     /// For a parameter written `$0`, `$1` in Swift: its position and the
     /// closure (by nesting depth) it belongs to.
     var anonymous: (index: Int, depth: Int)?

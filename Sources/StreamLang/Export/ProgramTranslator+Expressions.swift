@@ -175,7 +175,7 @@ extension ProgramTranslator {
   }
 
   private func infix(
-    _ symbol: String, _ lhs: SwiftExpression, _ rhs: SwiftExpression, type: SwiftType, precedence: Int,
+    _ symbol: String, _ lhs: SwiftExpression, _ rhs: SwiftExpression, type: ExportType, precedence: Int,
     associative: Bool = true
   ) -> SwiftExpression {
     let left = lhs.wrapped(below: associative ? precedence : precedence + 1)
@@ -189,7 +189,7 @@ extension ProgramTranslator {
     guard condition.type == .bool else {
       throw ExportLimitation("the condition of `?:` must be a Bool, not \(condition.type.spelling)")
     }
-    let type: SwiftType
+    let type: ExportType
     if then.type == otherwise.type || otherwise.type == .never {
       type = then.type
     } else if then.type == .never {

@@ -79,7 +79,7 @@ extension ProgramTranslator {
     case .tryLast(let predicate):
       try predicateCall("tryLast", predicate, label: "where", to: &publisher, in: scope)
     case .prefix(let count):
-      publisher.operators.append(".prefix(\(try self.count(count, in: scope)))")
+      publisher.operators.append(".\(dialect.prefix)(\(try self.count(count, in: scope)))")
     case .prefixWhile(let predicate):
       try predicateCall("prefix", predicate, label: "while", to: &publisher, in: scope)
     case .tryPrefixWhile(let predicate):
@@ -91,7 +91,7 @@ extension ProgramTranslator {
     case .tryDropWhile(let predicate):
       try predicateCall("tryDrop", predicate, label: "while", to: &publisher, in: scope)
     case .output(let index):
-      publisher.operators.append(".output(at: \(try count(index, in: scope)))")
+      publisher.operators.append(".\(dialect.output)(at: \(try count(index, in: scope)))")
     case .ignoreOutput:
       publisher.operators.append(".ignoreOutput()")
       publisher.output = .never
@@ -116,23 +116,13 @@ extension ProgramTranslator {
       publisher.operators.append(".measureInterval(using: scheduler)")
       publisher.output = .duration
     case .merge(let others):
-      var streams = try others.map { try joined($0, with: &publisher, in: scope, sameOutput: false) }
-      if streams.contains(where: { $0.output != element }) {
-        // The DSL merges any values; Swift's `merge` needs one Output type.
-        // `Any` keeps each value as it is, and it prints the same.
-        for index in streams.indices {
-          try checkPrintable(streams[index].output)
-          streams[index].operators.append(".map { $0 as Any }")
-        }
-        try checkPrintable(element)
-        publisher.operators.append(".map { $0 as Any }")
-        publisher.output = .any
-      }
+      // The type checker has refused a merge of two Output types, as Swift does.
+      let streams = try others.map { try joined($0, with: &publisher, in: scope) }
       for stream in streams {
         publisher.operators.append(".merge(with: \(stream.inlineCode))")
       }
     case .zip(let others, let transform), .combineLatest(let others, let transform):
-      let name = stage.kind.name.rawValue
+      let name = stage.kind.name == .zip ? dialect.zip : stage.kind.name.rawValue
       guard (1...3).contains(others.count) else {
         throw ExportLimitation("Combine's `\(name)` takes one to three other publishers")
       }
@@ -204,7 +194,8 @@ extension ProgramTranslator {
       }
       publisher.operators.append(".mapError \(code)")
     case .replaceEmpty(let value):
-      publisher.operators.append(".replaceEmpty(with: \(try sameType(value, as: element, stage, in: scope)))")
+      publisher.operators.append(
+        ".\(dialect.replaceEmpty)(with: \(try sameType(value, as: element, stage, in: scope)))")
     case .share:
       publisher.operators.append(".share()")
     case .multicast:
@@ -282,21 +273,22 @@ extension ProgramTranslator {
         strategy = ".customError { ProgramError(message: \(text)) }"
       }
       publisher.operators.append(
-        ".buffer(size: \(try count(size, in: scope)), prefetch: .\(prefetch.rawValue), whenFull: \(strategy))")
+        ".\(dialect.buffer)(size: \(try count(size, in: scope)), prefetch: .\(prefetch.rawValue), whenFull: \(strategy))"
+      )
     case .prefixUntilOutput(let trigger):
       let other = try pipeline(trigger, in: scope, hint: element)
-      publisher.operators.append(".prefix(untilOutputFrom: \(other.inlineCode))")
+      publisher.operators.append(".\(dialect.prefixUntilOutput)(untilOutputFrom: \(other.inlineCode))")
     case .dropUntilOutput(let trigger):
       // Combine's drop(untilOutputFrom:) needs the two to fail the same way.
       let other = try joined(trigger, with: &publisher, in: scope, sameOutput: false)
-      publisher.operators.append(".drop(untilOutputFrom: \(other.inlineCode))")
+      publisher.operators.append(".\(dialect.dropUntilOutput)(untilOutputFrom: \(other.inlineCode))")
     }
   }
 
   // MARK: Pieces
 
   private func closure(
-    _ expr: Expr, _ types: [SwiftType], names: [String] = ["x"], throwing: Bool, in scope: ExportScope
+    _ expr: Expr, _ types: [ExportType], names: [String] = ["x"], throwing: Bool, in scope: ExportScope
   ) throws -> (code: String, body: SwiftExpression) {
     try closure(
       expr, implicitNames: types.count == 1 || types.count == 2 && names.count == 2 ? names : [],
@@ -320,7 +312,7 @@ extension ProgramTranslator {
     call: (String) -> String
   ) throws {
     let element = publisher.output
-    var inner: (output: SwiftType, failure: FailureType)?
+    var inner: (output: ExportType, failure: FailureType)?
     _ = try closure(transform, implicitNames: ["x"], parameterTypes: [element], throwing: false, in: scope) { body in
       guard case .publisher(let output, let failure) = body.type else {
         throw ExportLimitation("the closure `\(self.text(transform.range))` must return a stream, like `{ just x }`")
@@ -394,7 +386,7 @@ extension ProgramTranslator {
     return String(number)
   }
 
-  private func sameType(_ expr: Expr, as element: SwiftType, _ stage: OperatorStage, in scope: ExportScope) throws
+  private func sameType(_ expr: Expr, as element: ExportType, _ stage: OperatorStage, in scope: ExportScope) throws
     -> String
   {
     let value = try expression(expr, in: scope)
@@ -405,7 +397,7 @@ extension ProgramTranslator {
     return value.code
   }
 
-  private func valueType(_ body: SwiftExpression, _ stage: OperatorStage?) throws -> SwiftType {
+  private func valueType(_ body: SwiftExpression, _ stage: OperatorStage?) throws -> ExportType {
     guard body.type != .never else {
       throw ExportLimitation("a closure that only fails has no output type Swift can infer")
     }
@@ -419,7 +411,7 @@ extension ProgramTranslator {
   /// DSL's kind; the other events are Combine types (a completion, a demand,
   /// a subscription), so their expressions are exported only when they do not
   /// read the event.
-  func handleEvents(_ handlers: [EventHandler], element: SwiftType, in scope: ExportScope) throws -> String {
+  func handleEvents(_ handlers: [EventHandler], element: ExportType, in scope: ExportScope) throws -> String {
     let arguments = try HandledEvent.allCases.compactMap { event -> String? in
       guard let handler = handlers.first(where: { $0.event == event }) else { return nil }
       guard event != .output else {

@@ -7,7 +7,7 @@ extension ProgramTranslator {
   /// Translates a whole pipeline. `preferredName` names a subject or future
   /// declared for it; `hint` is the element type the context expects, for
   /// sources that send no values (`empty`, `fail`).
-  func pipeline(_ pipeline: Pipeline, in scope: ExportScope, preferredName: String? = nil, hint: SwiftType? = nil)
+  func pipeline(_ pipeline: Pipeline, in scope: ExportScope, preferredName: String? = nil, hint: ExportType? = nil)
     throws -> SwiftPublisher
   {
     let elementHint = try hint ?? self.elementHint(pipeline.operators, in: scope)
@@ -21,7 +21,7 @@ extension ProgramTranslator {
 
   /// The element type that operators such as `replaceError 0` reveal, for a
   /// source that cannot tell (`fail "boom" | replaceError 0`).
-  private func elementHint(_ operators: [OperatorStage], in scope: ExportScope) throws -> SwiftType? {
+  private func elementHint(_ operators: [OperatorStage], in scope: ExportScope) throws -> ExportType? {
     for stage in operators {
       switch stage.kind {
       case .replaceError(let value), .replaceEmpty(let value):
@@ -36,7 +36,7 @@ extension ProgramTranslator {
     return nil
   }
 
-  private func source(_ stage: SourceStage, in scope: ExportScope, preferredName: String?, hint: SwiftType?) throws
+  private func source(_ stage: SourceStage, in scope: ExportScope, preferredName: String?, hint: ExportType?) throws
     -> SwiftPublisher
   {
     switch stage.kind {
@@ -82,8 +82,9 @@ extension ProgramTranslator {
     case .timer(let delay):
       let stride = try duration(delay, in: scope)
       return script([(stride, .value("0")), (stride, .finished)], output: .int, failure: .never)
-    case .marbles(let diagram, _, let frame):
-      return try marbles(diagram, frame: frame, stage: stage, hint: hint)
+    case .marbles(let diagram, let diagramRange, let frame):
+      let asStrings = stringMarbles.contains(MarbleLiteral(range: diagramRange, diagram: diagram))
+      return try marbles(diagram, frame: frame, digitsAsStrings: asStrings, hint: hint)
     case .events(let sends):
       let script = try timedScript(sends, in: scope, hint: hint)
       return self.script(script.events, output: script.output, failure: script.failure)
@@ -114,7 +115,7 @@ extension ProgramTranslator {
   }
 
   /// A value a publisher can send and the export can print.
-  private func requireValue(_ type: SwiftType, _ stage: SourceStage) throws {
+  private func requireValue(_ type: ExportType, _ stage: SourceStage) throws {
     if case .publisher = type {
       throw ExportLimitation("`\(text(stage.range))` sends publishers, which the export cannot type")
     }
@@ -145,7 +146,7 @@ extension ProgramTranslator {
     case failure(message: String)
   }
 
-  private func script(_ events: [(String, ScriptLine)], output: SwiftType, failure: FailureType) -> SwiftPublisher {
+  private func script(_ events: [(String, ScriptLine)], output: ExportType, failure: FailureType) -> SwiftPublisher {
     helpers.insert(.script)
     let lines = events.map { offset, event -> String in
       switch event {
@@ -165,9 +166,9 @@ extension ProgramTranslator {
 
   /// The sends of `events`, `subject` or `current` with their common element type.
   private func timedScript(
-    _ sends: [TimedSend], in scope: ExportScope, hint: SwiftType?, initial: SwiftExpression? = nil
+    _ sends: [TimedSend], in scope: ExportScope, hint: ExportType?, initial: SwiftExpression? = nil
   )
-    throws -> (events: [(String, ScriptLine)], output: SwiftType, failure: FailureType)
+    throws -> (events: [(String, ScriptLine)], output: ExportType, failure: FailureType)
   {
     var output = initial?.type
     var failure = FailureType.never
@@ -196,7 +197,9 @@ extension ProgramTranslator {
     return (events, element, failure)
   }
 
-  private func marbles(_ diagram: String, frame: Expr?, stage: SourceStage, hint: SwiftType?) throws -> SwiftPublisher {
+  private func marbles(_ diagram: String, frame: Expr?, digitsAsStrings: Bool, hint: ExportType?) throws
+    -> SwiftPublisher
+  {
     let frameLength = try frame.map(timeLiteral) ?? .milliseconds(100)
     let parsed: MarbleDiagram
     do {
@@ -204,7 +207,7 @@ extension ProgramTranslator {
     } catch {
       throw ExportLimitation("the marble string is malformed: \(error)")
     }
-    var output: SwiftType?
+    var output: ExportType?
     var failure = FailureType.never
     var events: [(String, ScriptLine)] = []
     for event in parsed.events {
@@ -213,6 +216,8 @@ extension ProgramTranslator {
       case .value(let value):
         let literal: SwiftExpression
         switch value {
+        case .int(let number) where digitsAsStrings:
+          literal = SwiftExpression(code: SwiftExpression.stringLiteral(String(number)), type: .string)
         case .int(let number): literal = SwiftExpression(code: String(number), type: .int)
         case .string(let text): literal = SwiftExpression(code: SwiftExpression.stringLiteral(text), type: .string)
         default: throw ExportLimitation("the marble value \(value) has no Swift literal here")
@@ -240,7 +245,7 @@ extension ProgramTranslator {
   /// whose sends are scheduled at their absolute program times.
   private func subject(
     _ sends: [TimedSend], initial: Expr?, stage: SourceStage, scope: ExportScope, preferredName: String?,
-    hint: SwiftType?
+    hint: ExportType?
   ) throws -> SwiftPublisher {
     guard buildsOncePerProgram else {
       throw ExportLimitation("a subject made inside a closure or `deferred` is not exported")

@@ -11,7 +11,7 @@ final class ProgramTranslator {
   /// A stream bound with `let`: its Swift name and type.
   struct BoundStream {
     var code: String
-    var output: SwiftType
+    var output: ExportType
     var failure: FailureType
     /// The hot sources building this binding starts.
     var hotSources: [HotSourceOrder.Use] = []
@@ -49,7 +49,13 @@ final class ProgramTranslator {
   /// Remarks printed above the code: where Swift and streamlab part ways on errors.
   private(set) var notes: [String] = []
 
-  init(text: String, earlierBindings: [SwiftExporter.Binding]) {
+  /// Apple's operators, or the StreamCore ones the export tests compile.
+  let dialect: SwiftDialect
+  /// The all-digit marble strings the type checker typed as String.
+  var stringMarbles: Set<MarbleLiteral> = []
+
+  init(text: String, earlierBindings: [SwiftExporter.Binding], dialect: SwiftDialect = .apple) {
+    self.dialect = dialect
     self.texts = [text]
     self.earlierBindings = Dictionary(earlierBindings.map { ($0.name, $0) }) { _, later in later }
   }
@@ -118,7 +124,7 @@ final class ProgramTranslator {
   }
 
   /// The printed values must read as streamlab prints them.
-  func checkPrintable(_ output: SwiftType) throws {
+  func checkPrintable(_ output: ExportType) throws {
     switch output {
     case .publisher:
       throw ExportLimitation("the values are publishers, which Swift prints as their types, not as streams")
@@ -216,7 +222,7 @@ final class ProgramTranslator {
   /// uses the last one and no nested closure needs them; otherwise they are
   /// named, since Swift infers a closure's arity from the `$n` it uses.
   func closure(
-    _ expr: Expr, implicitNames: [String], parameterTypes: [SwiftType], throwing: Bool, in scope: ExportScope,
+    _ expr: Expr, implicitNames: [String], parameterTypes: [ExportType], throwing: Bool, in scope: ExportScope,
     parameterMember: String = "", shape: (SwiftExpression) throws -> String = { $0.code }
   ) throws -> (code: String, body: SwiftExpression) {
     let arity = parameterTypes.count

@@ -23,16 +23,61 @@ public enum SwiftExporter {
   /// The export of `program`; `earlierBindings` are the session's `let`s, in
   /// the order they were made (a later one hides an earlier one of the same name).
   public static func export(_ program: Program, earlierBindings: [Binding] = []) -> SwiftExport {
-    let translator = ProgramTranslator(text: program.text, earlierBindings: earlierBindings)
+    // A program Swift would not compile has no export: the type checker says why.
+    let typed: TypedProgram
+    switch types(of: program, earlierBindings: earlierBindings) {
+    case .success(let checked): typed = checked
+    case .failure(let problem):
+      return SwiftExport(
+        programText: program.text, limitation: "Swift would not compile it: \(problem)", helpers: [], body: [])
+    }
+    let apple: (lines: [String], helpers: [ExportHelper])
+    switch body(of: program, earlierBindings: earlierBindings, typed: typed, dialect: .apple) {
+    case .success(let written): apple = written
+    case .failure(let limitation): return SwiftExport(programText: program.text, limitation: limitation.reason)
+    }
+    let harness = body(of: program, earlierBindings: earlierBindings, typed: typed, dialect: .streamlabEngine)
+    return SwiftExport(
+      programText: program.text, limitation: nil, helpers: apple.helpers, body: apple.lines,
+      harnessBody: (try? harness.get())?.lines ?? apple.lines)
+  }
+
+  /// The types of `program`, or its first type error in one line.
+  private static func types(of program: Program, earlierBindings: [Binding]) -> Result<TypedProgram, TypeProblem> {
+    var environment: [String: BoundPipeline] = [:]
+    for binding in earlierBindings {
+      environment[binding.name] = BoundPipeline(
+        name: binding.name, pipeline: binding.pipeline, text: binding.text, environment: environment)
+    }
+    do throws(TypeCheckFailure) {
+      return .success(try TypeChecker.check(program, environment: environment))
+    } catch {
+      return .failure(
+        TypeProblem(text: error.diagnostics.first.map { "\($0.message) (\($0.note ?? "see `:type`"))" } ?? ""))
+    }
+  }
+
+  /// A type error as the export's limitation says it.
+  private struct TypeProblem: Error, CustomStringConvertible {
+    var text: String
+    var description: String { text }
+  }
+
+  /// The function body for `dialect`, with the helpers it uses, or why there is none.
+  private static func body(of program: Program, earlierBindings: [Binding], typed: TypedProgram, dialect: SwiftDialect)
+    -> Result<(lines: [String], helpers: [ExportHelper]), ExportLimitation>
+  {
+    let translator = ProgramTranslator(text: program.text, earlierBindings: earlierBindings, dialect: dialect)
+    translator.stringMarbles = typed.stringMarbles
     do {
       for statement in program.statements {
         try translator.statement(statement)
       }
       try translator.hotSources.check()
     } catch let limitation as ExportLimitation {
-      return SwiftExport(programText: program.text, limitation: limitation.reason, helpers: [], body: [])
+      return .failure(limitation)
     } catch {
-      return SwiftExport(programText: program.text, limitation: "\(error)", helpers: [], body: [])
+      return .failure(ExportLimitation("\(error)"))
     }
     let blocks = translator.declarations + translator.schedules + translator.hotSources.sendsInStartOrder
     var body = translator.notes.map { "// Note: \($0)" } + ["let subscriptions = Subscriptions()"]
@@ -44,8 +89,7 @@ public enum SwiftExporter {
       body += block
     }
     body += ["", "return subscriptions"]
-    return SwiftExport(
-      programText: program.text, limitation: nil, helpers: translator.helpers.sorted(), body: body)
+    return .success((body, translator.helpers.sorted()))
   }
 }
 

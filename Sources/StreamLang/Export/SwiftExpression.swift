@@ -4,7 +4,7 @@ import StreamCore
 /// how tightly it binds, so that it is parenthesised only where Swift needs it.
 struct SwiftExpression {
   var code: String
-  var type: SwiftType
+  var type: ExportType
   /// Swift's precedence of the outermost operator; `atom` for literals, names, calls.
   var precedence: Int = SwiftExpression.atom
   /// For a time literal (`300ms`): the `Stride` factory and its count, so that

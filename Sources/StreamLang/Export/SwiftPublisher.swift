@@ -4,7 +4,7 @@ struct SwiftPublisher {
   var source: String
   /// Each operator call with its leading dot: `.map { $0 * 2 }`.
   var operators: [String] = []
-  var output: SwiftType
+  var output: ExportType
   var failure: FailureType
 
   /// The chain on one line, for a publisher nested in a closure or argument.

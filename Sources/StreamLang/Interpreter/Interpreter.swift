@@ -31,10 +31,35 @@ public struct Interpreter {
   private mutating func runHere(_ text: String, options: RunOptions) -> Evaluation {
     let parsed = Parser.parse(text, boundNames: bindings.keys)
     guard parsed.diagnostics.isEmpty else { return .invalid(parsed.diagnostics) }
-    var run = ProgramRun(program: parsed.program, bindings: bindings, options: options)
+    // Swift refuses an ill-typed program before it runs, and so does streamlab.
+    let typed: TypedProgram
+    do {
+      typed = try TypeChecker.check(parsed.program, environment: bindings)
+    } catch {
+      return .invalid(error.diagnostics)
+    }
+    var run = ProgramRun(
+      program: parsed.program, bindings: bindings, options: options, typed: typed)
     let problems = run.start()
     guard problems.isEmpty else { return .invalid(problems) }
     bindings = run.bindings
-    return .ran(run.finish(), parsed.program)
+    var result = run.finish()
+    result.stageTypes = typed.shown.map { pipeline in pipeline.stages.map(\.typeLabel) }
+    result.notes = typed.warnings.map { "warning: \($0.description)" } + result.notes
+    return .ran(result, parsed.program)
+  }
+
+  /// The types of every stage of `text`, checked against the session's
+  /// bindings, without running it (`:type`); or why it does not parse or type-check.
+  public func types(of text: String) -> Result<TypedProgram, TypeCheckFailure> {
+    LargeStack.run { () -> Result<TypedProgram, TypeCheckFailure> in
+      let parsed = Parser.parse(text, boundNames: bindings.keys)
+      guard parsed.diagnostics.isEmpty else { return .failure(TypeCheckFailure(diagnostics: parsed.diagnostics)) }
+      do throws(TypeCheckFailure) {
+        return .success(try TypeChecker.check(parsed.program, environment: bindings))
+      } catch {
+        return .failure(error)
+      }
+    }
   }
 }

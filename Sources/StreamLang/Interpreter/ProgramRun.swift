@@ -20,13 +20,17 @@ struct ProgramRun {
   /// The stages built so far, against `ProgramLimits.stagesPerProgram`.
   private var stageBudget = StageBudget()
 
-  init(program: Program, bindings: [String: BoundPipeline], options: RunOptions) {
+  init(
+    program: Program, bindings: [String: BoundPipeline], options: RunOptions, typed: TypedProgram = TypedProgram()
+  ) {
     self.program = program
     self.bindings = bindings
     self.options = options
     recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
     builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
     builder.recordsInnerRows = options.recordsInnerRows
+    builder.stringMarbles = typed.stringMarbles
+    builder.typeOnlyStages = typed.typeOnlyStages
     // Once every subscription has ended and none is still to come, nothing
     // that waits on the clock can add to a row: the run is over.
     clock.isSettled = { [recorder, pendingStarts, pendingHops = builder.pendingHops] in

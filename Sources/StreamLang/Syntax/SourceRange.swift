@@ -2,7 +2,7 @@
 ///
 /// Every AST node carries one, so diagnostics can point a caret at the exact
 /// column and diagram rows can be labelled with the stage's own source text.
-public struct SourceRange: Hashable, CustomStringConvertible {
+public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
   public var start: Int
   public var end: Int
 

@@ -20,6 +20,7 @@ struct EvalCommand: ParsableCommand {
       Examples:
         streamlab eval 'just 1,2,3 | map x*2 | debounce 300ms'
         streamlab eval 'interval 100ms | take 5' --format events
+        streamlab eval 'just 1,2,3 | tryMap x * 2 | replaceError 0' --types
         streamlab eval -f program.txt --format svg --output program.svg
         echo 'range 1...5 | filter x % 2 == 0' | streamlab eval - --format json
         streamlab eval --swift '[1, 2, 3].publisher.map { $0 * 2 }.sink { print($0) }'
@@ -51,6 +52,12 @@ struct EvalCommand: ParsableCommand {
   @Option(help: "Show the inner rows of flatMap, switchToLatest, catch, merge, …: on or off.")
   var inner: InnerRowsChoice = .on
 
+  @Flag(help: "Show each stage's <Output, Failure> in the diagram's row labels, as Swift infers them.")
+  var types = false
+
+  @Flag(help: "Like --types, and print each pipeline's full Combine type after the diagram.")
+  var fullTypes = false
+
   @OptionGroup var display: DisplayOptions
 
   func validate() throws {
@@ -77,6 +84,8 @@ struct EvalCommand: ParsableCommand {
     settings.color = !format.isMachineReadable && output == nil && display.color.isEnabled(for: terminal)
     if let scale = display.scale { settings.scale = scale.interval }
     settings.showsInnerRows = inner == .on
+    settings.showsTypes = types
+    settings.showsFullTypes = fullTypes
 
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }

@@ -19,10 +19,10 @@ func example11MergeZipCombineLatest<S: Scheduler>(scheduler: S, log: @escaping (
   )
 
   // let b = marbles "--1-2---|"
-  let b = Script<Int, Never, S>(
+  let b = Script<String, Never, S>(
     events: [
-      (.milliseconds(200), .value(1)),
-      (.milliseconds(400), .value(2)),
+      (.milliseconds(200), .value("1")),
+      (.milliseconds(400), .value("2")),
       (.milliseconds(800), .finished),
     ],
     scheduler: scheduler
@@ -31,8 +31,7 @@ func example11MergeZipCombineLatest<S: Scheduler>(scheduler: S, log: @escaping (
   // a | merge b
   scheduler.schedule {
     subscriptions.bySubscriber[0] = a
-      .map { $0 as Any }
-      .merge(with: b.map { $0 as Any })
+      .merge(with: b)
       .sink(logging: 0, to: log)
   }
 

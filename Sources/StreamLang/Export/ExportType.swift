@@ -3,22 +3,20 @@
 /// The pipeline language is dynamically typed; Swift is not. The exporter
 /// gives every element a concrete type from what the program makes clear, and
 /// refuses (with a reason) where it cannot.
-indirect enum SwiftType: Hashable {
+indirect enum ExportType: Hashable {
   case int
   case double
   case string
   case bool
   /// The output of `ignoreOutput`: no value ever arrives.
   case never
-  case array(SwiftType)
-  case tuple([SwiftType])
-  case optional(SwiftType)
-  /// Values of several types merged into one stream (`.map { $0 as Any }`).
-  case any
+  case array(ExportType)
+  case tuple([ExportType])
+  case optional(ExportType)
   /// A span of scheduler time (`S.SchedulerTimeType.Stride`).
   case duration
   /// A publisher used as a value (`{ just x | delay 100ms }`).
-  case publisher(output: SwiftType, failure: FailureType)
+  case publisher(output: ExportType, failure: FailureType)
 
   /// The type as written in Swift source.
   var spelling: String {
@@ -28,7 +26,6 @@ indirect enum SwiftType: Hashable {
     case .string: return "String"
     case .bool: return "Bool"
     case .never: return "Never"
-    case .any: return "Any"
     case .array(let element): return "[\(element.spelling)]"
     case .tuple(let elements): return "(" + elements.map(\.spelling).joined(separator: ", ") + ")"
     case .optional(let wrapped): return "\(wrapped.spelling)?"
@@ -45,7 +42,7 @@ indirect enum SwiftType: Hashable {
     case .int, .double, .string, .bool, .duration: return true
     case .array(let element), .optional(let element): return element.isEquatable && !element.isTuple
     case .tuple(let elements): return elements.count <= 6 && elements.allSatisfy { $0.isEquatable && !$0.isTuple }
-    case .never, .any, .publisher: return false
+    case .never, .publisher: return false
     }
   }
 

@@ -1,0 +1,89 @@
+/// Gives every stage of a program the `Output` and `Failure` Swift would
+/// infer for it, from Combine's declarations, before anything runs.
+///
+/// It sits between the parser and the builder: a program Swift would not
+/// compile (`just 1,2,3 | map x + "a"`, `just 1 | merge { fail "x" }`) is
+/// refused with a diagnostic at the place, naming the Combine rule and the fix,
+/// exactly as a parse error is. What Swift checks only while running
+/// (overflow, division by zero, an index out of range) stays the run's job.
+///
+///     let typed = try TypeChecker.check(program, bindings: interpreter.boundPipelines)
+///     typed.shown[0].stages.map(\.type.spelling)   // ["<Int, Never>", "<Int, Never>"]
+public enum TypeChecker {
+  /// The types of `program`, whose names may refer to the session's earlier
+  /// `bindings`; throws every type error, one per statement, in program order.
+  public static func check(_ program: Program, bindings: [BoundPipeline] = []) throws(TypeCheckFailure)
+    -> TypedProgram
+  {
+    let environment = Dictionary(bindings.map { ($0.name, $0) }) { _, later in later }
+    return try check(program, environment: environment)
+  }
+
+  static func check(_ program: Program, environment: [String: BoundPipeline]) throws(TypeCheckFailure)
+    -> TypedProgram
+  {
+    let first = try check(program, environment: environment, stringDefaults: [])
+    // A marble string some use needs as Strings is built as Strings for every
+    // use: where another use took Int by default, it is typed again as String.
+    guard first.defaultedToInt.contains(where: first.typed.stringMarbles.contains) else { return first.typed }
+    return try check(program, environment: environment, stringDefaults: first.typed.stringMarbles).typed
+  }
+
+  /// One pass; `stringDefaults` are the marble strings whose digits are
+  /// Strings where no use says otherwise.
+  private static func check(
+    _ program: Program, environment: [String: BoundPipeline], stringDefaults: Set<MarbleLiteral>
+  ) throws(TypeCheckFailure) -> (typed: TypedProgram, defaultedToInt: Set<MarbleLiteral>) {
+    var defaultedToInt: Set<MarbleLiteral> = []
+    var environment = environment
+    var typed = TypedProgram()
+    var errors: [Diagnostic] = []
+    var illTyped: Set<String> = []
+    var intMarbles: Set<MarbleLiteral> = []
+    let bindingTypes = TypeInference.BindingTypes()
+    for statement in program.statements {
+      let inference = TypeInference(
+        text: program.text, illTyped: illTyped, stringDefaults: stringDefaults, bindingTypes: bindingTypes)
+      do throws(Diagnostic) {
+        switch statement {
+        case .binding(let name, let pipeline, _):
+          typed.bindings[name.text] = try inference.typedPipeline(pipeline, environment: environment)
+          environment[name.text] = BoundPipeline(
+            name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          illTyped.remove(name.text)
+        case .subscription(let pipeline, _, _):
+          typed.shown.append(try inference.typedPipeline(pipeline, environment: environment))
+        case .connect:
+          break
+        }
+      } catch {
+        var error = error
+        error.isTypeError = true
+        errors.append(error)
+        // A later use of a binding that does not type-check would only repeat its error.
+        if case .binding(let name, let pipeline, _) = statement {
+          environment[name.text] = BoundPipeline(
+            name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          illTyped.insert(name.text)
+        }
+      }
+      typed.warnings += inference.warnings
+      typed.typeOnlyStages.merge(inference.typeOnlyStages) { _, later in later }
+      for use in inference.marbleUses {
+        if use.type == .string { typed.stringMarbles.insert(use.literal) }
+        if use.type == .int, use.required { intMarbles.insert(use.literal) }
+        if use.type == .int, !use.required { defaultedToInt.insert(use.literal) }
+        // One literal is built one way: used as both Int and String, it is an error at its place.
+        if typed.stringMarbles.contains(use.literal), intMarbles.contains(use.literal),
+          !errors.contains(where: { $0.range == use.literal.range })
+        {
+          var error = TypeError.marbleUses(use.literal.diagram, at: use.literal.range)
+          error.isTypeError = true
+          errors.append(error)
+        }
+      }
+    }
+    guard errors.isEmpty else { throw TypeCheckFailure(diagnostics: errors) }
+    return (typed, defaultedToInt)
+  }
+}
