@@ -6,6 +6,20 @@
 //
 // The third row of a group is the same pipeline typed in the DSL and run by
 // the Interpreter (parse, compile, build, run). The first row is the baseline.
+//
+//     swift run streamlab-bench memory [runs] [program]
+//
+// measures memory instead: the resident growth per run of one program run
+// many times in one interpreter (see MemoryGrowth).
+
+import Foundation
+
+if CommandLine.arguments.dropFirst().first == "memory" {
+  let rest = CommandLine.arguments.dropFirst(2)
+  MemoryGrowth.measure(
+    runs: rest.first.flatMap(Int.init) ?? 1_000, program: rest.dropFirst().first ?? MemoryGrowth.defaultProgram)
+  exit(0)
+}
 
 let arguments = CommandLine.arguments.dropFirst()
 let repetitions = arguments.first.flatMap(Int.init) ?? 7

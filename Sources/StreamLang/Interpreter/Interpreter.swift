@@ -32,6 +32,8 @@ public struct Interpreter {
     let parsed = Parser.parse(text, boundNames: bindings.keys)
     guard parsed.diagnostics.isEmpty else { return .invalid(parsed.diagnostics) }
     var run = ProgramRun(program: parsed.program, bindings: bindings, options: options)
+    // Still on the large stack: tearing down a deep pipeline nests as deep.
+    defer { run.end() }
     let problems = run.start()
     guard problems.isEmpty else { return .invalid(problems) }
     bindings = run.bindings
