@@ -16,7 +16,7 @@ struct RunTeardownTests {
     let program: String
     /// What ends the run, said for the reader.
     let why: String
-    var options = RunOptions(horizon: .milliseconds(2_000), maxEvents: 500)
+    var options: RunOptions { RunOptions(horizon: .milliseconds(2_000), maxEvents: 500) }
     var testDescription: String { "\(why): \(program)" }
   }
 
