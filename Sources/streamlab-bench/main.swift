@@ -14,8 +14,20 @@
 // $STREAMLAB_BASELINE_BINARY (say, main's release build) each runs on that
 // binary too, in turn, and the table gives the baseline's figures and the
 // ratio of the best times.
+//
+//     swift run streamlab-bench memory [runs] [program]
+//
+// measures memory instead: the resident growth per run of one program run
+// many times in one interpreter (see MemoryGrowth).
 
 import Foundation
+
+if CommandLine.arguments.dropFirst().first == "memory" {
+  let rest = CommandLine.arguments.dropFirst(2)
+  MemoryGrowth.measure(
+    runs: rest.first.flatMap(Int.init) ?? 1_000, program: rest.dropFirst().first ?? MemoryGrowth.defaultProgram)
+  exit(0)
+}
 
 let arguments = CommandLine.arguments.dropFirst()
 let repetitions = arguments.first.flatMap(Int.init) ?? 7

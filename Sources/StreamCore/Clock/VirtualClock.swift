@@ -136,6 +136,26 @@ public final class VirtualClock: Scheduler {
     return shouldStop() ? .stopped : .idle
   }
 
+  /// Ends the clock's part in a finished run: withdraws every waiting action
+  /// and forgets the callbacks.
+  ///
+  /// A waiting action holds the subscription that scheduled it, and that
+  /// subscription holds the clock (its scheduler): without this, a run that
+  /// ended at the horizon, the budget or an error would keep its whole
+  /// pipeline alive in that cycle. `isSettled` holds the run's recorder,
+  /// which holds the clock, so it goes too.
+  public func discardPendingActions() {
+    shouldStop = { false }
+    isSettled = { false }
+    // Releasing an action can free subscriptions; should one schedule
+    // something as it goes, that is dropped too.
+    while !queue.isEmpty {
+      let dropped = queue
+      queue = Heap()
+      withExtendedLifetime(dropped) {}
+    }
+  }
+
   /// Runs everything due at or before `time`, then sets the clock to `time`.
   public func advance(to time: VirtualTime) {
     _ = run(until: time)

@@ -136,6 +136,13 @@ public final class Recorder {
     state.stop(cause)
   }
 
+  /// Marks the run over once its result is taken, without a stop cause:
+  /// probes then treat the teardown that follows as streamlab's doing, so
+  /// cancelling what is still subscribed draws no `cancel` on any row.
+  public func endRun() {
+    state.end()
+  }
+
   /// Stops the run because a non-throwing stage's closure failed.
   public func fail(_ message: String, stage: String, value: Value?) {
     stop(.runtimeError(RuntimeError(message: message, stage: stage, time: clock.now, value: value)))
@@ -201,6 +208,11 @@ final class RecordingState {
   func stop(_ cause: Recorder.StopCause) {
     guard stopCause == nil else { return }
     stopCause = cause
+    isStopped = true
+  }
+
+  /// Lets nothing more through, with no cause to report: the run is over.
+  func end() {
     isStopped = true
   }
 

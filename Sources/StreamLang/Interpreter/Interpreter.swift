@@ -40,6 +40,8 @@ public struct Interpreter {
     }
     var run = ProgramRun(
       program: parsed.program, bindings: bindings, options: options, typed: typed)
+    // Still on the large stack: tearing down a deep pipeline nests as deep.
+    defer { run.end() }
     let problems = run.start()
     guard problems.isEmpty else { return .invalid(problems) }
     bindings = run.bindings

@@ -8,13 +8,15 @@ struct ProgramRun {
   let options: RunOptions
   private(set) var bindings: [String: BoundPipeline]
 
-  private let clock = VirtualClock()
-  private let recorder: Recorder
+  // Internal, not private, so the tests can check that a run's clock and
+  // recorder are freed once it ends.
+  let clock = VirtualClock()
+  let recorder: Recorder
   private let builder: PipelineBuilder
   private var shown: [ShownPipeline] = []
-  /// `connect`'s cancellables: an `AnyCancellable` cancels when released, so
-  /// the run holds them until it ends.
-  private let connections = Connections()
+  /// Every subscriber and `connect` of the run: an `AnyCancellable` cancels
+  /// when released, so the run holds them until it ends, then cancels them.
+  private let cancellables = RunCancellables()
   /// Subscriptions and connects scheduled but not yet made.
   private let pendingStarts = PendingStarts()
   /// The stages built so far, against `ProgramLimits.stagesPerProgram`.
@@ -80,6 +82,21 @@ struct ProgramRun {
     return result
   }
 
+  /// Tears the run down once `finish` (or a failed `start`) is done with it,
+  /// whatever ended it: the horizon, the budget, a stop or an error.
+  ///
+  /// Pipelines still subscribed, the clock's waiting actions and the
+  /// subjects of `share` and `multicast` hold each other in cycles; left
+  /// alone, every run would leave its pipelines behind in a long-lived
+  /// process (the REPL, `streamlab serve`, `lesson verify`'s mutants). The
+  /// recorder is told first, so the cancels draw nothing; the result is
+  /// already taken anyway.
+  func end() {
+    recorder.endRun()
+    cancellables.cancelAll()
+    clock.discardPendingActions()
+  }
+
   private var context: BuildContext {
     BuildContext(text: program.text, environment: bindings, captures: .none)
   }
@@ -111,6 +128,7 @@ struct ProgramRun {
       shown.append(
         ShownPipeline(source: program.text.slice(pipeline.range), subscribeAt: subscribeAt, cancelAt: cancelAt))
       let subscriber = Subscribers.Sink<Value, StreamError>(receiveCompletion: { _ in }, receiveValue: { _ in })
+      cancellables.all.append(subscriber)
       pendingStarts.count += 1
       clock.scheduleFirst(at: subscribeAt) { [pendingStarts] in
         pendingStarts.count -= 1
@@ -133,11 +151,11 @@ struct ProgramRun {
       }
       let delay =
         try at.map { try builder.time($0, in: context, what: "connect needs a time, like `connect m @100ms`") } ?? .zero
-      let connections = self.connections
+      let cancellables = self.cancellables
       pendingStarts.count += 1
       clock.scheduleFirst(at: VirtualTime.zero.advanced(by: delay)) { [pendingStarts] in
         pendingStarts.count -= 1
-        connections.all.append(connect())
+        cancellables.all.append(connect())
       }
     }
   }
@@ -156,9 +174,16 @@ private final class PendingStarts {
   var count = 0
 }
 
-/// The connections a run made, kept alive while it runs.
-private final class Connections {
+/// The subscribers and connections a run made, kept alive while it runs.
+private final class RunCancellables {
   var all: [Cancellable] = []
+
+  func cancelAll() {
+    // Taken out first: a cancel must not find the list half emptied.
+    let all = self.all
+    self.all = []
+    for cancellable in all { cancellable.cancel() }
+  }
 }
 
 extension String {
