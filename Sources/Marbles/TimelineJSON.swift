@@ -72,7 +72,8 @@ public enum TimelineJSON {
 
   /// One row's object. The one place a row's keys are written. A stage row
   /// with a known type also has `"output"` and `"failure"` as Swift spells them.
-  private static func row(_ timeline: Timeline, type: StageTypeLabel?, draggable: DraggableRow?, to output: TextOutput) {
+  private static func row(_ timeline: Timeline, type: StageTypeLabel?, draggable: DraggableRow?, to output: TextOutput)
+  {
     output.write("{\"label\": ")
     output.write(TextEscaping.jsonStringLiteral(timeline.label))
     output.write(", \"pipeline\": ")

@@ -10,7 +10,10 @@ import Testing
   /// draggable and the golden files (written by the renderers alone) do not.
   static let programs: [(name: String, program: String, status: Int32)] = [
     ("02-range-filter", "range 1...5 | filter x % 2 == 0", 0),
-    ("16-escapes-doubles", #"just 1.5, 0.1 + 0.2, "say \"hi\"\n\ttab", nil, [1, 2], 0.0 / 0.0, -1.0 / 0.0"#, 0),
+    (
+      "16-escapes-doubles",
+      #"just 1.5, 0.1 + 0.2, 0.0 / 0.0, -1.0 / 0.0; just "say \"hi\"\n\ttab"; just [1, 2]; just 1, nil"#, 0
+    ),
     ("18-runtime-error", "just 1, 0 | map 6 / x", 1),
   ]
 

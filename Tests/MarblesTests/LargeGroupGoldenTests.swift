@@ -13,7 +13,7 @@ import Testing
     ("group-of-seven", "range 1...7 | collect 3", nil),
     ("groups-then-failure", #"range 1...9 | tryMap { x in x < 9 ? x : fail("nine") }"#, nil),
     ("instants-merged-by-scale", "interval 30ms | take 20 | flatMap { x in { range 0...x } }", .milliseconds(100)),
-    ("retry-resubscribes-in-a-group", #"range 1...8 | append { fail "e" } | retry 1"#, nil),
+    ("retry-resubscribes-in-a-group", #"range 1...8 | tryMap x | append { fail "e" } | retry 1"#, nil),
   ]
 
   static func result(_ name: String) throws -> (RunResult, DiagramOptions) {

@@ -4,13 +4,18 @@
 
 /// Set by the SIGINT handler, read and cleared by the REPL. A handler may only
 /// touch lock-free state, so this is a `sig_atomic_t` and nothing more.
-private nonisolated(unsafe) var interruptRaised: sig_atomic_t = 0
+///
+/// Unchecked: Swift's dynamic exclusivity check would see the handler's write
+/// as a conflicting access when the signal lands on a thread that is in the
+/// middle of reading the flag (a run polling it), and trap. Ctrl-C during a
+/// lesson answer's run crashed that way.
+@exclusivity(unchecked) private nonisolated(unsafe) var interruptRaised: sig_atomic_t = 0
 
 /// The thread that reads input. The kernel may deliver SIGINT to any thread
 /// that does not block it (the Swift runtime starts Dispatch threads), and
 /// only the reader's blocked `read` must see EINTR, so the handler passes the
 /// signal on to it.
-private nonisolated(unsafe) var readerThread: pthread_t = pthread_self()
+@exclusivity(unchecked) private nonisolated(unsafe) var readerThread: pthread_t = pthread_self()
 
 /// Ctrl-C as a flag rather than a kill: while a program runs on the virtual
 /// clock the run polls `isRaised` and stops; at the prompt the interrupted
