@@ -33,11 +33,27 @@ struct ValueLegend {
   init(values: [Value], mode: Mode, maxInlineWidth: Int) {
     self.mode = mode
     self.maxInlineWidth = maxInlineWidth
+    var unique: [Value] = []
+    var seen = Set<Value>()
+    for value in values where seen.insert(value).inserted { unique.append(value) }
+    let maxWidth = mode == .inline ? maxInlineWidth : 1
+    // A string that reads as a number ("1", from `marbles "--1-2|"` typed as
+    // Strings) is written as itself unless some other value on the diagram
+    // is written with the same text: only then could "1" be taken for 1.
+    let plainTexts = Set(unique.compactMap { Self.inlineText($0, maxWidth: maxWidth) })
+    var lookalikeTexts: [String: Int] = [:]
+    for value in unique {
+      if let text = Self.lookalikeText(value, maxWidth: maxWidth) { lookalikeTexts[text, default: 0] += 1 }
+    }
+    inlineLookalikes = Set(
+      unique.filter {
+        guard let text = Self.lookalikeText($0, maxWidth: maxWidth) else { return false }
+        return !plainTexts.contains(text) && lookalikeTexts[text] == 1
+      })
     var taken = Set<String>()
     var needLetters: [Value] = []
-    var seen = Set<Value>()
-    for value in values where seen.insert(value).inserted {
-      if let text = Self.inlineText(value, maxWidth: mode == .inline ? maxInlineWidth : 1) {
+    for value in unique {
+      if let text = inline(value) {
         taken.insert(text)
       } else {
         needLetters.append(value)
@@ -55,9 +71,21 @@ struct ValueLegend {
     }
   }
 
+  /// Strings that read as a number, a boolean or nil but are written as
+  /// themselves on this diagram, nothing else being written the same way.
+  private var inlineLookalikes: Set<Value> = []
+
+  /// The text `value` is written as inside a marble on this diagram, or nil
+  /// when it gets a letter.
+  private func inline(_ value: Value) -> String? {
+    let maxWidth = mode == .inline ? maxInlineWidth : 1
+    if inlineLookalikes.contains(value) { return Self.lookalikeText(value, maxWidth: maxWidth) }
+    return Self.inlineText(value, maxWidth: maxWidth)
+  }
+
   /// True when this legend writes `value` as a letter.
   func needsLetter(_ value: Value) -> Bool {
-    Self.inlineText(value, maxWidth: mode == .inline ? maxInlineWidth : 1) == nil
+    inline(value) == nil
   }
 
   /// The text that stands for `value` in a marble row.
@@ -65,7 +93,7 @@ struct ValueLegend {
     if let letter = letters[value] { return letter }
     // A value this legend was not told about is one that is not on screen; it
     // still takes the width it would take, so the layout stays the same.
-    return Self.inlineText(value, maxWidth: mode == .inline ? maxInlineWidth : 1) ?? Self.overflowSymbol
+    return inline(value) ?? Self.overflowSymbol
   }
 
   /// The legend entries, such as `a = "iphone"`.
@@ -94,10 +122,26 @@ struct ValueLegend {
     switch value {
     case .duration, .stream, .tuple: return nil
     case .string(let text):
-      if Int(text) != nil || Double(text) != nil || ["true", "false", "nil"].contains(text) { return nil }
+      if readsAsAnotherType(text) { return nil }
     default: break
     }
-    let text = value.marbleText
+    return drawable(value.marbleText, maxWidth: maxWidth)
+  }
+
+  /// The text of a string that would read as a number, a boolean or nil, if
+  /// it is short and plain enough to be written as itself.
+  private static func lookalikeText(_ value: Value, maxWidth: Int) -> String? {
+    guard case .string(let text) = value, readsAsAnotherType(text) else { return nil }
+    return drawable(text, maxWidth: maxWidth)
+  }
+
+  private static func readsAsAnotherType(_ text: String) -> Bool {
+    Int(text) != nil || Double(text) != nil || ["true", "false", "nil"].contains(text)
+  }
+
+  /// `text` if it fits a marble: not empty, at most `maxWidth` wide, printable
+  /// ASCII without a marble symbol.
+  private static func drawable(_ text: String, maxWidth: Int) -> String? {
     guard !text.isEmpty, text.count <= maxWidth else { return nil }
     let printable = text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
     guard printable, !text.contains(where: reserved.contains) else { return nil }

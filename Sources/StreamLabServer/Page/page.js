@@ -107,10 +107,22 @@ SL.diagram = (function () {
     if (value === null) text = "nil";
     else if (typeof value === "number" || typeof value === "boolean") text = String(value);
     else if (typeof value === "string") {
-      if (value.trim() !== "" && !isNaN(Number(value))) return null;
-      if (["true", "false", "nil"].includes(value)) return null;
+      if (readsAsAnotherType(value)) return null;
       text = value;
     } else return null;
+    return drawable(text);
+  }
+
+  function readsAsAnotherType(text) {
+    return (text.trim() !== "" && !isNaN(Number(text))) || ["true", "false", "nil"].includes(text);
+  }
+
+  /// A string that reads as a number, a boolean or nil, if it fits a marble.
+  function lookalikeText(value) {
+    return typeof value === "string" && readsAsAnotherType(value) ? drawable(value) : null;
+  }
+
+  function drawable(text) {
     if (text.length === 0 || text.length > MAX_INLINE_WIDTH) return null;
     for (const ch of text) {
       const code = ch.codePointAt(0);
@@ -120,15 +132,36 @@ SL.diagram = (function () {
   }
 
   /// One legend for the whole diagram, so a value keeps its letter on every row.
+  /// As in ValueLegend.swift, a string that reads as a number ("1") is written
+  /// as itself unless another value on the diagram is written the same way.
   function makeLegend(values) {
-    const taken = new Set();
-    const needLetters = [];
+    const unique = [];
     const seen = new Set();
     for (const value of values) {
       const key = describe(value);
       if (seen.has(key)) continue;
       seen.add(key);
-      const text = inlineText(value);
+      unique.push(value);
+    }
+    const plain = new Set(unique.map(inlineText).filter((text) => text !== null));
+    const lookalikeCounts = new Map();
+    for (const value of unique) {
+      const text = lookalikeText(value);
+      if (text !== null) lookalikeCounts.set(text, (lookalikeCounts.get(text) || 0) + 1);
+    }
+    const lookalikes = new Set(
+      unique
+        .filter((value) => {
+          const text = lookalikeText(value);
+          return text !== null && !plain.has(text) && lookalikeCounts.get(text) === 1;
+        })
+        .map(describe)
+    );
+    const inline = (value) => (lookalikes.has(describe(value)) ? lookalikeText(value) : inlineText(value));
+    const taken = new Set();
+    const needLetters = [];
+    for (const value of unique) {
+      const text = inline(value);
       if (text === null) needLetters.push(value);
       else taken.add(text);
     }
@@ -149,7 +182,7 @@ SL.diagram = (function () {
     if (overflowed) entries.push("* = other values (the event list shows them)");
     return {
       token(value) {
-        return letters.get(describe(value)) || inlineText(value) || "*";
+        return letters.get(describe(value)) || inline(value) || "*";
       },
       entries,
     };
