@@ -11,21 +11,11 @@ public final class TextOutput {
   // access the runtime checks for exclusivity at each call, which cost a
   // third of the time of writing a million-event document.
   private let storage: UnsafeMutablePointer<UInt8>
-  // The same for the fill level and the last byte: as stored `var`s of the
-  // class, each append still paid two exclusivity checks (`swift_beginAccess`,
-  // a tenth of `--format events`' CPU time in `perf record`); behind a
-  // pointer they are plain loads and stores.
-  private let cursor: UnsafeMutablePointer<Cursor>
+  private var count = 0
   private let capacity: Int
   private let flush: (UnsafeBufferPointer<UInt8>) -> Void
-
-  private struct Cursor {
-    var count = 0
-    var lastByte: UInt8?
-  }
-
   /// The last byte written, so a writer can end a document with one line break, never two.
-  public var lastByte: UInt8? { cursor.pointee.lastByte }
+  public private(set) var lastByte: UInt8?
 
   /// - Parameters:
   ///   - capacity: how many bytes gather before they are flushed.
@@ -34,13 +24,10 @@ public final class TextOutput {
     self.capacity = max(capacity, 64)
     self.flush = flush
     storage = .allocate(capacity: self.capacity)
-    cursor = .allocate(capacity: 1)
-    cursor.initialize(to: Cursor())
   }
 
   deinit {
     storage.deallocate()
-    cursor.deallocate()
   }
 
   /// Runs `write` on an output that collects everything, and returns it.
@@ -84,15 +71,15 @@ public final class TextOutput {
 
   /// Hands everything still buffered to `flush`.
   public func finish() {
-    guard cursor.pointee.count > 0 else { return }
-    flush(UnsafeBufferPointer(start: storage, count: cursor.pointee.count))
-    cursor.pointee.count = 0
+    guard count > 0 else { return }
+    flush(UnsafeBufferPointer(start: storage, count: count))
+    count = 0
   }
 
   private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let start = bytes.baseAddress, let last = bytes.last else { return }
-    cursor.pointee.lastByte = last
-    if cursor.pointee.count + bytes.count > capacity {
+    lastByte = last
+    if count + bytes.count > capacity {
       finish()
       // A piece larger than the buffer goes out as it is.
       if bytes.count > capacity {
@@ -100,7 +87,7 @@ public final class TextOutput {
         return
       }
     }
-    (storage + cursor.pointee.count).update(from: start, count: bytes.count)
-    cursor.pointee.count += bytes.count
+    (storage + count).update(from: start, count: bytes.count)
+    count += bytes.count
   }
 }
