@@ -52,11 +52,16 @@ import Testing
     #expect(run.notes.contains { $0.hasPrefix(note) }, "\(run.notes)")
   }
 
-  /// The note names the type the type checker gave the stage, as Swift erases it.
+  /// The note names the Output and Failure the type checker gave the stage
+  /// (only eraseToAnyPublisher makes an AnyPublisher, and its note says so).
   @Test(arguments: [
-    ("just 1 | setFailureType", "in Swift: AnyPublisher<Int, Error>"),
-    ("marbles \"-1-#\" | assertNoFailure", "in Swift: AnyPublisher<Int, Never>"),
-    ("just 1, nil | replaceNil 0", "in Swift: AnyPublisher<Int, Never>"),
+    ("just 1 | setFailureType", "; here <Int, Error>"),
+    ("marbles \"-1-#\" | assertNoFailure", "; here <Int, Never>"),
+    ("just 1, nil | replaceNil 0", "; here <Int, Never>"),
+    (
+      "just 1 | setFailureType | eraseToAnyPublisher",
+      "type becomes AnyPublisher<Int, Error>, hiding the chain of operators"
+    ),
   ])
   func theNoteNamesTheCheckersType(_ program: String, _ type: String) throws {
     let (result, diagnostics) = runProgram(program)

@@ -387,8 +387,8 @@ extension PipelineBuilder {
 }
 
 extension PipelineBuilder {
-  /// `; in Swift: AnyPublisher<Int, Error>`: the type the checker gave a type-only stage.
+  /// `; here <Int, Error>`: the Output and Failure the checker gave a type-only stage.
   fileprivate func inSwift(_ stage: OperatorStage) -> String {
-    typeOnlyStages[stage.range].map { "; in Swift: \($0.erasedSpelling)" } ?? ""
+    typeOnlyStages[stage.range].map { "; here \($0.spelling)" } ?? ""
   }
 }
