@@ -98,4 +98,25 @@ import Testing
     #expect(shown.hasSuffix("aaa`"))
     #expect(shown.contains("…"))
   }
+
+  @Test func aTypeErrorsNoteWithItsFixIsShownWhole() throws {
+    // The note is about 300 characters: cut at 200, it lost the middle of its fix.
+    let text = "just 1 | flatMap { fail \"x\" } | merge { just 2 }"
+    var interpreter = Interpreter()
+    guard case .invalid(let diagnostics) = interpreter.run(text) else {
+      Issue.record("expected a type error")
+      return
+    }
+    let note = try #require(diagnostics.first?.note)
+    #expect(note.count > 200)
+    #expect(diagnostics.rendered(in: text).contains("note: " + note))
+  }
+
+  @Test func aMessageQuotingAHugeInputIsStillCut() {
+    let diagnostic = Diagnostic(
+      "unknown source `" + String(repeating: "a", count: 5_000) + "`", at: SourceRange(start: 0, end: 1))
+    let header = diagnostic.rendered(in: "a").split(separator: "\n")[0]
+    #expect(header.count < 700)
+    #expect(header.contains("…"))
+  }
 }

@@ -55,15 +55,24 @@ public struct Diagnostic: Hashable, Error, CustomStringConvertible {
   /// the caret lines up in any terminal. A long line is cut to about 80
   /// columns around the caret, and control characters are shown escaped
   /// (`CaretLine`), so nothing the student's input holds acts on the terminal.
+  /// The longest message or note line shown before it is cut in the middle.
+  static let maximumMessageLength = 600
+
   public func rendered(in text: String, fileName: String? = nil) -> String {
     let location = SourceLocation(of: range, in: text)
     var header = "\(location.line):\(location.column): error: \(message)"
     if let suggestion { header += "; did you mean `\(suggestion)`?" }
     if let fileName { header = "\(fileName):" + header }
     let caretLine = CaretLine(location.lineText, column: location.column, width: location.width)
-    var lines = [header.escapedForOneLine(), caretLine.text, caretLine.marker]
-    if let shownExpectation { lines.append("expected: \(shownExpectation)".escapedForOneLine()) }
-    if let note { lines.append("note: \(note)".escapedForOneLine()) }
+    // Messages and notes quote what the student typed, so they are cut, but
+    // far beyond the longest sentence streamlab writes: a type error's note
+    // with its fix runs to about 300 characters and must be read whole.
+    let limit = Self.maximumMessageLength
+    var lines = [header.escapedForOneLine(maximumLength: limit), caretLine.text, caretLine.marker]
+    if let shownExpectation {
+      lines.append("expected: \(shownExpectation)".escapedForOneLine(maximumLength: limit))
+    }
+    if let note { lines.append("note: \(note)".escapedForOneLine(maximumLength: limit)) }
     return lines.joined(separator: "\n")
   }
 }
@@ -75,6 +84,9 @@ extension Array where Element == Diagnostic {
 
   /// The first `maximumShown` diagnostics rendered, separated by newlines, in
   /// source order, then "and N more errors" for the rest.
+  /// The longest message or note line shown before it is cut in the middle.
+  static let maximumMessageLength = 600
+
   public func rendered(in text: String, fileName: String? = nil) -> String {
     var lines = prefix(Self.maximumShown).map { $0.rendered(in: text, fileName: fileName) }
     let hidden = count - Self.maximumShown
