@@ -35,6 +35,11 @@ import Testing
       ])
   }
 
+  @Test func printAfterJustNamesJustsSubscriptionAsSwiftDoes() throws {
+    // Just(1).print("x") in Swift: `x: receive subscription: (Just)`.
+    #expect(try log(of: "just 1 | print \"x\"").first == "0ms x: receive subscription: (Just)")
+  }
+
   @Test func aRunWithoutPrintHasNoLog() throws {
     #expect(try log(of: "just 1 | map x + 1").isEmpty)
   }

@@ -15,7 +15,10 @@ extension PipelineBuilder {
     case .just(let expressions):
       let values = try expressions.map { try constant($0, in: context) }
       if values.count == 1 {
-        return Just(values[0]).setFailureType(to: StreamError.self).eraseToAnyPublisher()
+        // Not `Just.setFailureType(to:)`, whose overload makes a
+        // `Result.Publisher` that `print` would call `(Once)`: Swift's
+        // `Just(1).print()` says `receive subscription: (Just)`.
+        return Publishers.SetFailureType<Just<Value>, StreamError>(upstream: Just(values[0])).eraseToAnyPublisher()
       }
       return Publishers.Sequence<[Value], StreamError>(sequence: values).eraseToAnyPublisher()
 
