@@ -70,7 +70,7 @@ let package = Package(
     // libFuzzer's driver and byte mutator, declared for the fuzz build only:
     // nothing links against them unless STREAMLAB_LIBFUZZER is defined.
     .systemLibrary(name: "CLibFuzzer"),
-    .target(name: "StreamLabFuzzing", dependencies: ["StreamLab", "Lessons", "StreamLang", "Marbles"]),
+    .target(name: "StreamLabFuzzing", dependencies: ["StreamLab", "Lessons", "StreamLang", "Marbles", "StreamCore"]),
     .executableTarget(name: "streamlab-fuzz", dependencies: ["StreamLabFuzzing", "CLibFuzzer"]),
     .executableTarget(
       name: "streamlab-bench",
@@ -86,7 +86,7 @@ let package = Package(
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
     .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
-    .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons"]),
+    .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons", "StreamCore"]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
     .testTarget(

@@ -1,3 +1,4 @@
+import StreamCore
 import StreamLang
 
 /// Grammar-aware mutations of program text, so that most fuzz inputs still
@@ -6,10 +7,10 @@ import StreamLang
 /// a braced pipeline, duplicate or drop a line. Byte-level mutations (with the
 /// keyword dictionary) are libFuzzer's own; `streamlab-fuzz` mixes both.
 public struct ProgramMutator {
-  private var random: SplitMix
+  private var random: SplitMix64
 
   public init(seed: UInt64) {
-    random = SplitMix(seed: seed)
+    random = SplitMix64(seed: seed)
   }
 
   /// One mutation of `text`, never longer than `maxBytes` UTF-8 bytes.

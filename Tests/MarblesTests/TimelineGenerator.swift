@@ -3,18 +3,11 @@ import StreamCore
 /// Random but reproducible rows for property tests: a seeded generator, so a
 /// failing case can be replayed from its seed.
 struct TimelineGenerator {
-  /// SplitMix64: tiny, fast, and the same on every platform.
-  private var state: UInt64
+  private var random: SplitMix64
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { random.next() }
 
   mutating func int(_ range: ClosedRange<Int>) -> Int {
     range.lowerBound + Int(next() % UInt64(range.count))

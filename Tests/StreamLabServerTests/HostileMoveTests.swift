@@ -1,4 +1,5 @@
 import Foundation
+import StreamCore
 import StreamLabServer
 import Testing
 
