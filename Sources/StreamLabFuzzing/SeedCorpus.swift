@@ -129,9 +129,10 @@ public enum SeedCorpus {
     model.text = "a"
     """,
     """
-    let p: AnyPublisher<Int, Error> = Just(1).setFailureType(to: Error.self).tryCatch { e in try e.message == "x" ? Fail(error: e) : Just(0) }.eraseToAnyPublisher()
+    let p: AnyPublisher<Int, Never> = Just(1).map { $0 * 2 }.eraseToAnyPublisher()
     let subject = PassthroughSubject<String, Never>()
-    let c = p.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+    let c = p.sink { print($0) }
+    let d = subject.sink { print($0) }
     subject.send("a")
     """,
   ]
