@@ -128,12 +128,20 @@ public enum SeedCorpus {
     let model = Model()
     model.text = "a"
     """,
+    """
+    let p: AnyPublisher<Int, Never> = Just(1).map { $0 * 2 }.eraseToAnyPublisher()
+    let subject = PassthroughSubject<String, Never>()
+    let c = p.sink { print($0) }
+    let d = subject.sink { print($0) }
+    subject.send("a")
+    """,
   ]
 
   /// Pasted Swift the reader refuses with a message: the refusal path is fuzzed too.
   public static let refusedSwiftPrograms = [
     "let c = URLSession.shared.dataTaskPublisher(for: url).map { $0.data }.sink { _ in }",
     "let c = Just(1).debounse(for: .seconds(1), scheduler: RunLoop.main).sink { _ in }",
+    "let s = CurrentValueSubject<String, Never>(0)\nlet p: AnyPublisher<[String], Never> = Just(1).eraseToAnyPublisher()\nlet c = p.sink { _ in }",
   ]
 
   /// Seed lessons for the lesson target: each exercise of each lesson as a

@@ -52,6 +52,9 @@ struct ShortProgram {
   /// What the student should know about how the Swift was read (a sink
   /// that was not stored is cancelled at once), shown under the short form.
   var notes: [String] = []
+  /// The Swift types written on the bindings (`let p: AnyPublisher<Int, Never> = …`,
+  /// `PassthroughSubject<String, Never>()`), checked against the checker's (`AnnotationCheck`).
+  var annotations: [AnnotationCheck.Annotated] = []
 
   /// The program as streamlab's language, one statement per line.
   var text: String {

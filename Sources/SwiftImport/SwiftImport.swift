@@ -29,8 +29,12 @@ public enum SwiftImport {
     case .success(let parsed): statements = parsed
     case .failure(let diagnostic): return .failure(diagnostic)
     }
-    return SwiftLowering.lower(statements, text: swift, boundNames: boundNames).map { program in
-      Translation(swift: swift, program: program.text, notes: program.notes)
+    return SwiftLowering.lower(statements, text: swift, boundNames: boundNames).flatMap { program in
+      let text = program.text
+      if let mismatch = AnnotationCheck.mismatch(program.annotations, in: text, boundNames: boundNames) {
+        return .failure(mismatch)
+      }
+      return .success(Translation(swift: swift, program: text, notes: program.notes))
     }
   }
 

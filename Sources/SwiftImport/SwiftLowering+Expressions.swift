@@ -150,6 +150,24 @@ extension SwiftLowering {
     }
   }
 
+  /// A closure's result: a publisher as `{ PIPELINE }`, a ternary choosing
+  /// between publishers (`c ? fail("x") : Just(0)`) branch by branch, any
+  /// other value as an expression.
+  private func closureBody(_ value: SwiftExpr) throws -> String {
+    if let pipeline = try pipeline(value) { return "{ \(pipeline) }" }
+    switch value.kind {
+    case .tried(let inner):
+      return try closureBody(inner)
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      let branches = [whenTrue, whenFalse]
+      guard try branches.contains(where: { try pipeline($0) != nil }) else { return try expression(value) }
+      let texts = try branches.map { try closureBody($0) }
+      return "\(try expression(condition, precedence: 1)) ? \(texts[0]) : \(texts[1])"
+    default:
+      return try expression(value)
+    }
+  }
+
   /// The closure as the short form writes it. Without parameters (`{ $0 * 2 }`)
   /// the body alone, or in braces when `braced`; with parameters
   /// `{ a, b in BODY }`. A body that is a publisher becomes `{ PIPELINE }`.
@@ -162,13 +180,8 @@ extension SwiftLowering {
     var inner = withParameters
     inner.substitutions.append(scope)
     let named = closure.parameters.filter { $0 != "_" }
-    var body: String
-    if let pipeline = try inner.pipeline(value) {
-      body = "{ \(pipeline) }"
-    } else {
-      body = try inner.expression(value)
-      if braced && named.isEmpty { body = "{ \(body) }" }
-    }
+    var body = try inner.closureBody(value)
+    if braced && named.isEmpty, try inner.pipeline(value) == nil { body = "{ \(body) }" }
     guard !named.isEmpty else { return body }
     let parameters = closure.parameters.enumerated().map {
       $0.element == "_" ? "unused\($0.offset)" : shortName($0.element)

@@ -86,10 +86,10 @@ extension SwiftLowering {
       guard let handler = site.closureArgument, case .closure(let closure) = handler.kind else {
         throw site.missing("a closure returning the publisher to switch to")
       }
-      if method == "tryCatch", closure.parameters.contains(where: { $0 != "_" }) {
-        throw OperatorSite.outsideSubset(
-          self, method: "tryCatch with a closure that reads the error", at: value.range,
-          instead: "`tryCatch { _ in Just(0) }`, or `tryCatch { e in … }` in streamlab's language")
+      // A closure that reads the error (`{ e in try e.message == "x" ? fail(…) : Just(0) }`) is the
+      // language's own `{ e in … }`: the error is bound as its message, each branch a publisher or `fail(…)`.
+      if closure.parameters.contains(where: { $0 != "_" }) {
+        return "\(method) \(try closureText(closure, braced: true))"
       }
       let (result, scope) = try closureResult(closure)
       var inner = self

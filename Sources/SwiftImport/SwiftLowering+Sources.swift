@@ -46,6 +46,10 @@ extension SwiftLowering {
       return try boundSource(name, at: value)
     case .member(let base?, let name):
       if case .identifier("self") = base.kind { return try boundSource(name, at: value) }
+      // The export preamble's `PublishedProperty`: `property.$value` publishes `property`.
+      if name == "$value", case .subject? = bindings[Self.handleKey(base)] {
+        return shortName(Self.handleKey(base))
+      }
       if name == "publisher" { return try sequenceSource(base) }
       return nil
     case .call(let callee, let arguments):

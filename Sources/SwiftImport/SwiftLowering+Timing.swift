@@ -167,6 +167,9 @@ extension SwiftLowering {
       return ShortProgram.Subject()
     case "CurrentValueSubject" where arguments.count == 1:
       return ShortProgram.Subject(initial: try self.expression(arguments[0].value))
+    case "PublishedProperty" where arguments.count == 1:
+      // The export preamble's stand-in for an `@Published var`: its `$value` is the publisher.
+      return ShortProgram.Subject(initial: try self.expression(arguments[0].value), isPublished: true)
     default:
       return nil
     }

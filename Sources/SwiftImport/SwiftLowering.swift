@@ -123,7 +123,7 @@ struct SwiftLowering {
         throw failure(
           "an `@Published` property needs a starting value", at: range, expected: "`@Published var query = \"\"`")
       }
-      try TypeAnnotation.check(type, of: value, in: self)
+      try annotate(name, type: type, value: value)
       program.subjects[shortName(name)] = ShortProgram.Subject(initial: try expression(value), isPublished: true)
       program.statements.append(.subject(name: shortName(name)))
       bindings[name] = .subject
@@ -134,7 +134,7 @@ struct SwiftLowering {
       return
     }
     if let subject = try subjectConstructor(value) {
-      try TypeAnnotation.check(type, of: value, in: self)
+      try annotate(name, type: type, value: value)
       program.subjects[shortName(name)] = subject
       program.statements.append(.subject(name: shortName(name)))
       bindings[name] = .subject
@@ -143,7 +143,7 @@ struct SwiftLowering {
     } else if try connect(value) {
       bindings[name] = .environment
     } else if let pipeline = try pipeline(value) {
-      try TypeAnnotation.check(type, of: value, in: self)
+      try annotate(name, type: type, value: value)
       program.statements.append(.binding(name: shortName(name), pipeline: pipeline))
       bindings[name] = .publisher
     } else if let time = try absoluteTime(value) {
@@ -153,6 +153,15 @@ struct SwiftLowering {
     } else {
       bindings[name] = .environment
     }
+  }
+
+  /// Refuses an annotation Combine would not compile and keeps a readable
+  /// one, to be checked against the lowered program's types.
+  private mutating func annotate(_ name: String, type: SwiftType?, value: SwiftExpr) throws {
+    try TypeAnnotation.check(type, of: value, in: self)
+    guard let annotation = TypeAnnotation.read(type, of: value) else { return }
+    program.annotations.append(
+      AnnotationCheck.Annotated(name: shortName(name), annotation: annotation, range: value.range))
   }
 
   /// Literals and arithmetic on them: values a closure may read by name.
@@ -173,6 +182,12 @@ struct SwiftLowering {
     // `viewModel.query = "sw"`: a view model's `@Published` property, read with its type's members.
     if bindings[key] == nil, case .member(_, let property) = target.kind, case .subject? = bindings[property] {
       key = property
+    }
+    // `property.value = 1`: the export preamble's `PublishedProperty` gets a new value.
+    if bindings[key] == nil, case .member(let base?, "value") = target.kind,
+      case .subject? = bindings[Self.handleKey(base)]
+    {
+      key = Self.handleKey(base)
     }
     if case .null = value.kind, case .cancellable(let number)? = bindings[key] {
       cancel(number)

@@ -4,6 +4,8 @@ import StreamLang
 /// `PassthroughSubject<String, Never>`): read as its `Output` and `Failure`,
 /// and checked for the shape Combine gives those types.
 struct TypeAnnotation: Hashable {
+  /// The generic type written: `AnyPublisher`, `PassthroughSubject`, …
+  var name: String
   var output: SwiftType
   /// `Never`, or an error type.
   var failure: SwiftType
@@ -13,16 +15,19 @@ struct TypeAnnotation: Hashable {
     "AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Future", "Fail", "Empty", "Published.Publisher",
   ]
 
+  /// The subjects, which may be declared with a Failure they never send.
+  static let subjectTypes: Set<String> = ["PassthroughSubject", "CurrentValueSubject", "Published.Publisher"]
+
   /// The annotation of `type`, or of the generic arguments written on the
   /// value's own constructor (`PassthroughSubject<Int, Never>()`).
   static func read(_ type: SwiftType?, of value: SwiftExpr?) -> TypeAnnotation? {
     if case .named(let name, let arguments)? = type, publisherTypes.contains(name), arguments.count == 2 {
-      return TypeAnnotation(output: arguments[0], failure: arguments[1])
+      return TypeAnnotation(name: name, output: arguments[0], failure: arguments[1])
     }
     if let value, case .call(let callee, _) = value.kind, case .specialized(let generic, let arguments) = callee.kind,
       case .identifier(let name) = generic.kind, publisherTypes.contains(name), arguments.count == 2
     {
-      return TypeAnnotation(output: arguments[0], failure: arguments[1])
+      return TypeAnnotation(name: name, output: arguments[0], failure: arguments[1])
     }
     return nil
   }

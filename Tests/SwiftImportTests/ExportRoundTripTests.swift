@@ -26,12 +26,19 @@ import Testing
     "HandBuiltDebouncedSequence.swift": "just 1,2,3 | map x * 2 | debounce 300ms",
   ]
 
+  /// The endings of the comments over a subject's sends and an `@Published`
+  /// property's declaration and assignments, which repeat a binding.
+  static let helperComments = [
+    ": the sends, at their times since the start", ": an @Published var",
+    ": the assignments, at their times since the start",
+  ]
+
   /// The program an export was made from: the comment above each of its
-  /// statements (the sends' comments repeat a subject's binding and are skipped).
+  /// statements (`helperComments` are skipped).
   static func exportedProgram(_ swift: String, file: String) -> String {
     if let program = handBuiltPrograms[file] { return program }
     return swift.split(separator: "\n", omittingEmptySubsequences: false)
-      .filter { $0.hasPrefix("  // ") && !$0.hasSuffix(": the sends, at their times since the start") }
+      .filter { $0.hasPrefix("  // ") && !Self.helperComments.contains(where: $0.hasSuffix) }
       .map { String($0.dropFirst(5)) }
       .joined(separator: "\n")
   }
@@ -40,20 +47,9 @@ import Testing
     #expect(Self.files.count >= 53)
   }
 
-  /// Two exports the Swift reader does not read yet: `tryCatch` whose closure
-  /// reads the error (`{ e in try e.message == … }`) and the export's own
-  /// `PublishedProperty` standing for an `@Published var`. Each is a known
-  /// issue, so the test fails as soon as one starts to round-trip and must
-  /// leave this list.
-  static let notYetMapped: Set<String> = ["More06TryCatch.swift", "More10Published.swift"]
-
   @Test(arguments: files)
   func exportImportsToTheSameTimelines(_ file: String) throws {
-    if Self.notYetMapped.contains(file) {
-      withKnownIssue("the Swift reader does not map \(file)'s operator yet") { try roundTrip(file) }
-    } else {
-      try roundTrip(file)
-    }
+    try roundTrip(file)
   }
 
   private func roundTrip(_ file: String) throws {

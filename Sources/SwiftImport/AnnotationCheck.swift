@@ -1,0 +1,65 @@
+import StreamLang
+
+/// Checks the types written in the paste (`let p: AnyPublisher<Int, Never> = …`,
+/// `PassthroughSubject<String, Never>()`) against the types the checker gives
+/// the program they were lowered to, and answers a disagreement as Swift
+/// would: "cannot convert value of type … to specified type …", at the value.
+enum AnnotationCheck {
+  /// A binding of the lowered program and the type the Swift wrote for it.
+  struct Annotated {
+    /// The binding's name in the short form.
+    var name: String
+    var annotation: TypeAnnotation
+    /// The value the type was written for, in the Swift.
+    var range: SourceRange
+  }
+
+  /// The first annotation the checker disagrees with, or nil. A program the
+  /// checker refuses is left to the run, which reports its own errors; a
+  /// type the checker leaves open (a subject nothing is sent to) agrees with any annotation.
+  static func mismatch(_ annotated: [Annotated], in program: String, boundNames: [String]) -> Diagnostic? {
+    guard !annotated.isEmpty else { return nil }
+    let parsed = Parser.parse(program, boundNames: boundNames)
+    guard parsed.isValid, let typed = try? TypeChecker.check(parsed.program) else { return nil }
+    for item in annotated {
+      guard let type = typed.bindings[item.name]?.type,
+        disagrees(item.annotation, with: type, for: item.annotation.name)
+      else { continue }
+      let output = isKnown(type.output) ? type.output.spelling : item.annotation.output.description
+      let actual = "\(item.annotation.name)<\(output), \(type.failure.spelling)>"
+      let written = "\(item.annotation.name)<\(item.annotation.output), \(item.annotation.failure)>"
+      return Diagnostic(
+        "cannot convert value of type '\(actual)' to specified type '\(written)'", at: item.range,
+        expected: "`\(actual)`, or a value of type `\(written)`")
+    }
+    return nil
+  }
+
+  /// Output by its spelling; Failure only as `Never` or not, since any
+  /// error type (`Error`, `ProgramError`, `SearchError`) is the checker's `Error`.
+  /// A subject may be declared to fail and never do so.
+  private static func disagrees(_ annotation: TypeAnnotation, with type: StageType, for name: String) -> Bool {
+    if isKnown(type.output), annotation.output.description != "Any",
+      annotation.output.description != type.output.spelling
+    {
+      return true
+    }
+    let writtenNever = annotation.failure.description == "Never"
+    switch type.failure {
+    case .never: return !writtenNever && !TypeAnnotation.subjectTypes.contains(name)
+    case .variable, .placeholder: return false
+    default: return writtenNever
+    }
+  }
+
+  /// A type the checker settled: no variable, placeholder or stride in it,
+  /// and not `Never`, which a lowered `Fail<Int, Error>` (`fail "x"`) has lost the Output to.
+  private static func isKnown(_ type: StreamLang.SwiftType) -> Bool {
+    switch type {
+    case .variable, .placeholder, .duration, .publisher, .never: return false
+    case .array(let element), .optional(let element): return isKnown(element)
+    case .tuple(let elements): return elements.allSatisfy(isKnown)
+    default: return true
+    }
+  }
+}
