@@ -10,7 +10,6 @@ extension HelpPage {
         `tag: receive finished`). The log is shown after the diagram, each line led by its \
         virtual time, and in JSON as `"log"`: it never mixes with the rows.
         """,
-      signature: "func print(_ prefix: String = \"\", to stream: TextOutputStream? = nil) -> Publishers.Print<Self>",
       demo: "events 0ms:1, 100ms:2, 200ms:| | print \"tap\" | take 1"),
     HelpPage(
       name: "handleEvents",
@@ -23,13 +22,6 @@ extension HelpPage {
         `"unlimited"`) for `request:`, the subscription's name for `subscription:`, and nil for \
         `cancel:`. Combine's closures cannot throw, so an error in an expression stops the run, \
         as in `map`. In Swift: `.handleEvents(receiveOutput: { x in print("got \\(x)") })`.
-        """,
-      signature: """
-        func handleEvents(receiveSubscription: ((Subscription) -> Void)? = nil,
-            receiveOutput: ((Output) -> Void)? = nil,
-            receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
-            receiveCancel: (() -> Void)? = nil,
-            receiveRequest: ((Subscribers.Demand) -> Void)? = nil) -> Publishers.HandleEvents<Self>
         """,
       demo: "interval 100ms | handleEvents output: \"got \" + String(x), cancel: \"cancelled\", request: x | take 2"),
   ]

@@ -15,27 +15,22 @@ extension HelpPage {
         Sends its values one after another at the instant it is subscribed, then finishes. \
         Several values stand for a sequence's publisher, one value for `Just`.
         """,
-      signature: "[1, 2, 3].publisher  // Publishers.Sequence<[Int], Never>\nJust(1)",
       demo: "just 1,2,3"),
     HelpPage(
       name: "range",
       paragraph: "A range's publisher: every integer of the range at once, then finished.",
-      signature: "(1...5).publisher  // Publishers.Sequence<ClosedRange<Int>, Never>",
       demo: "range 1...5"),
     HelpPage(
       name: "empty",
       paragraph: "Finishes as soon as it is subscribed, without a value.",
-      signature: "Empty<Output, Failure>(completeImmediately: true)",
       demo: "empty"),
     HelpPage(
       name: "never",
       paragraph: "Never sends and never finishes: a subscription to it stays open until cancelled.",
-      signature: "Empty<Output, Failure>(completeImmediately: false)",
       demo: "never @..300ms"),
     HelpPage(
       name: "fail",
       paragraph: "Fails with its message as soon as it is subscribed.",
-      signature: "Fail<Output, Failure>(error: Failure)",
       demo: "fail \"boom\""),
     HelpPage(
       name: "interval",
@@ -47,12 +42,10 @@ extension HelpPage {
         (`:help autoconnect`). Each `interval` here is a timer of its own, as each such \
         expression is in Swift (Timer counts dates; streamlab counts ticks).
         """,
-      signature: "Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()",
       demo: "interval 100ms | take 4"),
     HelpPage(
       name: "timer",
       paragraph: "One value, 0, after the time, then finished.",
-      signature: "Just(0).delay(for: .milliseconds(500), scheduler: scheduler)",
       demo: "timer 300ms"),
     HelpPage(
       name: "marbles",
@@ -61,7 +54,6 @@ extension HelpPage {
         follows), `|` finishes, `#` fails, `(ab)` is several events in one frame, any other \
         character is a value (digits become numbers). Each subscription starts its own copy.
         """,
-      signature: "// no Combine type: in tests, a PassthroughSubject with sends scheduled on a clock",
       demo: "marbles \"-a-b--c|\""),
     HelpPage(
       name: "events",
@@ -69,7 +61,6 @@ extension HelpPage {
         A cold publisher with explicit times, relative to its subscription: `T:value`, `T:|` to \
         finish, `T:#` or `T:#\"msg\"` to fail.
         """,
-      signature: "// no Combine type: in tests, a PassthroughSubject with sends scheduled on a clock",
       demo: "events 0ms:\"i\", 100ms:\"ip\", 450ms:\"iph\", 900ms:|"),
     HelpPage(
       name: "subject",
@@ -77,7 +68,6 @@ extension HelpPage {
         A `PassthroughSubject` sent to at those absolute program times. It is hot: a subscriber \
         that comes late misses what was sent before, and a send with no demand is dropped.
         """,
-      signature: "PassthroughSubject<Output, Failure>()\nsubject.send(1); subject.send(completion: .finished)",
       demo: "let s = subject 100ms:1, 250ms:2, 400ms:|\ns\ns @200ms"),
     HelpPage(
       name: "current",
@@ -85,7 +75,6 @@ extension HelpPage {
         A `CurrentValueSubject`: it holds a value, gives every new subscriber the current one at \
         once, then passes on later sends.
         """,
-      signature: "CurrentValueSubject<Output, Failure>(0)",
       demo: "let c = current 0, 100ms:1, 300ms:2\nc @50ms\nc @200ms"),
     HelpPage(
       name: "future",
@@ -93,7 +82,6 @@ extension HelpPage {
         A `Future` is eager: its work starts when the program starts, not when someone subscribes, \
         and every subscriber gets the one result (late ones at once).
         """,
-      signature: "Future<Output, Failure> { promise in … promise(.success(42)) }",
       demo: "let f = future 200ms 42\nf @300ms"),
     HelpPage(
       name: "deferred",
@@ -101,7 +89,6 @@ extension HelpPage {
         `Deferred` builds its publisher anew for each subscription, so a `Future` inside starts \
         only when subscribed: the lazy counterpart of `future`.
         """,
-      signature: "Deferred { Future<Output, Failure> { promise in … } }",
       demo: "let d = deferred { future 200ms 42 }\nd @300ms"),
     HelpPage(
       name: "published",
@@ -114,10 +101,6 @@ extension HelpPage {
         property inside `sink` still sees the old one (a note after the diagram says when). Use \
         the value the sink receives. `dropFirst` skips the value replayed at subscription.
         """,
-      signature: """
-        final class Model: ObservableObject { @Published var value = 0 }
-        model.$value  // Published<Int>.Publisher; model.value = 1 sends 1
-        """,
       demo: "let p = published 0, 100ms:1, 300ms:2\np @50ms\np | dropFirst @200ms"),
   ]
 
@@ -129,7 +112,6 @@ extension HelpPage {
         `map` cannot fail: an error in its closure stops the run, as Swift would trap; use `tryMap` \
         to turn errors into failures.
         """,
-      signature: "func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T>",
       demo: "just 1,2,3 | map x * 10"),
     HelpPage(
       name: "tryMap",
@@ -137,18 +119,14 @@ extension HelpPage {
         Like `map`, but the closure may throw: the error becomes the stream's failure and upstream \
         is cancelled.
         """,
-      signature: "func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T>",
       demo: "just 4,0,2 | tryMap 8 / x"),
     HelpPage(
       name: "compactMap",
       paragraph: "Transforms each value and drops the results that are nil.",
-      signature: "func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T>",
       demo: "just \"1\", \"a\", \"3\" | compactMap Int(x)"),
     HelpPage(
       name: "tryCompactMap",
       paragraph: "`compactMap` whose closure may throw; the error becomes the failure.",
-      signature:
-        "func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T>",
       demo: "just 1, 0, 2 | tryCompactMap 4 / x"),
     HelpPage(
       name: "scan",
@@ -156,14 +134,10 @@ extension HelpPage {
         Keeps a running result: starting from the initial value, each value updates it (`acc` is the \
         result so far, `x` the value) and the new result is sent at once.
         """,
-      signature:
-        "func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Scan<Self, T>",
       demo: "marbles \"-1-2-3|\" | scan 0, acc + x"),
     HelpPage(
       name: "tryScan",
       paragraph: "`scan` whose closure may throw; the error becomes the failure.",
-      signature:
-        "func tryScan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryScan<Self, T>",
       demo: "just 1, 2, 0 | tryScan 0, acc + 6 / x"),
     HelpPage(
       name: "reduce",
@@ -171,14 +145,10 @@ extension HelpPage {
         Like `scan`, but sends only the final result, when upstream finishes. On a stream that \
         never finishes it never sends.
         """,
-      signature:
-        "func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T) -> Publishers.Reduce<Self, T>",
       demo: "marbles \"-1-2-3|\" | reduce 0, acc + x"),
     HelpPage(
       name: "tryReduce",
       paragraph: "`reduce` whose closure may throw; the error becomes the failure.",
-      signature:
-        "func tryReduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) throws -> T) -> Publishers.TryReduce<Self, T>",
       demo: "just 1, 2, 0 | tryReduce 0, acc + 6 / x"),
     HelpPage(
       name: "flatMap",
@@ -189,8 +159,6 @@ extension HelpPage {
         time, asking upstream for the next value only when it ends: each row's `^` starts where \
         the one before ended.
         """,
-      signature:
-        "func flatMap<T, P: Publisher>(maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P) -> Publishers.FlatMap<P, Self>",
       demo: "marbles \"-a--b|\" | flatMap { just x + \"!\" | delay 250ms }"),
     HelpPage(
       name: "switchToLatest",
@@ -199,7 +167,6 @@ extension HelpPage {
         so a stale slow answer can never overwrite a newer one. The inner rows show it: `↳ "ipad"` \
         ends in `!` at 100ms, when `↳ "iphone"` is subscribed (`^`).
         """,
-      signature: "func switchToLatest() -> Publishers.SwitchToLatest<Output, Self>  // where Output: Publisher",
       demo: """
         let q = events 0ms:"ipad", 100ms:"iphone", 400ms:|
         q | map { x in { just x + "!" | delay x.count * 100ms } } | switchToLatest
@@ -210,11 +177,6 @@ extension HelpPage {
         Gathers values into arrays: all of them at completion (`collect`), every N (`collect 3`), \
         every time window (`collect 300ms`), or whichever comes first (`collect 300ms or 3`).
         """,
-      signature: """
-        func collect() -> Publishers.Collect<Self>
-        func collect(_ count: Int) -> Publishers.CollectByCount<Self>
-        func collect<S: Scheduler>(_ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil) -> Publishers.CollectByTime<Self, S>
-        """,
       demo: "marbles \"-1-2-3-4-5|\" | collect 2"),
   ]
 
@@ -222,12 +184,10 @@ extension HelpPage {
     HelpPage(
       name: "filter",
       paragraph: "Lets through only the values for which the condition is true.",
-      signature: "func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self>",
       demo: "range 1...6 | filter x % 2 == 0"),
     HelpPage(
       name: "tryFilter",
       paragraph: "`filter` whose condition may throw; the error becomes the failure.",
-      signature: "func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self>",
       demo: "just 3, 1, 0, 2 | tryFilter 6 / x > 2"),
     HelpPage(
       name: "removeDuplicates",
@@ -236,10 +196,6 @@ extension HelpPage {
         `removeDuplicates by { a, b in … }` decides with a closure of the previous value received \
         and the new one: true drops the new one.
         """,
-      signature: """
-        func removeDuplicates() -> Publishers.RemoveDuplicates<Self>  // where Output: Equatable
-        func removeDuplicates(by predicate: @escaping (Output, Output) -> Bool) -> Publishers.RemoveDuplicates<Self>
-        """,
       demo: "just 1, 1, 2, 2, 1 | removeDuplicates"),
     HelpPage(
       name: "first",
@@ -247,28 +203,18 @@ extension HelpPage {
         Sends the first value (or the first that matches `where`), then finishes and cancels \
         upstream at once.
         """,
-      signature: """
-        func first() -> Publishers.First<Self>
-        func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self>
-        """,
       demo: "marbles \"-1-2-3|\" | first where x > 1"),
     HelpPage(
       name: "tryFirst",
       paragraph: "`first where` whose condition may throw; the error becomes the failure.",
-      signature: "func tryFirst(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryFirstWhere<Self>",
       demo: "just 3, 0, 5 | tryFirst where 6 / x > 4"),
     HelpPage(
       name: "last",
       paragraph: "Sends the last value (or the last that matched `where`) when upstream finishes.",
-      signature: """
-        func last() -> Publishers.Last<Self>
-        func last(where predicate: @escaping (Output) -> Bool) -> Publishers.LastWhere<Self>
-        """,
       demo: "marbles \"-1-2-3|\" | last"),
     HelpPage(
       name: "tryLast",
       paragraph: "`last where` whose condition may throw; the error becomes the failure.",
-      signature: "func tryLast(where predicate: @escaping (Output) throws -> Bool) -> Publishers.TryLastWhere<Self>",
       demo: "just 3, 0 | tryLast where 6 / x > 1"),
     HelpPage(
       name: "prefix",
@@ -280,17 +226,10 @@ extension HelpPage {
         `{ pipeline }`, drawn as an inner row) sends its first value, then finishes; S finishing \
         without a value changes nothing.
         """,
-      signature: """
-        func prefix(_ maxLength: Int) -> Publishers.Output<Self>
-        func prefix(while predicate: @escaping (Output) -> Bool) -> Publishers.PrefixWhile<Self>
-        func prefix<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P>
-        """,
       demo: "interval 100ms | prefix 3\ninterval 100ms | prefix untilOutputFrom { timer 350ms }"),
     HelpPage(
       name: "tryPrefix",
       paragraph: "`prefix while` whose condition may throw; the error becomes the failure.",
-      signature:
-        "func tryPrefix(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self>",
       demo: "just 3, 2, 0 | tryPrefix while 6 / x < 4"),
     HelpPage(
       name: "dropFirst",
@@ -300,28 +239,20 @@ extension HelpPage {
         stream S (a bound name or `{ pipeline }`, drawn as an inner row) sends its first value; \
         if S ends without one, so does the result.
         """,
-      signature: """
-        func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self>
-        func drop(while predicate: @escaping (Output) -> Bool) -> Publishers.DropWhile<Self>
-        func drop<P: Publisher>(untilOutputFrom publisher: P) -> Publishers.DropUntilOutput<Self, P>
-        """,
       demo: "marbles \"-1-2-3|\" | dropFirst 2\ninterval 100ms | drop untilOutputFrom { timer 250ms } | take 2"),
     HelpPage(
       name: "tryDrop",
       paragraph: "`drop while` whose condition may throw; the error becomes the failure.",
-      signature: "func tryDrop(while predicate: @escaping (Output) throws -> Bool) -> Publishers.TryDropWhile<Self>",
       demo: "just 3, 2, 0 | tryDrop while 6 / x < 4"),
     HelpPage(
       name: "output",
       paragraph: """
         Sends only the value at that index (from 0), then finishes and cancels upstream.
         """,
-      signature: "func output(at index: Int) -> Publishers.Output<Self>",
       demo: "marbles \"-a-b-c|\" | output at 1"),
     HelpPage(
       name: "ignoreOutput",
       paragraph: "Drops every value and passes on only the completion.",
-      signature: "func ignoreOutput() -> Publishers.IgnoreOutput<Self>",
       demo: "marbles \"-1-2|\" | ignoreOutput"),
   ]
 
@@ -333,8 +264,6 @@ extension HelpPage {
         other follows it within the time. When upstream finishes, Combine drops a value still \
         waiting (RxJS would send it).
         """,
-      signature:
-        "func debounce<S: Scheduler>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S>",
       demo: "events 0ms:\"i\", 100ms:\"ip\", 450ms:\"iph\", 900ms:| | debounce 300ms"),
     HelpPage(
       name: "throttle",
@@ -343,14 +272,10 @@ extension HelpPage {
         interval the latest value seen in it (`latest: true`, the default) or the first \
         (`latest: false`).
         """,
-      signature:
-        "func throttle<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool) -> Publishers.Throttle<Self, S>",
       demo: "interval 100ms | take 5 | throttle 250ms latest: false"),
     HelpPage(
       name: "delay",
       paragraph: "Shifts every value and the completion later by the time.",
-      signature:
-        "func delay<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Delay<Self, S>",
       demo: "marbles \"-a-b|\" | delay 150ms"),
     HelpPage(
       name: "timeout",
@@ -358,14 +283,10 @@ extension HelpPage {
         Ends the stream when upstream stays silent for the time: it finishes (Combine's behaviour \
         without a custom error) or, with `fail \"msg\"`, fails.
         """,
-      signature:
-        "func timeout<S: Scheduler>(_ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil, customError: (() -> Failure)? = nil) -> Publishers.Timeout<Self, S>",
       demo: "marbles \"-a-----b|\" | timeout 300ms"),
     HelpPage(
       name: "measureInterval",
       paragraph: "Replaces each value by the time since the previous one (or since subscription).",
-      signature:
-        "func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.MeasureInterval<Self, S>",
       demo: "marbles \"-a--b-c|\" | measureInterval"),
   ]
 
@@ -376,7 +297,6 @@ extension HelpPage {
     HelpPage(
       name: "merge",
       paragraph: "Sends the values of all the streams as they come; finishes when all have finished.",
-      signature: "func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>",
       demo: twoStreams + "a | merge b"),
     HelpPage(
       name: "zip",
@@ -384,7 +304,6 @@ extension HelpPage {
         Pairs values in order: the first of each stream, then the second of each, and so on. It \
         waits for every stream, and finishes when one finishes with no pair left to make.
         """,
-      signature: "func zip<P: Publisher>(_ other: P) -> Publishers.Zip<Self, P>",
       demo: twoStreams + "a | zip b"),
     HelpPage(
       name: "combineLatest",
@@ -392,26 +311,14 @@ extension HelpPage {
         Whenever any stream sends, sends the latest value of each, but only once every stream has \
         sent at least one. A trailing `{ a, b in … }` transforms the pair.
         """,
-      signature: """
-        func combineLatest<P: Publisher>(_ other: P) -> Publishers.CombineLatest<Self, P>
-        func combineLatest<P: Publisher, T>(_ other: P, _ transform: @escaping (Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
-        """,
       demo: twoStreams + "a | combineLatest b"),
     HelpPage(
       name: "append",
       paragraph: "After upstream finishes, sends these values (or subscribes to this stream).",
-      signature: """
-        func append(_ elements: Output...) -> Publishers.Concatenate<Self, Publishers.Sequence<[Output], Failure>>
-        func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
-        """,
       demo: "marbles \"-1-2|\" | append 3, 4"),
     HelpPage(
       name: "prepend",
       paragraph: "Sends these values (or this whole stream) first, then subscribes to upstream.",
-      signature: """
-        func prepend(_ elements: Output...) -> Publishers.Concatenate<Publishers.Sequence<[Output], Failure>, Self>
-        func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
-        """,
       demo: "marbles \"-1-2|\" | prepend 0"),
   ]
 
@@ -423,12 +330,10 @@ extension HelpPage {
         The original stream is over either way. The fallback is drawn on its own row under \
         catch's, labelled `↳ #` and the failure it replaced.
         """,
-      signature: "func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P) -> Publishers.Catch<Self, P>",
       demo: "marbles \"-1-#\" | catch { just 0 }"),
     HelpPage(
       name: "replaceError",
       paragraph: "When upstream fails, sends this value and finishes.",
-      signature: "func replaceError(with output: Output) -> Publishers.ReplaceError<Self>",
       demo: "marbles \"-1-#\" | replaceError 0"),
     HelpPage(
       name: "retry",
@@ -437,17 +342,14 @@ extension HelpPage {
         each time. The upstream's row marks each new subscription with `^`, next to the `#` it \
         replaces.
         """,
-      signature: "func retry(_ retries: Int) -> Publishers.Retry<Self>",
       demo: "marbles \"-1-2-#\" | retry 1"),
     HelpPage(
       name: "mapError",
       paragraph: "Transforms the failure (its message is `x`); values pass unchanged.",
-      signature: "func mapError<E: Error>(_ transform: @escaping (Failure) -> E) -> Publishers.MapError<Self, E>",
       demo: "marbles \"-1-#\" | mapError \"wrapped\""),
     HelpPage(
       name: "replaceEmpty",
       paragraph: "If upstream finishes without a single value, sends this value before finishing.",
-      signature: "func replaceEmpty(with output: Output) -> Publishers.ReplaceEmpty<Self>",
       demo: "empty | replaceEmpty 0"),
     HelpPage(
       name: "tryCatch",
@@ -455,9 +357,6 @@ extension HelpPage {
         Like `catch`, but its closure may fail: the closure sees the failure's message (`x`, `$0` \
         or `{ e in … }`) and gives the stream to continue with, or calls `fail("…")` to fail \
         with a new failure instead. The fallback is drawn on its own row, as `catch`'s is.
-        """,
-      signature: """
-        func tryCatch<P: Publisher>(_ handler: @escaping (Failure) throws -> P) -> Publishers.TryCatch<Self, P>
         """,
       demo: """
         marbles "-1-#" | tryCatch { just 0 }
@@ -474,7 +373,6 @@ extension HelpPage {
         under `s, shared by N subscribers:`, then each subscriber's row. Without `share`, each \
         subscriber's row has its own subscription of those stages under it.
         """,
-      signature: "func share() -> Publishers.Share<Self>",
       demo: "let s = interval 100ms | take 4 | share\ns\ns @250ms"),
     HelpPage(
       name: "multicast",
@@ -483,7 +381,6 @@ extension HelpPage {
         place before the first value. The stages before it are drawn once, shared by every \
         subscriber: their `^` is the connect.
         """,
-      signature: "func multicast<S: Subject>(subject: S) -> Publishers.Multicast<Self, S>  // then .connect()",
       demo: "let m = interval 100ms | take 3 | multicast\nm\nm @50ms\nconnect m @100ms"),
     HelpPage(
       name: "makeConnectable",
@@ -492,7 +389,6 @@ extension HelpPage {
         flows until `connect NAME @T` (or until `autoconnect` after it). Combine offers it only \
         for streams that cannot fail.
         """,
-      signature: "func makeConnectable() -> Publishers.MakeConnectable<Self>  // where Failure == Never",
       demo: "let m = interval 100ms | take 3 | makeConnectable\nm\nm @150ms\nconnect m @100ms"),
     HelpPage(
       name: "autoconnect",
@@ -502,7 +398,6 @@ extension HelpPage {
         cancels it disconnects, and the next subscription connects again, from the start. \
         `Timer.publish(every:on:in:).autoconnect()` is how app code starts a timer (`interval`).
         """,
-      signature: "func autoconnect() -> Publishers.Autoconnect<Self>  // where Self: ConnectablePublisher",
       demo: "let t = interval 100ms | makeConnectable | autoconnect\nt @..250ms\nt | take 1 @300ms"),
   ]
 
@@ -520,11 +415,6 @@ extension HelpPage {
         buffer 2` loses 1. Its `finished` waits for the subscriber to ask once the buffer is \
         empty. Try it with `flatMap max 1`, which asks for one value at a time.
         """,
-      signature: """
-        func buffer(size: Int, prefetch: Publishers.PrefetchStrategy,
-                    whenFull: Publishers.BufferingStrategy<Failure>) -> Publishers.Buffer<Self>
-        // prefetch: .byRequest, .keepFull; whenFull: .dropOldest, .dropNewest, .customError { … }
-        """,
       demo: """
         interval 100ms | take 10 | buffer 3 prefetch: keepFull whenFull: dropOldest | flatMap max 1 { just x | delay 250ms }
         """)
@@ -534,32 +424,26 @@ extension HelpPage {
     HelpPage(
       name: "count",
       paragraph: "Sends how many values upstream sent, when it finishes.",
-      signature: "func count() -> Publishers.Count<Self>",
       demo: "marbles \"-a-b-c|\" | count"),
     HelpPage(
       name: "min",
       paragraph: "Sends the smallest value when upstream finishes.",
-      signature: "func min() -> Publishers.Comparison<Self>  // where Output: Comparable",
       demo: "just 3, 1, 2 | min"),
     HelpPage(
       name: "max",
       paragraph: "Sends the largest value when upstream finishes.",
-      signature: "func max() -> Publishers.Comparison<Self>  // where Output: Comparable",
       demo: "just 3, 1, 2 | max"),
     HelpPage(
       name: "contains",
       paragraph: "Sends true and finishes as soon as the value arrives; false if upstream finishes first.",
-      signature: "func contains(_ output: Output) -> Publishers.Contains<Self>  // where Output: Equatable",
       demo: "marbles \"-1-2-3|\" | contains 2"),
     HelpPage(
       name: "allSatisfy",
       paragraph: "Sends false as soon as a value fails the condition, or true when upstream finishes.",
-      signature: "func allSatisfy(_ predicate: @escaping (Output) -> Bool) -> Publishers.AllSatisfy<Self>",
       demo: "just 2, 4, 5 | allSatisfy x % 2 == 0"),
     HelpPage(
       name: "tryAllSatisfy",
       paragraph: "`allSatisfy` whose condition may throw; the error becomes the failure.",
-      signature: "func tryAllSatisfy(_ predicate: @escaping (Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self>",
       demo: "just 2, 1, 0 | tryAllSatisfy 2 / x > 0"),
   ]
 }

@@ -12,8 +12,6 @@ extension HelpPage {
         `ImmediateScheduler.shared` runs at once and does not hop. Below, merge's own `just 9` \
         overtakes the values that hopped to main.
         """,
-      signature:
-        "func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S>",
       demo: "just 1,2,3 | merge { just 9 }; just 1,2,3 | receive on main | merge { just 9 }"),
     HelpPage(
       name: "subscribe",
@@ -24,8 +22,6 @@ extension HelpPage {
         second subscriber of a subject misses the value sent at 0ms: its subscription moved \
         behind that send.
         """,
-      signature:
-        "func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.SubscribeOn<Self, S>",
       demo: "let s = subject 0ms:1, 100ms:2, 200ms:|; s; s | subscribe on main"),
   ]
 }

@@ -10,7 +10,6 @@ extension HelpPage {
         without spelling out `Publishers.Map<Publishers.Filter<…>>`. streamlab has no types to \
         hide, so the row is the same as the one above it.
         """,
-      signature: "func eraseToAnyPublisher() -> AnyPublisher<Output, Failure>",
       demo: "just 1,2,3 | map x * 2 | eraseToAnyPublisher"),
     HelpPage(
       name: "setFailureType",
@@ -20,7 +19,6 @@ extension HelpPage {
         merged, zipped or flat-mapped with one that can: Combine needs both sides to fail the \
         same way. Only the bare keyword is streamlab's: there is one failure type here.
         """,
-      signature: "func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E>",
       demo: "just 1 | setFailureType | merge { marbles \"-2-#\" }"),
     HelpPage(
       name: "assertNoFailure",
@@ -32,8 +30,6 @@ extension HelpPage {
         `fail "boom" | assertNoFailure "check"` stops with `Fatal error: check: boom`. \
         `catch` or `replaceError` handle a failure without stopping.
         """,
-      signature: "func assertNoFailure(_ prefix: String = \"\", file: StaticString = #file, line: UInt = #line)"
-        + "\n    -> Publishers.AssertNoFailure<Self>",
       demo: "events 0ms:1, 100ms:2, 200ms:| | assertNoFailure \"check\""),
     HelpPage(
       name: "replaceNil",
@@ -41,7 +37,6 @@ extension HelpPage {
         Replaces each `nil` with the value and passes the others through. In Swift it is only for \
         optional outputs, and makes `Int?` into `Int`: `compactMap` drops the `nil`s instead.
         """,
-      signature: "func replaceNil<T>(with output: T) -> Publishers.Map<Self, T>  // where Output == T?",
       demo: "just \"1\", \"x\", \"3\" | map Int(x) | replaceNil 0"),
   ]
 }

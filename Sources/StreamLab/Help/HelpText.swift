@@ -53,9 +53,10 @@ enum HelpText {
     }
     lines.append(wrapped(page.paragraph, width: presenter.settings.width))
     lines.append("")
-    lines.append("Combine:")
-    lines += page.signature.split(separator: "\n").map { "  " + $0 }
-    lines.append("")
+    if let signature = CombineSignature.of(keyword.identity) {
+      lines += signatureLines(signature, width: presenter.settings.width)
+      lines.append("")
+    }
     lines.append(keyword.usage.prefix(1).uppercased() + keyword.usage.dropFirst() + ".")
     lines.append("")
     lines.append("Example:")
@@ -68,6 +69,14 @@ enum HelpText {
     }
     lines.append(demoDiagram(page.demo, presenter: presenter))
     return lines.joined(separator: "\n")
+  }
+
+  /// `Swift:` and the declarations, each wrapped to `width`, then what the
+  /// stage does to `<Output, Failure>`.
+  static func signatureLines(_ signature: CombineSignature, width: Int) -> [String] {
+    ["Swift:"]
+      + signature.declarations.flatMap { SignatureWrapping.lines(of: $0, width: width, indent: "  ") }
+      + [wrapped("Types: " + signature.effect, width: width)]
   }
 
   /// Runs `demo` on a fresh interpreter, so the student's bindings neither
