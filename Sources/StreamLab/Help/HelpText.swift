@@ -7,7 +7,7 @@ import StreamLang
 /// whose diagram comes from running the page's demo.
 enum HelpText {
   static func overview(width: Int) -> String {
-    let commands = MetaCommand.table.map(commandLine)
+    let commands = commandLines(MetaCommand.table, width: width)
     return """
       Type a pipeline: a source, then operators joined by `|`. It runs on a virtual clock
       and every stage is drawn on one time axis.
@@ -34,10 +34,19 @@ enum HelpText {
       """
   }
 
-  /// `  :trace            the last run's subscription log …`: one command in a help list.
-  static func commandLine(_ entry: (name: String, argument: String, summary: String)) -> String {
-    let head = "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces)
-    return "  " + head.padding(toLength: 18, withPad: " ", startingAt: 0) + entry.summary
+  /// `  :trace            the last run's subscription log …`: the commands
+  /// in a help list, each summary starting in the column after the longest
+  /// name (so `:type [full] PROGRAM` is never cut) and wrapped to `width`
+  /// under itself.
+  static func commandLines(_ entries: [(name: String, argument: String, summary: String)], width: Int) -> [String] {
+    let heads = entries.map { "\($0.name) \($0.argument)".trimmingCharacters(in: .whitespaces) }
+    let column = max(18, (heads.map(\.count).max() ?? 0) + 2)
+    let indent = String(repeating: " ", count: 2 + column)
+    return zip(heads, entries).flatMap { head, entry in
+      let summary = entry.summary.wrappedAtSpaces(width: max(width - indent.count, 20))
+      let first = "  " + head.padding(toLength: column, withPad: " ", startingAt: 0) + (summary.first ?? "")
+      return [first] + summary.dropFirst().map { indent + $0 }
+    }
   }
 
   /// The page for a source or operator, or nil when `name` is neither.

@@ -99,7 +99,7 @@ public struct LessonPrompt {
     let playgroundEntries = MetaCommand.lessonPromptEntries.filter { entry in
       !LessonSessionCommand.allCases.contains { $0.name == entry.name }
     }
-    let playgroundLines = playgroundEntries.map(HelpText.commandLine)
+    let playgroundLines = HelpText.commandLines(playgroundEntries, width: playground.settings.width)
     return
       (["Type a pipeline to answer. Commands:"] + LessonSessionCommand.helpLines
       + ["About your last answer, and help:"] + playgroundLines

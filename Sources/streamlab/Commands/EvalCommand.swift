@@ -98,7 +98,8 @@ struct EvalCommand: ParsableCommand {
       streamingInto: standardOutput)
     {
     case .invalid(let diagnostics):
-      fail(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName), status: 2)
+      let hinted = PlaygroundCommandHint.annotate(SwiftSpellingHint.annotate(diagnostics, in: text), in: text)
+      fail(hinted.rendered(in: text, fileName: fileName), status: 2)
     case .nothingToRun(let sentence):
       fail(sentence, status: 2)
     case .unavailable(let error):
