@@ -318,4 +318,19 @@ import Testing
     #expect(welcome.contains(":help"))
     #expect(welcome.contains("lessons/"))
   }
+
+  @Test func typeReadsSwiftAsTheShortFormItBecomes() {
+    var session = session()
+    let reply = session.submit(":type full Just(1).map { $0 * 2 }")
+    #expect(!reply.isError)
+    #expect(
+      reply.text == """
+        the Swift in streamlab's language:
+          just 1 | map $0 * 2
+        just 1      <Int, Never>
+        map $0 * 2  <Int, Never>
+        type:   Publishers.Map<Just<Int>, Int>
+        erased: AnyPublisher<Int, Never>
+        """)
+  }
 }

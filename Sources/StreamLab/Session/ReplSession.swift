@@ -246,10 +246,20 @@ public struct ReplSession {
       return ReplReply(text: "inner rows: " + (settings.showsInnerRows ? "on" : "off"))
     case .load(let path):
       return ReplReply(text: "", effect: .readFile(path: path))
-    case .type(let program, let full):
+    case .type(var program, let full):
+      // `:type Just(1).map { $0 * 2 }`: Swift is typed as the short form it reads as, shown first.
+      var header = ""
+      if SwiftPaste.looksLikeSwift(program) {
+        switch SwiftPaste.translate(program) {
+        case .failure(let error): return failure(error.message)
+        case .success(let translation):
+          program = translation.program
+          header = SwiftPaste.header(of: translation) + "\n"
+        }
+      }
       switch interpreter.types(of: program) {
-      case .success(let typed): return ReplReply(text: TypeReport.text(of: typed, full: full))
-      case .failure(let failure): return self.failure(failure.diagnostics.rendered(in: program))
+      case .success(let typed): return ReplReply(text: header + TypeReport.text(of: typed, full: full))
+      case .failure(let failure): return self.failure(header + failure.diagnostics.rendered(in: program))
       }
     case .paste(let swift):
       return runSwift(swift)
