@@ -54,7 +54,7 @@ enum AnnotationCheck {
 
   /// A type the checker settled: no variable, placeholder or stride in it,
   /// and not `Never`, which a lowered `Fail<Int, Error>` (`fail "x"`) has lost the Output to.
-  private static func isKnown(_ type: StreamLang.SwiftType) -> Bool {
+  static func isKnown(_ type: StreamLang.SwiftType) -> Bool {
     switch type {
     case .variable, .placeholder, .duration, .publisher, .never: return false
     case .array(let element), .optional(let element): return isKnown(element)

@@ -17,6 +17,13 @@ public enum SwiftImport {
     /// What the reading decided that the student should know (a sink that
     /// was not stored is cancelled at once).
     public var notes: [String]
+    /// Where each part of `program` came from in `swift`.
+    public var sourceMap = SwiftSourceMap()
+
+    /// `diagnostic`, found in `program`, pointing into `swift` instead.
+    public func pointingIntoSwift(_ diagnostic: Diagnostic) -> Diagnostic {
+      sourceMap.pointingIntoSwift(diagnostic, in: program)
+    }
   }
 
   /// Reads `swift`; a diagnostic points into `swift` when it cannot be read
@@ -29,12 +36,15 @@ public enum SwiftImport {
     case .success(let parsed): statements = parsed
     case .failure(let diagnostic): return .failure(diagnostic)
     }
-    return SwiftLowering.lower(statements, text: swift, boundNames: boundNames).flatMap { program in
+    return SwiftLowering.lower(statements, text: swift, boundNames: boundNames).flatMap { program, sourceMap in
       let text = program.text
+      if let mismatch = SubjectValueCheck.mismatch(in: program.subjects, boundNames: boundNames) {
+        return .failure(mismatch)
+      }
       if let mismatch = AnnotationCheck.mismatch(program.annotations, in: text, boundNames: boundNames) {
         return .failure(mismatch)
       }
-      return .success(Translation(swift: swift, program: text, notes: program.notes))
+      return .success(Translation(swift: swift, program: text, notes: program.notes, sourceMap: sourceMap))
     }
   }
 
