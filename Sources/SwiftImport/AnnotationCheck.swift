@@ -38,15 +38,18 @@ enum AnnotationCheck {
   /// Output by its spelling; Failure only as `Never` or not, since any
   /// error type (`Error`, `ProgramError`, `SearchError`) is the checker's `Error`.
   /// A subject may be declared to fail and never do so.
+  /// A subject's Output is checked value by value (`SubjectValueCheck`), which
+  /// knows the literals Swift converts (`send(1)` to a `Double` subject).
   private static func disagrees(_ annotation: TypeAnnotation, with type: StageType, for name: String) -> Bool {
-    if isKnown(type.output), annotation.output.description != "Any",
+    let isSubject = TypeAnnotation.subjectTypes.contains(name)
+    if !isSubject, isKnown(type.output), annotation.output.description != "Any",
       annotation.output.description != type.output.spelling
     {
       return true
     }
     let writtenNever = annotation.failure.description == "Never"
     switch type.failure {
-    case .never: return !writtenNever && !TypeAnnotation.subjectTypes.contains(name)
+    case .never: return !writtenNever && !isSubject
     case .variable, .placeholder: return false
     default: return writtenNever
     }
