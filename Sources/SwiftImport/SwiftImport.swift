@@ -20,6 +20,16 @@ public enum SwiftImport {
     /// Where each part of `program` came from in `swift`.
     public var sourceMap = SwiftSourceMap()
 
+    /// Where in `swift` the stage a runtime error names came from:
+    /// "the Swift at 1:27, `map { 10 / $0 }`"; nil for a stage the Swift did not write.
+    public func swiftPlace(ofStage stage: String) -> String? {
+      guard let range = sourceMap.swiftRange(ofStage: stage) else { return nil }
+      let location = SourceLocation(of: range, in: swift)
+      let text = range.text(in: swift).split(separator: "\n", omittingEmptySubsequences: false)
+      let shown = text.count > 1 ? text[0] + " …" : text.first ?? ""
+      return "the Swift at \(location.line):\(location.column), `\(shown)`"
+    }
+
     /// `diagnostic`, found in `program`, pointing into `swift` instead.
     public func pointingIntoSwift(_ diagnostic: Diagnostic) -> Diagnostic {
       sourceMap.pointingIntoSwift(diagnostic, in: program)

@@ -47,6 +47,12 @@ public struct SwiftSourceMap: Hashable {
     return best?.fragment.swift ?? statement
   }
 
+  /// The Swift a stage of the short form (`map 10 / $0`, as a runtime
+  /// error names it) was lowered from: the first stage written with that text.
+  public func swiftRange(ofStage stage: String) -> SourceRange? {
+    fragments.first { $0.text == stage }?.swift
+  }
+
   /// `diagnostic`, found in `program`, moved into the Swift, with the short
   /// form's line in its note so students learn how streamlab read it.
   public func pointingIntoSwift(_ diagnostic: Diagnostic, in program: String) -> Diagnostic {

@@ -40,6 +40,7 @@ public enum ProgramEvaluation {
       guard let translation else { return .invalid(diagnostics) }
       return .invalid(diagnostics.map(translation.pointingIntoSwift))
     case .ran(var result, let program):
+      if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
       if let translation, format != .text { result = SwiftPaste.annotated(result, with: translation) }
       if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) {
         return .nothingToRun(nothing)

@@ -139,7 +139,8 @@ public struct ReplSession {
         return failure(diagnostics.map(translation.pointingIntoSwift).rendered(in: translation.swift))
       }
       return failure(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName))
-    case .ran(let result, let program):
+    case .ran(var result, let program):
+      if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
       if result.pipelines.isEmpty {
         lastRun = nil
         noRun = .ranNothing
