@@ -12,6 +12,8 @@ enum AnnotationCheck {
     var annotation: TypeAnnotation
     /// The value the type was written for, in the Swift.
     var range: SourceRange
+    /// A helper's returned publisher, checked against its `-> Type`, which Swift words differently.
+    var isReturned = false
   }
 
   /// The first annotation the checker disagrees with, or nil. A program the
@@ -28,8 +30,12 @@ enum AnnotationCheck {
       let output = isKnown(type.output) ? type.output.spelling : item.annotation.output.description
       let actual = "\(item.annotation.name)<\(output), \(type.failure.spelling)>"
       let written = "\(item.annotation.name)<\(item.annotation.output), \(item.annotation.failure)>"
+      let message =
+        item.isReturned
+        ? "cannot convert return expression of type '\(actual)' to return type '\(written)'"
+        : "cannot convert value of type '\(actual)' to specified type '\(written)'"
       return Diagnostic(
-        "cannot convert value of type '\(actual)' to specified type '\(written)'", at: item.range,
+        message, at: item.range,
         expected: "`\(actual)`, or a value of type `\(written)`")
     }
     return nil

@@ -62,6 +62,8 @@ struct ShortProgram {
   /// The Swift types written on the bindings (`let p: AnyPublisher<Int, Never> = …`,
   /// `PassthroughSubject<String, Never>()`), checked against the checker's (`AnnotationCheck`).
   var annotations: [AnnotationCheck.Annotated] = []
+  /// The pasted helpers' bodies with their return types (`HelperReturnCheck`).
+  var helperBodies: [HelperReturnCheck.Body] = []
 
   /// Adds `statement`, lowered from the Swift at `swift`.
   mutating func append(_ statement: Statement, from swift: SourceRange) {

@@ -54,6 +54,14 @@ public enum SwiftImport {
       if let mismatch = AnnotationCheck.mismatch(program.annotations, in: text, boundNames: boundNames) {
         return .failure(mismatch)
       }
+      // Each helper's body is checked beside the program, so it may use the program's names.
+      for body in program.helperBodies {
+        if let mismatch = AnnotationCheck.mismatch(
+          [body.annotated], in: text + "\n" + body.binding, boundNames: boundNames)
+        {
+          return .failure(mismatch)
+        }
+      }
       return .success(Translation(swift: swift, program: text, notes: program.notes, sourceMap: sourceMap))
     }
   }

@@ -59,6 +59,7 @@ struct SwiftLowering {
     do {
       lowering.helpers = HelperFunctions.called(in: statements)
       try lowering.lowerTopLevel(statements)
+      lowering.program.helperBodies = HelperReturnCheck.bodies(of: Array(lowering.helpers.values), lowering: lowering)
       guard !lowering.program.statements.isEmpty else {
         let end = SourceRange(start: text.utf8.count, end: text.utf8.count)
         return .failure(
