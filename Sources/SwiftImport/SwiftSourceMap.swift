@@ -29,13 +29,9 @@ public struct SwiftSourceMap: Hashable {
     let statement = statementRanges[min(line.index, statementRanges.count - 1)]
     let start = range.start - line.start
     let end = max(start, range.end - line.start)
+    let bytes = Array(line.text.utf8)
     var best: (fragment: Fragment, inside: Bool)?
-    for fragment in fragments where !fragment.text.isEmpty && fragment.text.utf8.count <= line.text.utf8.count {
-      guard
-        Self.occurrences(of: fragment.text, in: line.text).contains(where: {
-          $0 <= start && end <= $0 + fragment.text.utf8.count
-        })
-      else { continue }
+    for fragment in fragments where Self.occurs(Array(fragment.text.utf8), around: start..<end, in: bytes) {
       // The smallest piece around the position; of equal ones, one from this statement's Swift.
       let inside = statement.start <= fragment.swift.start && fragment.swift.end <= statement.end
       if let current = best {
@@ -76,11 +72,14 @@ public struct SwiftSourceMap: Hashable {
     return (index, start, String(decoding: rest[..<end], as: UTF8.self))
   }
 
-  /// The byte offsets where `piece` starts in `text`.
-  private static func occurrences(of piece: String, in text: String) -> [Int] {
-    let (bytes, needle) = (Array(text.utf8), Array(piece.utf8))
-    guard needle.count <= bytes.count else { return [] }
-    return (0...(bytes.count - needle.count)).filter { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+  /// True when `piece` is written in `line` somewhere that covers `range`:
+  /// only the starts that could cover it are tried, so a long paste stays quick.
+  private static func occurs(_ piece: [UInt8], around range: Range<Int>, in line: [UInt8]) -> Bool {
+    guard !piece.isEmpty, piece.count >= range.count, piece.count <= line.count else { return false }
+    let first = max(0, range.upperBound - piece.count)
+    let last = min(range.lowerBound, line.count - piece.count)
+    guard first <= last else { return false }
+    return (first...last).contains { line[$0..<($0 + piece.count)].elementsEqual(piece) }
   }
 }
 
