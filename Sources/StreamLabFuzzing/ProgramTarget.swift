@@ -2,20 +2,23 @@ import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
+import SwiftImport
 
 /// Fuzz target (a): bytes → parse → build → run → every renderer, the path of
 /// `streamlab eval` in each `--format`.
 public enum ProgramTarget {
   public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
     var text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
+    var translation: SwiftImport.Translation?
     // Swift is read as the REPL reads a Swift-looking line (and `eval --swift` reads a paste).
     if SwiftPaste.looksLikeSwift(text) {
       switch SwiftPaste.translate(text, fileName: "fuzz.swift") {
       case .failure(let error):
         _ = error.message
         return .refused(messages: 1)
-      case .success(let translation):
-        text = translation.program
+      case .success(let translated):
+        translation = translated
+        text = translated.program
       }
     }
     var interpreter = Interpreter()
@@ -23,8 +26,11 @@ public enum ProgramTarget {
     case .invalid(let diagnostics):
       // Rendering the messages is part of the path: carets, long lines, odd bytes.
       _ = diagnostics.map { $0.rendered(in: text, fileName: "fuzz.txt") }
+      // Pasted Swift's are moved into the Swift (`SwiftSourceMap`) and rendered there, as `eval --swift` does.
+      if let translation { _ = diagnostics.map(translation.pointingIntoSwift).rendered(in: translation.swift) }
       return .refused(messages: diagnostics.count)
-    case .ran(let result, let program):
+    case .ran(var result, let program):
+      if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
       for color in [false, true] {
         var settings = ReplSettings()
         settings.color = color

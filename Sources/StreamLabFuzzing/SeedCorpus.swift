@@ -135,12 +135,37 @@ public enum SeedCorpus {
     let d = subject.sink { print($0) }
     subject.send("a")
     """,
+    // The new checks agreeing: a helper's return type, typed sends and assignments, a literal Swift converts.
+    """
+    func search(_ q: String, limit: Int) -> AnyPublisher<[String], Never> {
+      return Just([q]).delay(for: .milliseconds(limit), scheduler: RunLoop.main).eraseToAnyPublisher()
+    }
+    let query = CurrentValueSubject<String, Never>("s")
+    let level = PassthroughSubject<Double, Never>()
+    let c = query.map { q in search(q, limit: 100) }.switchToLatest().sink { print($0) }
+    let d = level.sink { print($0) }
+    query.value = "sw"
+    level.send(1)
+    """,
+    // A runtime error in the short form, named with the Swift it came from (`SwiftSourceMap`).
+    "let c = [1, 0].publisher\n  .filter { $0 >= 0 }\n  .map { 10 / $0 }\n  .sink { print($0) }",
   ]
 
   /// Pasted Swift the reader refuses with a message: the refusal path is fuzzed too.
   public static let refusedSwiftPrograms = [
     "let c = URLSession.shared.dataTaskPublisher(for: url).map { $0.data }.sink { _ in }",
     "let c = Just(1).debounse(for: .seconds(1), scheduler: RunLoop.main).sink { _ in }",
+    // A type error in the short form, pointed into the Swift (`SwiftSourceMap`).
+    "let c = [1, 0].publisher\n  .map { 10 / $0 }\n  .map { $0 + \"a\" }\n  .sink { print($0) }",
+    // The new checks refusing: a wrong-typed send, a helper returning another type than it says.
+    """
+    @Published var query: String = ""
+    let subject = PassthroughSubject<String, Never>()
+    func search(_ q: String) -> AnyPublisher<[String], Never> { Just(q).map { $0.count }.eraseToAnyPublisher() }
+    let c = subject.merge(with: $query).flatMap { q in search(q) }.sink { print($0) }
+    subject.send(1)
+    query = 2
+    """,
     "let s = CurrentValueSubject<String, Never>(0)\nlet p: AnyPublisher<[String], Never> = Just(1).eraseToAnyPublisher()\nlet c = p.sink { _ in }",
   ]
 

@@ -12,6 +12,8 @@ enum AnnotationCheck {
     var annotation: TypeAnnotation
     /// The value the type was written for, in the Swift.
     var range: SourceRange
+    /// A helper's returned publisher, checked against its `-> Type`, which Swift words differently.
+    var isReturned = false
   }
 
   /// The first annotation the checker disagrees with, or nil. A program the
@@ -28,8 +30,12 @@ enum AnnotationCheck {
       let output = isKnown(type.output) ? type.output.spelling : item.annotation.output.description
       let actual = "\(item.annotation.name)<\(output), \(type.failure.spelling)>"
       let written = "\(item.annotation.name)<\(item.annotation.output), \(item.annotation.failure)>"
+      let message =
+        item.isReturned
+        ? "cannot convert return expression of type '\(actual)' to return type '\(written)'"
+        : "cannot convert value of type '\(actual)' to specified type '\(written)'"
       return Diagnostic(
-        "cannot convert value of type '\(actual)' to specified type '\(written)'", at: item.range,
+        message, at: item.range,
         expected: "`\(actual)`, or a value of type `\(written)`")
     }
     return nil
@@ -38,15 +44,18 @@ enum AnnotationCheck {
   /// Output by its spelling; Failure only as `Never` or not, since any
   /// error type (`Error`, `ProgramError`, `SearchError`) is the checker's `Error`.
   /// A subject may be declared to fail and never do so.
+  /// A subject's Output is checked value by value (`SubjectValueCheck`), which
+  /// knows the literals Swift converts (`send(1)` to a `Double` subject).
   private static func disagrees(_ annotation: TypeAnnotation, with type: StageType, for name: String) -> Bool {
-    if isKnown(type.output), annotation.output.description != "Any",
+    let isSubject = TypeAnnotation.subjectTypes.contains(name)
+    if !isSubject, isKnown(type.output), annotation.output.description != "Any",
       annotation.output.description != type.output.spelling
     {
       return true
     }
     let writtenNever = annotation.failure.description == "Never"
     switch type.failure {
-    case .never: return !writtenNever && !TypeAnnotation.subjectTypes.contains(name)
+    case .never: return !writtenNever && !isSubject
     case .variable, .placeholder: return false
     default: return writtenNever
     }
@@ -54,7 +63,7 @@ enum AnnotationCheck {
 
   /// A type the checker settled: no variable, placeholder or stride in it,
   /// and not `Never`, which a lowered `Fail<Int, Error>` (`fail "x"`) has lost the Output to.
-  private static func isKnown(_ type: StreamLang.SwiftType) -> Bool {
+  static func isKnown(_ type: StreamLang.SwiftType) -> Bool {
     switch type {
     case .variable, .placeholder, .duration, .publisher, .never: return false
     case .array(let element), .optional(let element): return isKnown(element)

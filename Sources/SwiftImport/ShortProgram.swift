@@ -25,6 +25,11 @@ struct ShortProgram {
     var isPublished = false
     /// In the order the Swift makes them; `orderedSends` is what the subject sees.
     var sends: [(time: Int, event: String)] = []
+    /// The Output the Swift wrote for it (`PassthroughSubject<String, Never>`,
+    /// `@Published var query: String`), when it wrote one.
+    var declaredOutput: String?
+    /// Every value the Swift puts into it, the first one included, for `SubjectValueCheck`.
+    var values: [SubjectValueCheck.Value] = []
 
     /// The sends in time order (the same time keeps the Swift's order), up
     /// to the first completion: a subject ignores every send after it.
@@ -46,7 +51,9 @@ struct ShortProgram {
     var cancelAt: Int?
   }
 
-  var statements: [Statement] = []
+  private(set) var statements: [Statement] = []
+  /// The Swift statement each of `statements` was lowered from (`SwiftSourceMap`).
+  private(set) var statementRanges: [SourceRange] = []
   var subjects: [String: Subject] = [:]
   var subscriptions: [Subscription] = []
   /// What the student should know about how the Swift was read (a sink
@@ -55,6 +62,14 @@ struct ShortProgram {
   /// The Swift types written on the bindings (`let p: AnyPublisher<Int, Never> = …`,
   /// `PassthroughSubject<String, Never>()`), checked against the checker's (`AnnotationCheck`).
   var annotations: [AnnotationCheck.Annotated] = []
+  /// The pasted helpers' bodies with their return types (`HelperReturnCheck`).
+  var helperBodies: [HelperReturnCheck.Body] = []
+
+  /// Adds `statement`, lowered from the Swift at `swift`.
+  mutating func append(_ statement: Statement, from swift: SourceRange) {
+    statements.append(statement)
+    statementRanges.append(swift)
+  }
 
   /// The program as streamlab's language, one statement per line.
   var text: String {

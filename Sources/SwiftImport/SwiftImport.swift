@@ -17,6 +17,23 @@ public enum SwiftImport {
     /// What the reading decided that the student should know (a sink that
     /// was not stored is cancelled at once).
     public var notes: [String]
+    /// Where each part of `program` came from in `swift`.
+    public var sourceMap = SwiftSourceMap()
+
+    /// Where in `swift` the stage a runtime error names came from:
+    /// "the Swift at 1:27, `map { 10 / $0 }`"; nil for a stage the Swift did not write.
+    public func swiftPlace(ofStage stage: String) -> String? {
+      guard let range = sourceMap.swiftRange(ofStage: stage) else { return nil }
+      let location = SourceLocation(of: range, in: swift)
+      let text = range.text(in: swift).split(separator: "\n", omittingEmptySubsequences: false)
+      let shown = text.count > 1 ? text[0] + " …" : text.first ?? ""
+      return "the Swift at \(location.line):\(location.column), `\(shown)`"
+    }
+
+    /// `diagnostic`, found in `program`, pointing into `swift` instead.
+    public func pointingIntoSwift(_ diagnostic: Diagnostic) -> Diagnostic {
+      sourceMap.pointingIntoSwift(diagnostic, in: program)
+    }
   }
 
   /// Reads `swift`; a diagnostic points into `swift` when it cannot be read
@@ -29,12 +46,23 @@ public enum SwiftImport {
     case .success(let parsed): statements = parsed
     case .failure(let diagnostic): return .failure(diagnostic)
     }
-    return SwiftLowering.lower(statements, text: swift, boundNames: boundNames).flatMap { program in
+    return SwiftLowering.lower(statements, text: swift, boundNames: boundNames).flatMap { program, sourceMap in
       let text = program.text
+      if let mismatch = SubjectValueCheck.mismatch(in: program.subjects, boundNames: boundNames) {
+        return .failure(mismatch)
+      }
       if let mismatch = AnnotationCheck.mismatch(program.annotations, in: text, boundNames: boundNames) {
         return .failure(mismatch)
       }
-      return .success(Translation(swift: swift, program: text, notes: program.notes))
+      // Each helper's body is checked beside the program, so it may use the program's names.
+      for body in program.helperBodies {
+        if let mismatch = AnnotationCheck.mismatch(
+          [body.annotated], in: text + "\n" + body.binding, boundNames: boundNames)
+        {
+          return .failure(mismatch)
+        }
+      }
+      return .success(Translation(swift: swift, program: text, notes: program.notes, sourceMap: sourceMap))
     }
   }
 

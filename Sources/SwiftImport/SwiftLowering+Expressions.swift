@@ -22,6 +22,7 @@ extension SwiftLowering {
 
   func expression(_ value: SwiftExpr, precedence: Int = 0) throws -> String {
     let (text, own) = try expressionText(value)
+    sourceMap.record(text, from: value.range)
     return own < precedence ? "(\(text))" : text
   }
 

@@ -8,7 +8,10 @@ extension SwiftLowering {
   /// The chain as a pipeline of the short form, or nil when it does not
   /// start at a publisher (then it is some other value).
   func pipeline(_ value: SwiftExpr) throws -> String? {
-    if let source = try sourceStage(value) { return source }
+    if let source = try sourceStage(value) {
+      sourceMap.record(source, from: value.range)
+      return source
+    }
     switch value.kind {
     case .call(let callee, let arguments):
       guard case .member(let base?, let method) = callee.kind, !["sink", "assign", "store"].contains(method)
@@ -20,6 +23,9 @@ extension SwiftLowering {
         return nil
       }
       guard let stage = try operatorStage(method, arguments, at: value, callee: callee) else { return upstream }
+      // From the method's name to the end of its call: `map { $0 + "a" }` in `Just(1).map { $0 + "a" }`.
+      let nameStart = max(value.range.start, callee.range.end - method.utf8.count)
+      sourceMap.record(stage, from: SourceRange(start: nameStart, end: value.range.end))
       return upstream + " | " + stage
     case .postfix(_, let inner), .tried(let inner):
       return try pipeline(inner)

@@ -44,7 +44,7 @@ extension SwiftLowering {
     }
     let number = program.subscriptions.count
     program.subscriptions.append(ShortProgram.Subscription(pipeline: pipeline, subscribeAt: now, cancelAt: nil))
-    program.statements.append(.subscription(number))
+    program.append(.subscription(number), from: currentStatement)
     if !isStored {
       // Nothing holds the AnyCancellable, so Swift releases it, and cancels the subscription, at once.
       cancel(number)
@@ -71,7 +71,7 @@ extension SwiftLowering {
         "`\(name)` is not a publisher bound with `let`", at: base.range,
         expected: "a name bound to `….multicast(subject: PassthroughSubject())` or `.makeConnectable()`")
     }
-    program.statements.append(.connect(name: shortName(name), at: now))
+    program.append(.connect(name: shortName(name), at: now), from: currentStatement)
     return true
   }
 
@@ -152,8 +152,15 @@ extension SwiftLowering {
   }
 
   /// Records a send to subject `name` at the current time.
-  mutating func send(_ event: String, to name: String, at range: SourceRange) throws {
+  /// `range` is the value sent, and `wording` how Swift words its being of the wrong type.
+  mutating func send(
+    _ event: String, to name: String, at range: SourceRange,
+    wording: SubjectValueCheck.Value.Wording = .argument
+  ) throws {
     program.subjects[shortName(name), default: ShortProgram.Subject()].sends.append((now, event))
+    guard event != "|", !event.hasPrefix("#") else { return }
+    program.subjects[shortName(name)]?.values.append(
+      SubjectValueCheck.Value(text: event, range: range, wording: wording))
   }
 
   /// `PassthroughSubject<T, E>()` or `CurrentValueSubject<T, E>(initial)`.
@@ -166,7 +173,10 @@ extension SwiftLowering {
     case "PassthroughSubject" where arguments.isEmpty:
       return ShortProgram.Subject()
     case "CurrentValueSubject" where arguments.count == 1:
-      return ShortProgram.Subject(initial: try self.expression(arguments[0].value))
+      let initial = try self.expression(arguments[0].value)
+      var subject = ShortProgram.Subject(initial: initial)
+      subject.values = [SubjectValueCheck.Value(text: initial, range: arguments[0].value.range, wording: .argument)]
+      return subject
     case "PublishedProperty" where arguments.count == 1:
       // The export preamble's stand-in for an `@Published var`: its `$value` is the publisher.
       return ShortProgram.Subject(initial: try self.expression(arguments[0].value), isPublished: true)

@@ -41,6 +41,10 @@ struct SwiftLowering {
   var now = 0
   /// How deep helpers are inlined, so a recursive helper is refused instead of looping.
   var inliningDepth = 0
+  /// The Swift statement being lowered: where the short-form statements it adds came from.
+  var currentStatement = SourceRange(start: 0, end: 0)
+  /// Each stage and expression written, with the Swift it came from.
+  let sourceMap = SourceMapRecorder()
 
   init(text: String) {
     self.text = text
@@ -48,13 +52,14 @@ struct SwiftLowering {
 
   /// Lowers a whole paste.
   static func lower(_ statements: [SwiftStatement], text: String, boundNames: [String] = [])
-    -> Result<ShortProgram, Diagnostic>
+    -> Result<(ShortProgram, SwiftSourceMap), Diagnostic>
   {
     var lowering = SwiftLowering(text: text)
     for name in boundNames { lowering.bindings[name] = .publisher }
     do {
       lowering.helpers = HelperFunctions.called(in: statements)
       try lowering.lowerTopLevel(statements)
+      lowering.program.helperBodies = HelperReturnCheck.bodies(of: Array(lowering.helpers.values), lowering: lowering)
       guard !lowering.program.statements.isEmpty else {
         let end = SourceRange(start: text.utf8.count, end: text.utf8.count)
         return .failure(
@@ -62,7 +67,9 @@ struct SwiftLowering {
             "this Swift subscribes to nothing and binds no publisher", at: end,
             expected: "a publisher chain, such as `[1, 2, 3].publisher.map { $0 * 2 }.sink { print($0) }`"))
       }
-      return .success(lowering.program)
+      var map = lowering.sourceMap.map
+      map.statementRanges = lowering.program.statementRanges
+      return .success((lowering.program, map))
     } catch let failure as Failure {
       return .failure(failure.diagnostic)
     } catch {
@@ -95,6 +102,9 @@ struct SwiftLowering {
   }
 
   mutating func lowerStatement(_ statement: SwiftStatement) throws {
+    let enclosing = currentStatement
+    currentStatement = statement.range
+    defer { currentStatement = enclosing }
     switch statement.kind {
     case .importModule, .returnValue(nil):
       return
@@ -124,8 +134,12 @@ struct SwiftLowering {
           "an `@Published` property needs a starting value", at: range, expected: "`@Published var query = \"\"`")
       }
       try annotate(name, type: type, value: value)
-      program.subjects[shortName(name)] = ShortProgram.Subject(initial: try expression(value), isPublished: true)
-      program.statements.append(.subject(name: shortName(name)))
+      let initial = try expression(value)
+      var subject = ShortProgram.Subject(initial: initial, isPublished: true)
+      subject.declaredOutput = type.map(\.description)
+      subject.values = [SubjectValueCheck.Value(text: initial, range: value.range, wording: .specified)]
+      program.subjects[shortName(name)] = subject
+      program.append(.subject(name: shortName(name)), from: currentStatement)
       bindings[name] = .subject
       return
     }
@@ -133,10 +147,11 @@ struct SwiftLowering {
       bindings[name] = .environment
       return
     }
-    if let subject = try subjectConstructor(value) {
+    if var subject = try subjectConstructor(value) {
       try annotate(name, type: type, value: value)
+      subject.declaredOutput = TypeAnnotation.read(type, of: value)?.output.description
       program.subjects[shortName(name)] = subject
-      program.statements.append(.subject(name: shortName(name)))
+      program.append(.subject(name: shortName(name)), from: currentStatement)
       bindings[name] = .subject
     } else if let subscription = try subscribe(value, handle: name) {
       bindings[name] = .cancellable(subscription)
@@ -144,7 +159,7 @@ struct SwiftLowering {
       bindings[name] = .environment
     } else if let pipeline = try pipeline(value) {
       try annotate(name, type: type, value: value)
-      program.statements.append(.binding(name: shortName(name), pipeline: pipeline))
+      program.append(.binding(name: shortName(name), pipeline: pipeline), from: currentStatement)
       bindings[name] = .publisher
     } else if let time = try absoluteTime(value) {
       bindings[name] = .time(time)
@@ -199,12 +214,12 @@ struct SwiftLowering {
     }
     if try connect(value) { return }
     if case .subject? = bindings[key] {
-      try send(try expression(value), to: key, at: value.range)
+      try send(try expression(value), to: key, at: value.range, wording: .assignment)
       return
     }
     if let pipeline = try pipeline(value) {
       // `publisher = Just(1)…` re-binds a name: the short form binds it anew.
-      program.statements.append(.binding(name: shortName(key), pipeline: pipeline))
+      program.append(.binding(name: shortName(key), pipeline: pipeline), from: currentStatement)
       bindings[key] = .publisher
       return
     }
@@ -224,7 +239,9 @@ struct SwiftLowering {
     let receiver = Self.handleKey(base)
     switch (method, bindings[receiver]) {
     case ("send", .subject?):
-      try send(sendEvent(arguments, at: expression.range), to: receiver, at: expression.range)
+      // A wrong-typed value is reported at the value, as Swift does.
+      let value = arguments.count == 1 ? arguments[0].value.range : expression.range
+      try send(sendEvent(arguments, at: expression.range), to: receiver, at: value)
     case ("cancel", .cancellable(let number)?):
       cancel(number)
     case ("advance", _):

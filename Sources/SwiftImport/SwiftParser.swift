@@ -225,12 +225,13 @@ struct SwiftParser {
     }
     try expect(")", "`)` after the parameters")
     while current.isWord("async") || current.isWord("throws") || current.isWord("rethrows") { index += 1 }
-    if consume("->") { _ = try parseType() }
+    let returnType = consume("->") ? try parseType() : nil
     if current.isWord("where") { try skipWhereClause() }
     try expect("{", "the function's body")
     let body = try nested { try $0.parseStatements(until: "}") }
     try expect("}", "`}` after the function's body")
-    let function = SwiftFunction(name: name, parameters: parameters, body: body, range: start.union(previousRange))
+    let function = SwiftFunction(
+      name: name, parameters: parameters, returnType: returnType, body: body, range: start.union(previousRange))
     return SwiftStatement(kind: .function(function), range: function.range)
   }
 

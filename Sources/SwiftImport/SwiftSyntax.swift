@@ -119,6 +119,8 @@ enum SwiftStatementKind: Hashable {
 struct SwiftFunction: Hashable {
   var name: String
   var parameters: [SwiftParameter]
+  /// `-> AnyPublisher<[String], Never>`, checked against what the body returns.
+  var returnType: SwiftType?
   var body: [SwiftStatement]
   var range: SourceRange
 }

@@ -49,4 +49,17 @@ import Testing
         == "streamlab cannot run `decode(type:decoder:)`: its values are numbers, strings, bools and arrays")
     #expect(diagnostic.range.start == 0)
   }
+
+  @Test func aTypeErrorInASwiftAnswerPointsIntoTheSwift() throws {
+    let answer = "typing.debounce(for: .milliseconds(300), scheduler: RunLoop.main).map { $0 * 2 }"
+    let result = try check(answer)
+    let invalid = result.problems.compactMap { problem -> Diagnostic? in
+      if case .answerInvalid(let diagnostics) = problem { return diagnostics.first }
+      return nil
+    }
+    let diagnostic = try #require(invalid.first, "problems: \(result.problems)")
+    // `$0 * 2` starts 72 bytes into the Swift (after `….main).map { `) and is 6 long.
+    #expect(diagnostic.range.start == 72 && diagnostic.range.end == 78, "\(diagnostic.range)")
+    #expect(diagnostic.message == "binary operator '*' cannot be applied to operands of type 'String' and 'Int'")
+  }
 }

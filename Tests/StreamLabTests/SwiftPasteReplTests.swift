@@ -26,6 +26,23 @@ import Testing
     #expect(reply.text.contains("(4 |)"))
   }
 
+  @Test func aTypeErrorInPastedSwiftPointsIntoTheSwift() {
+    var session = session()
+    let reply = session.submit(":paste\nJust(3)\n  .map { $0 + \"a\" }\n  .sink { print($0) }")
+    #expect(reply.isError)
+    // Line 2 of the paste: `  .map { ` is 9 characters.
+    #expect(reply.text.hasPrefix("2:10: error: binary operator '+' cannot be applied"), "\(reply.text)")
+    #expect(reply.text.contains("  .map { $0 + \"a\" }\n" + String(repeating: " ", count: 9) + "^~~~~~~~"))
+  }
+
+  @Test func aRuntimeErrorNamesTheSwiftTheStageCameFrom() {
+    var session = session()
+    let reply = session.submit(":paste\nJust(0)\n  .map { 10 / $0 }\n  .sink { print($0) }")
+    // `map` starts line 2 after `  .` (3 characters): column 4.
+    #expect(reply.text.contains("note: `map 10 / $0` is the Swift at 2:4, `map { 10 / $0 }`"), "\(reply.text)")
+    #expect(reply.text.contains("stopped by a runtime error in `map 10 / $0` at 0ms on value 0: division by zero"))
+  }
+
   @Test(arguments: [
     "[1, 2].publisher.map { $0 * 10 }", "(1...2).publisher.map { $0 * 10 }", "Just(1).map { $0 * 10 }",
   ])

@@ -50,17 +50,19 @@ import Testing
     #expect(try Runs.outputs(of: translation.program) == [#"0ms:"a""#])
   }
 
-  @Test func aPassthroughSubjectSentAnotherTypeIsRefusedAtItsConstructor() throws {
+  @Test func aPassthroughSubjectSentAnotherTypeIsRefusedAtTheSend() throws {
     let swift = """
       let subject = PassthroughSubject<String, Never>()
       let c = subject.sink { print($0) }
+      subject.send("a")
       subject.send(1)
       """
     let message = try #require(Runs.diagnostic(of: swift))
+    // The `1` of line 4, after `subject.send(` (13 characters).
     #expect(
       message.hasPrefix(
-        "1:15: error: cannot convert value of type 'PassthroughSubject<Int, Never>' to specified type 'PassthroughSubject<String, Never>'"
-      ))
+        "4:14: error: cannot convert value of type 'Int' to expected argument type 'String'\nsubject.send(1)\n"
+          + String(repeating: " ", count: 13) + "^\n"), "\(message)")
   }
 
   @Test func aSubjectDeclaredToFailThatNeverFailsImports() throws {
@@ -73,16 +75,55 @@ import Testing
     #expect(try Runs.outputs(of: translation.program) == ["0ms:1"])
   }
 
-  @Test func aCurrentValueSubjectOfTheWrongTypeIsRefused() throws {
+  @Test func aCurrentValueSubjectsWrongInitialValueIsRefusedAtTheValue() throws {
     let swift = """
       let value = CurrentValueSubject<String, Never>(0)
       let c = value.sink { print($0) }
       """
     let message = try #require(Runs.diagnostic(of: swift))
+    // `let value = CurrentValueSubject<String, Never>(` is 47 characters: the `0` is at column 48.
     #expect(
-      message.hasPrefix(
-        "1:13: error: cannot convert value of type 'CurrentValueSubject<Int, Never>' to specified type 'CurrentValueSubject<String, Never>'"
-      ))
+      message.hasPrefix("1:48: error: cannot convert value of type 'Int' to expected argument type 'String'"),
+      "\(message)")
+  }
+
+  @Test func aWrongValueAssignedToACurrentValueSubjectIsRefusedAtTheAssignment() throws {
+    let swift = """
+      let value = CurrentValueSubject<String, Never>("a")
+      let c = value.sink { print($0) }
+      value.value = 2
+      """
+    let message = try #require(Runs.diagnostic(of: swift))
+    // `value.value = ` is 14 characters.
+    #expect(message.hasPrefix("3:15: error: cannot assign value of type 'Int' to type 'String'"), "\(message)")
+  }
+
+  @Test func aWrongValueAssignedToATypedPublishedPropertyIsRefusedAtTheAssignment() throws {
+    let swift = """
+      @Published var query: String = ""
+      let c = $query.sink { print($0) }
+      query = 5
+      """
+    let message = try #require(Runs.diagnostic(of: swift))
+    #expect(message.hasPrefix("3:9: error: cannot assign value of type 'Int' to type 'String'"), "\(message)")
+  }
+
+  @Test func aTypedPublishedPropertysWrongStartingValueIsRefusedAsSwiftWordsIt() throws {
+    let message = try #require(
+      Runs.diagnostic(of: "@Published var count: Int = \"zero\"\nlet c = $count.sink { _ in }"))
+    // `@Published var count: Int = ` is 28 characters.
+    #expect(
+      message.hasPrefix("1:29: error: cannot convert value of type 'String' to specified type 'Int'"), "\(message)")
+  }
+
+  @Test func anIntegerLiteralSentToADoubleSubjectImports() throws {
+    let swift = """
+      let subject = PassthroughSubject<Double, Never>()
+      let c = subject.sink { print($0) }
+      subject.send(1)
+      """
+    let translation = try #require(Runs.translation(of: swift))
+    #expect(try Runs.outputs(of: translation.program) == ["0ms:1"])
   }
 
   @Test func aSubjectNothingIsSentToAgreesWithItsAnnotation() throws {

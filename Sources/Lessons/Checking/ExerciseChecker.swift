@@ -50,6 +50,7 @@ public struct ExerciseChecker {
       result.expected = events
     }
     var answerProgram = String(trimmed)
+    var translation: SwiftImport.Translation?
     if SwiftImport.looksLikeSwift(answerProgram) {
       // A Swift answer runs as the program it becomes, so `require:` and
       // `forbid:` judge the operators the Swift uses; its errors point into the Swift.
@@ -58,15 +59,16 @@ public struct ExerciseChecker {
       case .failure(let diagnostic):
         result.problems = [.answerInvalid([diagnostic])]
         return result
-      case .success(let translation):
-        answerProgram = translation.program
+      case .success(let translated):
+        translation = translated
+        answerProgram = translated.program
       }
     }
     let program = ExerciseProgram(givens: exercise.givens, answer: answerProgram)
     result.program = program.text
     switch runner.run(program.text) {
     case .invalid(let problems):
-      result.problems = [classify(problems, in: program)]
+      result.problems = [classify(problems, in: program, from: translation)]
     case .ran(let run):
       result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
     }
@@ -115,8 +117,11 @@ public struct ExerciseChecker {
     return problems
   }
 
-  /// Problems inside the answer are the student's; problems inside a given are the lesson's.
-  private func classify(_ problems: [Diagnostic], in program: ExerciseProgram) -> CheckResult.Problem {
+  /// A problem in the answer is moved to its place in the answer's text
+  /// (into the Swift, for a Swift answer); one in a given is the lesson's.
+  private func classify(
+    _ problems: [Diagnostic], in program: ExerciseProgram, from translation: SwiftImport.Translation?
+  ) -> CheckResult.Problem {
     var inAnswer: [Diagnostic] = []
     for problem in problems {
       guard let place = program.locate(problem.range.start) else { continue }
@@ -126,7 +131,7 @@ public struct ExerciseChecker {
       var shifted = problem
       shifted.range = SourceRange(
         start: place.offset, end: place.offset + max(0, problem.range.end - problem.range.start))
-      inAnswer.append(shifted)
+      inAnswer.append(translation?.pointingIntoSwift(shifted) ?? shifted)
     }
     return .answerInvalid(inAnswer.isEmpty ? problems : inAnswer)
   }

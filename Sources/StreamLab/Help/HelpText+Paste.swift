@@ -33,6 +33,15 @@ extension HelpText {
           + "language that the Swift became, then runs that.",
         width: presenter.settings.width),
       "",
+      wrapped(
+        "Errors point into the Swift: its line and column, the caret under the closure or call the error "
+          + "is in, then how streamlab read it; a runtime error names the Swift its stage came from. Types "
+          + "written in the paste are checked: `let p: AnyPublisher<…>`, subjects' types and every value sent or "
+          + "assigned to them, `@Published var name: T`, and a helper's `-> AnyPublisher<…>`. Of a Failure only "
+          + "`Never` or not is compared: every error type is `Error` to streamlab, so `MyError` and `Error` "
+          + "are not told apart.",
+        width: presenter.settings.width),
+      "",
       "Example:",
     ]
     lines += pasteExample.split(separator: "\n").map { "  " + $0 }

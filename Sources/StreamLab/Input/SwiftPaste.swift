@@ -33,6 +33,16 @@ public enum SwiftPaste {
     return result
   }
 
+  /// The run with a note saying which Swift the stage a runtime error
+  /// names was pasted as, so the student finds it in what they wrote.
+  public static func locatingRuntimeError(_ result: RunResult, in translation: SwiftImport.Translation) -> RunResult {
+    guard case .runtimeError(let error) = result.stop, let place = translation.swiftPlace(ofStage: error.stage)
+    else { return result }
+    var result = result
+    result.notes.append("`\(error.stage)` is \(place)")
+    return result
+  }
+
   /// True when a REPL line (or a lesson answer) is Swift rather than the short form.
   public static func looksLikeSwift(_ text: String) -> Bool {
     SwiftImport.looksLikeSwift(text)

@@ -27,7 +27,8 @@ public enum ProgramEvaluation {
   /// it above the diagram). With `stream`, a format written as it goes
   /// (events, JSON) goes straight into it, never held whole, and the answer
   /// is `.written`; without it, every format comes back `.rendered`, the
-  /// same bytes.
+  /// same bytes. With `translation`, `.invalid`'s diagnostics point into
+  /// `translation.swift`, and are rendered in it.
   public static func evaluate(
     _ text: String, as format: OutputFormat, settings: ReplSettings, options: RunOptions,
     translation: SwiftImport.Translation? = nil, streamingInto stream: TextOutput? = nil
@@ -35,8 +36,11 @@ public enum ProgramEvaluation {
     var interpreter = Interpreter()
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):
-      return .invalid(diagnostics)
+      // Errors in the short form pasted Swift became point into the Swift.
+      guard let translation else { return .invalid(diagnostics) }
+      return .invalid(diagnostics.map(translation.pointingIntoSwift))
     case .ran(var result, let program):
+      if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
       if let translation, format != .text { result = SwiftPaste.annotated(result, with: translation) }
       if let nothing = RunPresenter.nothingToRun(result, boundNames: program.boundNames) {
         return .nothingToRun(nothing)

@@ -121,8 +121,11 @@ public struct ReplSession {
 
   // MARK: Programs
 
-  /// Runs `text` and, when `drawing`, draws its diagram as the reply.
-  private mutating func run(_ text: String, fileName: String?, drawing: Bool = true) -> ReplReply {
+  /// Runs `text` and, when `drawing`, draws its diagram as the reply. When
+  /// `text` is the short form of pasted Swift, `translation` points its errors into the Swift.
+  private mutating func run(
+    _ text: String, fileName: String?, drawing: Bool = true, from translation: SwiftImport.Translation? = nil
+  ) -> ReplReply {
     var options = RunOptions()
     options.horizon = VirtualTime.zero.advanced(by: settings.horizon)
     options.maxEvents = settings.maxEvents
@@ -132,8 +135,12 @@ public struct ReplSession {
     case .invalid(let diagnostics):
       lastRun = nil
       noRun = .didNotParse
+      if let translation {
+        return failure(diagnostics.map(translation.pointingIntoSwift).rendered(in: translation.swift))
+      }
       return failure(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName))
-    case .ran(let result, let program):
+    case .ran(var result, let program):
+      if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
       if result.pipelines.isEmpty {
         lastRun = nil
         noRun = .ranNothing
@@ -172,7 +179,7 @@ public struct ReplSession {
       noRun = .didNotParse
       return failure(error.message)
     case .success(let translation):
-      let reply = run(translation.program, fileName: nil)
+      let reply = run(translation.program, fileName: nil, from: translation)
       guard !reply.isError else { return reply }
       return ReplReply(text: SwiftPaste.header(of: translation) + (reply.text.isEmpty ? "" : "\n" + reply.text))
     }

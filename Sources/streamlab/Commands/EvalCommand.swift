@@ -98,6 +98,7 @@ struct EvalCommand: ParsableCommand {
       streamingInto: standardOutput)
     {
     case .invalid(let diagnostics):
+      if let translation { fail(diagnostics.rendered(in: translation.swift, fileName: fileName), status: 2) }
       let hinted = PlaygroundCommandHint.annotate(SwiftSpellingHint.annotate(diagnostics, in: text), in: text)
       fail(hinted.rendered(in: text, fileName: fileName), status: 2)
     case .nothingToRun(let sentence):

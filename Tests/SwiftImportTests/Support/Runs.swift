@@ -41,6 +41,17 @@ enum Runs {
     return diagnostic.rendered(in: swift)
   }
 
+  /// The first error of running the program `swift` became (type checker,
+  /// builder), pointed into the Swift and rendered there; nil when it imports and runs.
+  static func runDiagnostic(of swift: String) -> String? {
+    guard case .success(let translation) = SwiftImport.translate(swift) else { return nil }
+    var interpreter = Interpreter()
+    guard case .invalid(let diagnostics) = interpreter.run(translation.program, options: RunOptions()),
+      let first = diagnostics.first
+    else { return nil }
+    return translation.pointingIntoSwift(first).rendered(in: swift)
+  }
+
   struct ProgramDidNotRun: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
