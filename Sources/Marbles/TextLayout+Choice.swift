@@ -10,19 +10,30 @@ extension TextLayout {
     cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, options: DiagramOptions, available: Int
   ) -> TextLayout {
     let values = cells.flatMap { $0.flatMap(\.drawnValues) }
-    var legends = [ValueLegend.Mode.inline, .lettersOnly].map {
+    let legends = [ValueLegend.Mode.inline, .lettersOnly].map {
       ValueLegend(values: values, mode: $0, maxInlineWidth: options.maxInlineWidth)
     }
     // Letters help only while there are letters enough; a row of `*` tells
     // nothing. (A cut diagram hands out letters again, to what it shows.)
     let lettersOverflow = legends[1].overflowed && options.scale == nil
+    // Each legend's tokens are made once, when first needed, and placed at
+    // every frame tried; a frame that would merge instants makes its own.
+    var tokens: [Int: Tokens] = [:]
     func layout(_ frame: VirtualInterval, _ legend: ValueLegend, exactOnly: Bool = false) -> TextLayout {
-      TextLayout(
-        cells: cells, running: running, endTime: endTime, frame: frame, legend: legend,
-        abandonsWhenInexact: exactOnly)
+      let index = legend.mode == .inline ? 0 : 1
+      let made = tokens[index] ?? Tokens(cells: cells, legend: legends[index])
+      tokens[index] = made
+      guard made.keepsInstantsApart(step: max(frame.nanoseconds, 1)) else {
+        return TextLayout(
+          cells: cells, running: running, endTime: endTime, frame: frame, legend: legend,
+          abandonsWhenInexact: exactOnly)
+      }
+      return TextLayout(tokens: made, running: running, endTime: endTime, frame: frame, abandonsWhenInexact: exactOnly)
     }
     if let frame = options.scale, frame.nanoseconds > 0 {
-      let tries = legends.map { layout(frame, $0) }
+      let tries = legends.map {
+        TextLayout(cells: cells, running: running, endTime: endTime, frame: frame, legend: $0)
+      }
       return tries.first { $0.fitsExactly && $0.width <= available } ?? tries.first(where: \.fitsExactly)
         ?? tries.min { $0.movedTokens < $1.movedTokens } ?? tries[0]
     }

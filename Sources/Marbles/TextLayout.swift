@@ -60,21 +60,36 @@ struct TextLayout {
     cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, frame: VirtualInterval, legend: ValueLegend,
     abandonsWhenInexact: Bool = false
   ) {
+    let step = max(frame.nanoseconds, 1)
+    var merged = false
+    let mergedCells = cells.map { Self.mergedByColumn($0, step: step, merged: &merged) }
+    self.init(
+      tokens: Tokens(cells: mergedCells, legend: legend), running: running, endTime: endTime, frame: frame,
+      abandonsWhenInexact: abandonsWhenInexact, mergedInstants: merged)
+  }
+
+  /// Places tokens made once (see `Tokens`) at `frame`, which must keep
+  /// their instants apart (`Tokens.keepsInstantsApart`) unless they were
+  /// merged for it; `mergedInstants` says whether they were.
+  init(
+    tokens: Tokens, running: Bool, endTime: VirtualTime, frame: VirtualInterval, abandonsWhenInexact: Bool = false,
+    mergedInstants: Bool = false
+  ) {
     self.frame = frame
-    self.legend = legend
+    self.legend = tokens.legend
     let step = max(frame.nanoseconds, 1)
     let endColumn = Self.column(of: endTime, step: step)
     var lastColumn = endColumn
     var moved = 0
     var leftOut = 0
-    var merged = false
     var rows: [Row] = []
-    rowLoop: for rowCells in cells {
+    rowLoop: for rowTokens in tokens.rows {
       var placed: [Placed] = []
+      placed.reserveCapacity(rowTokens.count)
       var live = true
-      for cell in Self.mergedByColumn(rowCells, step: step, merged: &merged) {
-        let (token, hidden) = MarbleToken.make(cell, legend: legend)
-        leftOut += hidden
+      for cell in rowTokens {
+        let token = cell.token
+        leftOut += cell.leftOut
         var column = Self.column(of: cell.time, step: step)
         if let previous = placed.last {
           // Two values side by side need a dash between them unless both are
@@ -88,8 +103,8 @@ struct TextLayout {
             if abandonsWhenInexact { break rowLoop }
           }
         }
-        live = cell.isLive(after: live)
-        placed.append(Placed(column: column, token: token, isLiveAfter: live, values: cell.drawnValues))
+        live = cell.isLiveAfter
+        placed.append(Placed(column: column, token: token, isLiveAfter: live, values: cell.values))
       }
       var runningColumn: Int?
       if running && live {
@@ -105,7 +120,7 @@ struct TextLayout {
     self.lastColumn = lastColumn
     self.movedTokens = moved
     self.leftOutValues = leftOut
-    self.mergedInstants = merged
+    self.mergedInstants = mergedInstants
   }
 
   /// The column of `time`, kept far enough from `Int.max` that adding a
