@@ -77,49 +77,23 @@ struct TextLayout {
   ) {
     self.frame = frame
     self.legend = tokens.legend
-    let step = max(frame.nanoseconds, 1)
-    let endColumn = Self.column(of: endTime, step: step)
-    var lastColumn = endColumn
-    var moved = 0
-    var leftOut = 0
-    var rows: [Row] = []
-    rowLoop: for rowTokens in tokens.rows {
+    var placed = tokens.rows.map { row in
       var placed: [Placed] = []
-      placed.reserveCapacity(rowTokens.count)
-      var live = true
-      for cell in rowTokens {
-        let token = cell.token
-        leftOut += cell.leftOut
-        var column = Self.column(of: cell.time, step: step)
-        if let previous = placed.last {
-          // Two values side by side need a dash between them unless both are
-          // one character (`12` could be twelve; `-1-2` is what a student types).
-          let needsGap =
-            previous.token.isBareValue && token.isBareValue && !(previous.token.width == 1 && token.width == 1)
-          let earliest = previous.end + (needsGap ? 1 : 0)
-          if column < earliest {
-            column = earliest
-            moved += 1
-            if abandonsWhenInexact { break rowLoop }
-          }
-        }
-        live = cell.isLiveAfter
-        placed.append(Placed(column: column, token: token, isLiveAfter: live, values: cell.values))
-      }
-      var runningColumn: Int?
-      if running && live {
-        // Dashes through the instant the run stopped, then `…`.
-        let column = max(endColumn + 1, placed.last?.end ?? 0)
-        runningColumn = column
-        lastColumn = max(lastColumn, column)
-      }
-      if let last = placed.last { lastColumn = max(lastColumn, last.end - 1) }
-      rows.append(Row(tokens: placed, runningColumn: runningColumn, isLiveAtEnd: live))
+      placed.reserveCapacity(row.count)
+      return placed
     }
-    self.rows = rows
-    self.lastColumn = lastColumn
-    self.movedTokens = moved
-    self.leftOutValues = leftOut
+    let placing = tokens.place(
+      step: max(frame.nanoseconds, 1), running: running, endTime: endTime, abandonsWhenInexact: abandonsWhenInexact
+    ) { row, index, column in
+      let cell = tokens.rows[row][index]
+      placed[row].append(Placed(column: column, token: cell.token, isLiveAfter: cell.isLiveAfter, values: cell.values))
+    }
+    self.rows = zip(placed, placing.rows).map {
+      Row(tokens: $0, runningColumn: $1.runningColumn, isLiveAtEnd: $1.isLiveAtEnd)
+    }
+    self.lastColumn = placing.lastColumn
+    self.movedTokens = placing.movedTokens
+    self.leftOutValues = placing.leftOutValues
     self.mergedInstants = mergedInstants
   }
 
