@@ -71,18 +71,32 @@ public final class TextOutput {
   }
 
   /// Writes `magnitude`'s decimal digits, padded with zeros to `minimumCount`.
+  ///
+  /// The digits go straight into the buffer, last first: numbers are most of
+  /// a long run's event list and JSON.
   public func write(digitsOf magnitude: UInt, minimumCount: Int) {
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt.max's 20 digits
-    var count = 0
-    var rest = magnitude
-    withUnsafeMutableBytes(of: &digits) { digits in
-      repeat {
-        digits[23 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      } while rest > 0 || count < minimumCount
-      append(UnsafeBufferPointer(rebasing: digits.bindMemory(to: UInt8.self)[(24 - count)...]))
+    var length = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
     }
+    length = max(length, minimumCount)
+    if fill.pointee.count + length > capacity { finish() }
+    guard length <= capacity else {
+      // Padding wider than the whole buffer: never asked for, but kept right.
+      write(String(repeating: "0", count: length - String(magnitude).count) + String(magnitude))
+      return
+    }
+    var position = storage + fill.pointee.count + length
+    rest = magnitude
+    for _ in 0..<length {
+      position -= 1
+      position.pointee = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    fill.pointee.count += length
+    fill.pointee.lastByte = storage[fill.pointee.count - 1]
   }
 
   /// Hands everything still buffered to `flush`.

@@ -31,3 +31,21 @@ import Testing
     #expect(output.lastByte == UInt8(ascii: "\n"))
   }
 }
+
+extension TextOutputTests {
+  @Test(arguments: [
+    (UInt(0), 1, "0"), (UInt(7), 1, "7"), (UInt(7), 6, "000007"), (UInt(250), 6, "000250"),
+    (UInt(123_456), 3, "123456"),
+    (UInt.max, 1, "18446744073709551615"), (UInt(5), 70, String(repeating: "0", count: 69) + "5"),
+  ])
+  func digitsArePaddedWithZerosToTheMinimumCount(magnitude: UInt, minimumCount: Int, expected: String) {
+    // A 64-byte buffer: the padding of 70 is wider than all of it.
+    var bytes: [UInt8] = []
+    let output = TextOutput(capacity: 64) { bytes.append(contentsOf: $0) }
+    output.write(String(repeating: "x", count: 60))
+    output.write(digitsOf: magnitude, minimumCount: minimumCount)
+    #expect(output.lastByte == expected.utf8.last)
+    output.finish()
+    #expect(String(decoding: bytes, as: UTF8.self) == String(repeating: "x", count: 60) + expected)
+  }
+}
