@@ -31,15 +31,18 @@ public enum EventList {
       // line read alone (grep, a diff) still says which inner stream it is.
       let owner = row.inner.map { "  [inner \($0.number)]" } ?? ""
       lines.add(indent + heading(of: row, operatorLabel: row.inner.flatMap { stageLabels[[row.pipeline, $0.parent]] }))
+      // As bytes made once per row: a String written per event cost a
+      // retain and a release of its storage each time.
+      let lineStart = Array((indent + "  ").utf8)
+      let lineEnd = Array(owner.utf8)
       let events = row.events
       for index in events.indices {
         let kind = events.kind(at: index)
         if case .requested = kind, !includeDemand { continue }
         lines.startLine()
-        output.write(indent)
-        output.write("  ")
+        output.write(lineStart)
         TimelineEvent.write(time: events.time(at: index), kind: kind, to: output)
-        output.write(owner)
+        if !lineEnd.isEmpty { output.write(lineEnd) }
       }
     }
     for note in result.notes { lines.add("note: \(note)") }

@@ -38,7 +38,7 @@ extension TextDiagram {
 
     init(result: RunResult, options: DiagramOptions) {
       let width = max(options.width, 20)
-      var (layout, labelColumn) = Self.layout(result: result, options: options)
+      var (layout, labelColumn, cells) = Self.layout(result: result, options: options)
       let left = 2 + labelColumn + 2
       let available = max(width - left, 16)
       let windows = layout.windows(available: available)
@@ -49,8 +49,8 @@ extension TextDiagram {
           values: layout.visibleValues(in: windows), mode: layout.legend.mode,
           maxInlineWidth: layout.legend.maxInlineWidth)
         layout = TextLayout(
-          cells: result.rows.map(\.diagramCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
-          frame: layout.frame, legend: legend)
+          cells: cells, running: result.stop.leftStreamsRunning, endTime: result.endTime, frame: layout.frame,
+          legend: legend)
       }
 
       for ((row, heading), placed) in zip(zip(result.rows, result.headings), layout.rows) {
@@ -115,16 +115,20 @@ extension TextDiagram {
       lines += LogText.lines(result.log).map { [StyledText($0)] }
     }
 
-    /// The layout of `result` and the width of its label column.
-    static func layout(result: RunResult, options: DiagramOptions) -> (layout: TextLayout, labelColumn: Int) {
+    /// The layout of `result`, the width of its label column, and the cells
+    /// laid out (kept for a second layout rather than gathered again).
+    static func layout(
+      result: RunResult, options: DiagramOptions
+    ) -> (layout: TextLayout, labelColumn: Int, cells: [[MarbleCell]]) {
       let width = max(options.width, 20)
       let longestLabel = result.headings.map(\.label.count).max() ?? 0
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
+      let cells = result.rows.map(\.diagramCells)
       let layout = TextLayout.choose(
-        cells: result.rows.map(\.diagramCells), running: result.stop.leftStreamsRunning, endTime: result.endTime,
-        options: options, available: available)
-      return (layout, labelColumn)
+        cells: cells, running: result.stop.leftStreamsRunning, endTime: result.endTime, options: options,
+        available: available)
+      return (layout, labelColumn, cells)
     }
 
     /// The axis reaches the last event's column and the stop time, not the

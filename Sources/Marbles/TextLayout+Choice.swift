@@ -10,29 +10,58 @@ extension TextLayout {
     cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, options: DiagramOptions, available: Int
   ) -> TextLayout {
     let values = cells.flatMap { $0.flatMap(\.drawnValues) }
-    var legends = [ValueLegend.Mode.inline, .lettersOnly].map {
+    let legends = [ValueLegend.Mode.inline, .lettersOnly].map {
       ValueLegend(values: values, mode: $0, maxInlineWidth: options.maxInlineWidth)
     }
     // Letters help only while there are letters enough; a row of `*` tells
     // nothing. (A cut diagram hands out letters again, to what it shows.)
     let lettersOverflow = legends[1].overflowed && options.scale == nil
-    func layout(_ frame: VirtualInterval, _ legend: ValueLegend, exactOnly: Bool = false) -> TextLayout {
-      TextLayout(
-        cells: cells, running: running, endTime: endTime, frame: frame, legend: legend,
-        abandonsWhenInexact: exactOnly)
+    // Each legend's tokens are made once, when first needed, and placed at
+    // every frame tried; a frame that would merge instants makes its own.
+    var tokens: [Int: Tokens] = [:]
+    func madeTokens(_ legend: Int, frame: VirtualInterval) -> Tokens? {
+      let made = tokens[legend] ?? Tokens(cells: cells, legend: legends[legend])
+      tokens[legend] = made
+      return made.keepsInstantsApart(step: max(frame.nanoseconds, 1)) ? made : nil
+    }
+    func layout(_ frame: VirtualInterval, _ legend: Int) -> TextLayout {
+      guard let made = madeTokens(legend, frame: frame) else {
+        return TextLayout(cells: cells, running: running, endTime: endTime, frame: frame, legend: legends[legend])
+      }
+      return TextLayout(tokens: made, running: running, endTime: endTime, frame: frame)
+    }
+    /// A frame tried: the columns only, so ten tries of a million instants
+    /// do not make ten layouts of a million tokens.
+    func trial(_ frame: VirtualInterval, _ legend: Int) -> Trial {
+      let step = max(frame.nanoseconds, 1)
+      guard let made = madeTokens(legend, frame: frame) else {
+        let attempt = TextLayout(
+          cells: cells, running: running, endTime: endTime, frame: frame, legend: legends[legend],
+          abandonsWhenInexact: true)
+        return Trial(frame: frame, legend: legend, fitsExactly: attempt.fitsExactly, lastColumn: attempt.lastColumn) {
+          attempt.visibleValues(in: $0)
+        }
+      }
+      let placing = made.place(step: step, running: running, endTime: endTime, abandonsWhenInexact: true) { _, _, _ in }
+      return Trial(frame: frame, legend: legend, fitsExactly: placing.movedTokens == 0, lastColumn: placing.lastColumn)
+      {
+        made.visibleValues(in: $0, step: step, running: running, endTime: endTime)
+      }
     }
     if let frame = options.scale, frame.nanoseconds > 0 {
-      let tries = legends.map { layout(frame, $0) }
+      let tries = legends.map {
+        TextLayout(cells: cells, running: running, endTime: endTime, frame: frame, legend: $0)
+      }
       return tries.first { $0.fitsExactly && $0.width <= available } ?? tries.first(where: \.fitsExactly)
         ?? tries.min { $0.movedTokens < $1.movedTokens } ?? tries[0]
     }
     let times = cells.flatMap { $0.map(\.time) }
     let span = max(times.max() ?? .zero, endTime)
     let candidates = FrameCandidates(times: times, span: span, columns: available)
-    for legend in lettersOverflow ? [legends[0]] : legends {
+    for legend in lettersOverflow ? [0] : Array(legends.indices) {
       for frame in candidates.ordered where span.nanoseconds / frame.nanoseconds < available {
-        let attempt = layout(frame, legend, exactOnly: true)
-        if attempt.fitsExactly && attempt.width <= available { return attempt }
+        let attempt = trial(frame, legend)
+        if attempt.fitsExactly && attempt.lastColumn + 1 <= available { return layout(frame, legend) }
       }
     }
     // Too long or too dense for the width: the diagram will be cut. Take
@@ -42,24 +71,40 @@ extension TextLayout {
     let divisor = candidates.commonDivisor
     var frames = candidates.ordered.filter { $0.nanoseconds >= divisor / 10 }
     if frames.isEmpty { frames = [candidates.ordered.first ?? .milliseconds(100)] }
-    // Only the narrowest layouts so far are kept: a layout of a long run
-    // holds a token per instant, and ten of them at once held gigabytes.
-    var narrowest: TextLayout?
-    var narrowestInline: TextLayout?
-    for legend in legends {
+    // Only the tries are compared; the layout is made once, for the one chosen.
+    var narrowest: Trial?
+    var narrowestInline: Trial?
+    for legend in legends.indices {
       for frame in frames {
-        let attempt = layout(frame, legend, exactOnly: true)
+        let attempt = trial(frame, legend)
         guard attempt.fitsExactly else { continue }
-        let shown = attempt.visibleValues(in: attempt.windows(available: available))
-        guard Set(shown.filter { attempt.legend.needsLetter($0) }).count <= maxCutLegend else { continue }
-        if attempt.width < narrowest?.width ?? .max { narrowest = attempt }
-        if attempt.legend.mode == .inline, attempt.width < narrowestInline?.width ?? .max { narrowestInline = attempt }
+        let shown = attempt.visibleValues(windows(lastColumn: attempt.lastColumn, available: available))
+        guard Set(shown.filter { legends[legend].needsLetter($0) }).count <= maxCutLegend else { continue }
+        let width = attempt.lastColumn + 1
+        if width < narrowest.map({ $0.lastColumn + 1 }) ?? .max { narrowest = attempt }
+        if legends[legend].mode == .inline, width < narrowestInline.map({ $0.lastColumn + 1 }) ?? .max {
+          narrowestInline = attempt
+        }
       }
     }
-    guard let narrowest else { return layout(frames[0], legends[legends.count - 1]) }
+    guard let narrowest else { return layout(frames[0], legends.count - 1) }
     // Values as themselves beat letters unless letters show clearly more.
-    if let inline = narrowestInline, inline.width <= narrowest.width + narrowest.width / 10 { return inline }
-    return narrowest
+    let narrowestWidth = narrowest.lastColumn + 1
+    if let inline = narrowestInline, inline.lastColumn + 1 <= narrowestWidth + narrowestWidth / 10 {
+      return layout(inline.frame, inline.legend)
+    }
+    return layout(narrowest.frame, narrowest.legend)
+  }
+
+  /// One frame and legend tried by `choose`, without its layout.
+  private struct Trial {
+    let frame: VirtualInterval
+    /// The index of the legend among those tried.
+    let legend: Int
+    let fitsExactly: Bool
+    let lastColumn: Int
+    /// The values drawn whole inside some column windows.
+    let visibleValues: ([ClosedRange<Int>]) -> [Value]
   }
 
   /// The most legend entries a cut diagram may need: beyond that, the
@@ -69,7 +114,12 @@ extension TextLayout {
   /// The column ranges shown: all of them, or the start and the end of the
   /// run with ` ~ ` between when the whole does not fit.
   func windows(available: Int) -> [ClosedRange<Int>] {
-    guard width > available else { return [0...lastColumn] }
+    Self.windows(lastColumn: lastColumn, available: available)
+  }
+
+  /// `windows(available:)` of a layout whose last column is `lastColumn`.
+  static func windows(lastColumn: Int, available: Int) -> [ClosedRange<Int>] {
+    guard lastColumn + 1 > available else { return [0...lastColumn] }
     let usable = max(available - 3, 4)
     let tail = max(usable / 3, 2)
     let head = usable - tail

@@ -60,52 +60,41 @@ struct TextLayout {
     cells: [[MarbleCell]], running: Bool, endTime: VirtualTime, frame: VirtualInterval, legend: ValueLegend,
     abandonsWhenInexact: Bool = false
   ) {
-    self.frame = frame
-    self.legend = legend
     let step = max(frame.nanoseconds, 1)
-    let endColumn = Self.column(of: endTime, step: step)
-    var lastColumn = endColumn
-    var moved = 0
-    var leftOut = 0
     var merged = false
-    var rows: [Row] = []
-    rowLoop: for rowCells in cells {
+    let mergedCells = cells.map { Self.mergedByColumn($0, step: step, merged: &merged) }
+    self.init(
+      tokens: Tokens(cells: mergedCells, legend: legend), running: running, endTime: endTime, frame: frame,
+      abandonsWhenInexact: abandonsWhenInexact, mergedInstants: merged)
+  }
+
+  /// Places tokens made once (see `Tokens`) at `frame`, which must keep
+  /// their instants apart (`Tokens.keepsInstantsApart`) unless they were
+  /// merged for it; `mergedInstants` says whether they were.
+  init(
+    tokens: Tokens, running: Bool, endTime: VirtualTime, frame: VirtualInterval, abandonsWhenInexact: Bool = false,
+    mergedInstants: Bool = false
+  ) {
+    self.frame = frame
+    self.legend = tokens.legend
+    var placed = tokens.rows.map { row in
       var placed: [Placed] = []
-      var live = true
-      for cell in Self.mergedByColumn(rowCells, step: step, merged: &merged) {
-        let (token, hidden) = MarbleToken.make(cell, legend: legend)
-        leftOut += hidden
-        var column = Self.column(of: cell.time, step: step)
-        if let previous = placed.last {
-          // Two values side by side need a dash between them unless both are
-          // one character (`12` could be twelve; `-1-2` is what a student types).
-          let needsGap =
-            previous.token.isBareValue && token.isBareValue && !(previous.token.width == 1 && token.width == 1)
-          let earliest = previous.end + (needsGap ? 1 : 0)
-          if column < earliest {
-            column = earliest
-            moved += 1
-            if abandonsWhenInexact { break rowLoop }
-          }
-        }
-        live = cell.isLive(after: live)
-        placed.append(Placed(column: column, token: token, isLiveAfter: live, values: cell.drawnValues))
-      }
-      var runningColumn: Int?
-      if running && live {
-        // Dashes through the instant the run stopped, then `…`.
-        let column = max(endColumn + 1, placed.last?.end ?? 0)
-        runningColumn = column
-        lastColumn = max(lastColumn, column)
-      }
-      if let last = placed.last { lastColumn = max(lastColumn, last.end - 1) }
-      rows.append(Row(tokens: placed, runningColumn: runningColumn, isLiveAtEnd: live))
+      placed.reserveCapacity(row.count)
+      return placed
     }
-    self.rows = rows
-    self.lastColumn = lastColumn
-    self.movedTokens = moved
-    self.leftOutValues = leftOut
-    self.mergedInstants = merged
+    let placing = tokens.place(
+      step: max(frame.nanoseconds, 1), running: running, endTime: endTime, abandonsWhenInexact: abandonsWhenInexact
+    ) { row, index, column in
+      let cell = tokens.rows[row][index]
+      placed[row].append(Placed(column: column, token: cell.token, isLiveAfter: cell.isLiveAfter, values: cell.values))
+    }
+    self.rows = zip(placed, placing.rows).map {
+      Row(tokens: $0, runningColumn: $1.runningColumn, isLiveAtEnd: $1.isLiveAtEnd)
+    }
+    self.lastColumn = placing.lastColumn
+    self.movedTokens = placing.movedTokens
+    self.leftOutValues = placing.leftOutValues
+    self.mergedInstants = mergedInstants
   }
 
   /// The column of `time`, kept far enough from `Int.max` that adding a
@@ -117,6 +106,12 @@ struct TextLayout {
   /// Joins cells that fall into the same column, which happens only when the
   /// frame does not divide their times: they then share one frame, as a group.
   private static func mergedByColumn(_ cells: [MarbleCell], step: Int, merged: inout Bool) -> [MarbleCell] {
+    // The common case, a frame that divides every time, shares the row as it
+    // is: copying a long run's million cells cost more than laying them out.
+    let apart = cells.indices.dropFirst().allSatisfy {
+      cells[$0 - 1].time.nanoseconds / step != cells[$0].time.nanoseconds / step
+    }
+    if apart { return cells }
     var result: [MarbleCell] = []
     for cell in cells {
       if let last = result.last?.time, last.nanoseconds / step == cell.time.nanoseconds / step {

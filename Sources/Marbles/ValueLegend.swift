@@ -40,34 +40,39 @@ struct ValueLegend {
     // A string that reads as a number ("1", from `marbles "--1-2|"` typed as
     // Strings) is written as itself unless some other value on the diagram
     // is written with the same text: only then could "1" be taken for 1.
-    let plainTexts = Set(unique.compactMap { Self.inlineText($0, maxWidth: maxWidth) })
+    // Each value's texts are worked out once: a long run has a million
+    // distinct values, and making their text twice cost seconds.
+    let inlineTexts = unique.map { Self.inlineText($0, maxWidth: maxWidth) }
+    let lookalikes = unique.map { Self.lookalikeText($0, maxWidth: maxWidth) }
+    let plainTexts = Set(inlineTexts.compactMap { $0 })
     var lookalikeTexts: [String: Int] = [:]
-    for value in unique {
-      if let text = Self.lookalikeText(value, maxWidth: maxWidth) { lookalikeTexts[text, default: 0] += 1 }
-    }
-    inlineLookalikes = Set(
-      unique.filter {
-        guard let text = Self.lookalikeText($0, maxWidth: maxWidth) else { return false }
-        return !plainTexts.contains(text) && lookalikeTexts[text] == 1
-      })
+    for text in lookalikes.compactMap({ $0 }) { lookalikeTexts[text, default: 0] += 1 }
+    var inlineLookalikes = Set<Value>()
     var taken = Set<String>()
     var needLetters: [Value] = []
-    for value in unique {
-      if let text = inline(value) {
+    for (index, value) in unique.enumerated() {
+      var text = inlineTexts[index]
+      if let lookalike = lookalikes[index], !plainTexts.contains(lookalike), lookalikeTexts[lookalike] == 1 {
+        inlineLookalikes.insert(value)
+        text = lookalike
+      }
+      if let text {
         taken.insert(text)
       } else {
         needLetters.append(value)
       }
     }
+    self.inlineLookalikes = inlineLookalikes
     var free = Self.alphabet.map(String.init).filter { !taken.contains($0) }[...]
     for value in needLetters {
-      if let letter = free.popFirst() {
-        letters[value] = letter
-        lettered.append((letter, value))
-      } else {
-        letters[value] = Self.overflowSymbol
+      guard let letter = free.popFirst() else {
+        // The rest are `*`, which `token(for:)` writes for any value without
+        // a letter: a million of them need no entry each.
         overflowed = true
+        break
       }
+      letters[value] = letter
+      lettered.append((letter, value))
     }
   }
 
@@ -79,7 +84,9 @@ struct ValueLegend {
   /// when it gets a letter.
   private func inline(_ value: Value) -> String? {
     let maxWidth = mode == .inline ? maxInlineWidth : 1
-    if inlineLookalikes.contains(value) { return Self.lookalikeText(value, maxWidth: maxWidth) }
+    if !inlineLookalikes.isEmpty, inlineLookalikes.contains(value) {
+      return Self.lookalikeText(value, maxWidth: maxWidth)
+    }
     return Self.inlineText(value, maxWidth: maxWidth)
   }
 

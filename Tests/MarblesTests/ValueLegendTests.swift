@@ -32,3 +32,19 @@ import Testing
     #expect(shown.token(for: .string("true")) == "a")
   }
 }
+
+extension ValueLegendTests {
+  @Test func valuesPastTheLastLetterAreAllDrawnAsAStarWithOneLegendEntry() {
+    let values = (1...60).map { Value.string("value \($0)") }
+    let shown = ValueLegend(values: values, mode: .lettersOnly, maxInlineWidth: 4)
+    #expect(shown.overflowed)
+    #expect(shown.token(for: values[0]) == "a")
+    #expect(shown.token(for: values[25]) == "z")
+    #expect(shown.token(for: values[26]) == "A")
+    #expect(shown.token(for: values[51]) == "Z")
+    #expect(shown.token(for: values[52]) == "*")
+    #expect(shown.token(for: values[59]) == "*")
+    #expect(shown.entries.count == 53)
+    #expect(shown.entries.last == "* = other values (the event list shows them)")
+  }
+}

@@ -1,0 +1,125 @@
+import StreamCore
+
+extension TextLayout {
+  /// Every row's tokens under one legend, made once and then placed at as
+  /// many frames as the layout tries.
+  ///
+  /// A token depends on its cell and the legend, never on the frame, unless
+  /// the frame puts two instants in one column (then they merge into one
+  /// group). Making them per try cost most of the text diagram of a long run:
+  /// a million instants were made into tokens ten times over.
+  struct Tokens {
+    /// One cell's token and what the layout needs to know about it.
+    struct Cell {
+      var time: VirtualTime
+      var token: MarbleToken
+      /// Values of an overlong group replaced by `~`.
+      var leftOut: Int
+      /// The values the token draws.
+      var values: [Value]
+      /// Whether the row is live after this cell.
+      var isLiveAfter: Bool
+      /// The token's width and `isBareValue`, worked out once: a width
+      /// counts characters, which placing a million tokens ten times felt.
+      var width: Int
+      var isBareValue: Bool
+    }
+
+    let legend: ValueLegend
+    let rows: [[Cell]]
+
+    init(cells: [[MarbleCell]], legend: ValueLegend) {
+      self.legend = legend
+      rows = cells.map { rowCells in
+        var live = true
+        return rowCells.map { cell in
+          let (token, leftOut) = MarbleToken.make(cell, legend: legend)
+          live = cell.isLive(after: live)
+          return Cell(
+            time: cell.time, token: token, leftOut: leftOut, values: cell.drawnValues, isLiveAfter: live,
+            width: token.width, isBareValue: token.isBareValue)
+        }
+      }
+    }
+
+    /// True when no two neighbouring cells of a row fall into one column at
+    /// `step`: the tokens can then be placed as they are, unmerged.
+    func keepsInstantsApart(step: Int) -> Bool {
+      rows.allSatisfy { row in
+        row.indices.dropFirst().allSatisfy { row[$0 - 1].time.nanoseconds / step != row[$0].time.nanoseconds / step }
+      }
+    }
+  }
+}
+
+extension TextLayout.Tokens {
+  /// What placing the tokens at one frame came to, without the placed tokens.
+  struct Placing {
+    var movedTokens = 0
+    var leftOutValues = 0
+    var lastColumn: Int
+    /// Per row placed in full: the column of its `…`, and whether it is live at the end.
+    var rows: [(runningColumn: Int?, isLiveAtEnd: Bool)] = []
+  }
+
+  /// Places every token left to right at `step`, handing each one's row,
+  /// index in the row and column to `visit`: the one place the columns are
+  /// worked out, both for a layout and for a frame only being tried.
+  ///
+  /// - Parameter abandonsWhenInexact: stop at the first moved token (that
+  ///   row and the rest are left out of `rows`).
+  func place(
+    step: Int, running: Bool, endTime: VirtualTime, abandonsWhenInexact: Bool,
+    visit: (_ row: Int, _ index: Int, _ column: Int) -> Void
+  ) -> Placing {
+    let endColumn = TextLayout.column(of: endTime, step: step)
+    var placing = Placing(lastColumn: endColumn)
+    rowLoop: for (rowIndex, row) in rows.enumerated() {
+      var previous: Cell?
+      var previousEnd = 0
+      var live = true
+      for (index, cell) in row.enumerated() {
+        placing.leftOutValues += cell.leftOut
+        var column = TextLayout.column(of: cell.time, step: step)
+        if let previous {
+          // Two values side by side need a dash between them unless both are
+          // one character (`12` could be twelve; `-1-2` is what a student types).
+          let needsGap =
+            previous.isBareValue && cell.isBareValue && !(previous.width == 1 && cell.width == 1)
+          let earliest = previousEnd + (needsGap ? 1 : 0)
+          if column < earliest {
+            column = earliest
+            placing.movedTokens += 1
+            if abandonsWhenInexact { break rowLoop }
+          }
+        }
+        live = cell.isLiveAfter
+        previous = cell
+        previousEnd = column + cell.width
+        visit(rowIndex, index, column)
+      }
+      var runningColumn: Int?
+      if running && live {
+        // Dashes through the instant the run stopped, then `…`.
+        let column = max(endColumn + 1, previous == nil ? 0 : previousEnd)
+        runningColumn = column
+        placing.lastColumn = max(placing.lastColumn, column)
+      }
+      if previous != nil { placing.lastColumn = max(placing.lastColumn, previousEnd - 1) }
+      placing.rows.append((runningColumn, live))
+    }
+    return placing
+  }
+
+  /// The values of the tokens drawn whole inside `windows` at `step`, in
+  /// order: `TextLayout.visibleValues` without making the layout.
+  func visibleValues(in windows: [ClosedRange<Int>], step: Int, running: Bool, endTime: VirtualTime) -> [Value] {
+    var values: [Value] = []
+    _ = place(step: step, running: running, endTime: endTime, abandonsWhenInexact: false) { row, index, column in
+      let cell = rows[row][index]
+      let end = column + cell.width
+      if windows.contains(where: { $0.contains(column) && $0.contains(end - 1) }) { values += cell.values }
+    }
+    return values
+  }
+}
