@@ -256,17 +256,21 @@ public struct ReplSession {
     case .type(var program, let full):
       // `:type Just(1).map { $0 * 2 }`: Swift is typed as the short form it reads as, shown first.
       var header = ""
+      var pasted: SwiftImport.Translation?
       if SwiftPaste.looksLikeSwift(program) {
         switch SwiftPaste.translate(program) {
         case .failure(let error): return failure(error.message)
         case .success(let translation):
+          pasted = translation
           program = translation.program
           header = SwiftPaste.header(of: translation) + "\n"
         }
       }
       switch interpreter.types(of: program) {
       case .success(let typed): return ReplReply(text: header + TypeReport.text(of: typed, full: full))
-      case .failure(let failure): return self.failure(header + failure.diagnostics.rendered(in: program))
+      case .failure(let failure):
+        guard let pasted else { return self.failure(failure.diagnostics.rendered(in: program)) }
+        return self.failure(failure.diagnostics.map(pasted.pointingIntoSwift).rendered(in: pasted.swift))
       }
     case .paste(let swift):
       return runSwift(swift)
