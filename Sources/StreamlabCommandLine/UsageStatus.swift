@@ -10,9 +10,13 @@ extension ParsableCommand {
   /// streamlab's code for "your command or program is malformed", instead of
   /// `EX_USAGE` (64). Shared by `streamlab` and `streamlab-serve`, so
   /// `streamlab serve` keeps the status it had inside `streamlab`.
-  public static func parseAndRunExitingTwoOnUsageErrors() {
+  ///
+  /// `parse` gives the command to run (by default the root's full parse).
+  public static func parseAndRunExitingTwoOnUsageErrors(
+    parse: () throws -> ParsableCommand = { try Self.parseAsRoot() }
+  ) {
     do {
-      var command = try parseAsRoot()
+      var command = try parse()
       try command.run()
     } catch {
       guard exitCode(for: error) == .validationFailure else { exit(withError: error) }

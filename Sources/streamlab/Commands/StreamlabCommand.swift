@@ -49,7 +49,8 @@ struct StreamlabCommand: ParsableCommand {
     // libedit decodes keys and the prompt with the locale's encoding, and
     // TerminalFacts asks the locale whether `»` can be shown.
     setlocale(LC_CTYPE, "")
-    ServeForwarding.forwardIfServe(CommandLine.arguments.dropFirst())
-    parseAndRunExitingTwoOnUsageErrors()
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    ServeForwarding.forwardIfServe(arguments[...])
+    parseAndRunExitingTwoOnUsageErrors { try EvalFastPath.command(arguments) ?? parseAsRoot(arguments) }
   }
 }
