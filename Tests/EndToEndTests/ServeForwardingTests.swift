@@ -49,9 +49,11 @@ import Testing
       process.standardOutput = try FileHandle(forWritingTo: outputURL)
       process.standardError = FileHandle.nullDevice
       try process.run()
-      // The server never stops on its own: stop it whatever happens.
+      // The server never stops on its own: stop it whatever happens. SIGKILL,
+      // because a child of the test runner's threads may start with SIGTERM
+      // blocked, and then `terminate()` waited forever.
       defer {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
       }
       let deadline = Date().addingTimeInterval(PseudoTerminal.patience)
