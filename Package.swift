@@ -6,6 +6,10 @@ let package = Package(
   name: "streamlab",
   products: [
     .executable(name: "streamlab", targets: ["streamlab"]),
+    // `streamlab serve`'s web server, a separate executable so `streamlab`
+    // itself links no networking (libcurl) and starts fast; `streamlab serve`
+    // runs it from the same folder.
+    .executable(name: "streamlab-serve", targets: ["streamlab-serve"]),
     .executable(name: "streamlab-bench", targets: ["streamlab-bench"]),
     // libFuzzer targets over the whole path; `scripts/fuzz` builds it with
     // `-sanitize=fuzzer,address`. A normal build gives a replay tool.
@@ -56,14 +60,28 @@ let package = Package(
         .embedInCode("Page/page.js"),
       ]
     ),
+    // What both executables share on the command line: exit statuses, version.
+    .target(
+      name: "StreamlabCommandLine",
+      dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .executableTarget(
       name: "streamlab",
       dependencies: [
         "StreamLab",
         "Marbles",
         "SwiftImport",
-        "StreamLabServer",
+        "StreamlabCommandLine",
         "CEditLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "streamlab-serve",
+      dependencies: [
+        "StreamLab",
+        "StreamLabServer",
+        "StreamlabCommandLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -88,7 +106,9 @@ let package = Package(
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons", "StreamCore"]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["streamlab"]),
+    // Depends on streamlab-serve too, so `swift build --build-tests` builds
+    // the server that `streamlab serve` runs before these tests do.
+    .testTarget(name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve"]),
     .testTarget(
       name: "SwiftExportTests",
       dependencies: ["StreamLang", "StreamCore", .product(name: "OpenCombine", package: "OpenCombine")]

@@ -100,6 +100,15 @@ if !processRows.isEmpty {
   }
 }
 
+// Start-up against the floor of any process (StartupBenchmark); 100 runs
+// unless STREAMLAB_STARTUP_RUNS says otherwise.
+if rowFilter.map({ "start-up".contains($0) }) ?? true {
+  let environment = ProcessInfo.processInfo.environment
+  let runs = environment["STREAMLAB_STARTUP_RUNS"].flatMap { Int($0) } ?? 100
+  print()
+  print(StartupBenchmark.table(rows: StartupBenchmark.rows(binary: binary, environment: environment), runs: runs))
+}
+
 for group in groups {
   let rows = group.rows.filter { row in rowFilter.map { row.name.contains($0) } ?? true }
   guard !rows.isEmpty else { continue }

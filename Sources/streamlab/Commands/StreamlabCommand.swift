@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StreamLang
+import StreamlabCommandLine
 
 /// The `streamlab` command: with no subcommand it opens the playground.
 @main
@@ -22,7 +23,7 @@ struct StreamlabCommand: ParsableCommand {
         streamlab run lessons/lesson04.txt
         streamlab --generate-completion-script zsh > ~/.zfunc/_streamlab
       """,
-    version: "0.1.0",
+    version: streamlabVersion,
     subcommands: [EvalCommand.self, RunCommand.self, LessonsCommand.self, LessonCommand.self, ServeCommand.self]
   )
 
@@ -48,20 +49,8 @@ struct StreamlabCommand: ParsableCommand {
     // libedit decodes keys and the prompt with the locale's encoding, and
     // TerminalFacts asks the locale whether `»` can be shown.
     setlocale(LC_CTYPE, "")
-    do {
-      var command = try parseAsRoot()
-      try command.run()
-    } catch {
-      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-      var standardError = FileHandle.standardError
-      print(fullMessage(for: error), to: &standardError)
-      Foundation.exit(2)
-    }
-  }
-}
-
-extension FileHandle: @retroactive TextOutputStream {
-  public func write(_ string: String) {
-    write(Data(string.utf8))
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    ServeForwarding.forwardIfServe(arguments[...])
+    parseAndRunExitingTwoOnUsageErrors { try EvalFastPath.command(arguments) ?? parseAsRoot(arguments) }
   }
 }

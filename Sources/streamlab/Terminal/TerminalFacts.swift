@@ -1,4 +1,5 @@
 import Foundation
+import StreamLab
 
 #if canImport(Glibc)
   import Glibc
@@ -39,7 +40,7 @@ struct TerminalFacts {
       termIsDumb: environment["TERM"] == "dumb",
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
       width: width(environment: environment, outputIsTerminal: outputIsTerminal),
-      stateDirectory: stateDirectory(environment: environment),
+      stateDirectory: StateDirectory.url(environment: environment),
       speaksUTF8: String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "")
         == "UTF8"
     )
@@ -54,15 +55,5 @@ struct TerminalFacts {
       if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     }
     return 80
-  }
-
-  /// `$XDG_STATE_HOME/streamlab`, or `~/.local/state/streamlab` when it is
-  /// unset or not absolute (the XDG spec says to ignore relative paths).
-  private static func stateDirectory(environment: [String: String]) -> URL {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("streamlab")
-    }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/streamlab")
   }
 }

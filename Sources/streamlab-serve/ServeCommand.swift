@@ -1,12 +1,17 @@
 import ArgumentParser
 import Foundation
+import StreamLab
 import StreamLabServer
+import StreamlabCommandLine
 
-/// `streamlab serve`: the browser playground on a local web server.
+/// `streamlab serve`: the browser playground on a local web server. Its own
+/// executable, `streamlab-serve`, which `streamlab serve` runs (see
+/// ServeForwarding): named "streamlab serve" so help and errors read as before.
+@main
 struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "serve",
-    abstract: "Serve the browser playground and its JSON API.",
+    commandName: "streamlab serve",
+    abstract: serveAbstract,
     discussion: """
       Serves a page with the editor, the diagrams and the lessons, and a JSON API \
       over the same interpreter as `eval` (POST /api/run, /api/move, /api/check; \
@@ -18,7 +23,8 @@ struct ServeCommand: ParsableCommand {
         streamlab serve
         streamlab serve --port 9000 --open
         streamlab serve --host 0.0.0.0 --lessons lessons
-      """
+      """,
+    version: streamlabVersion
   )
 
   @Option(help: "The port to listen on (0 lets the system choose).")
@@ -44,12 +50,16 @@ struct ServeCommand: ParsableCommand {
     do { try PlaygroundServer.check(host: host) } catch { throw ValidationError("\(error)") }
   }
 
+  static func main() {
+    parseAndRunExitingTwoOnUsageErrors()
+  }
+
   func run() throws {
     var limits = ServerLimits()
     limits.wallClockSeconds = timeout
     let api = WebAPI(
       limits: limits, lessonsFolder: URL(fileURLWithPath: lessons).standardizedFileURL,
-      progressFile: TerminalFacts.current().stateDirectory.appendingPathComponent("progress.json"))
+      progressFile: StateDirectory.url().appendingPathComponent("progress.json"))
     let server: PlaygroundServer
     do {
       server = try PlaygroundServer(api: api, host: host, port: UInt16(port))
