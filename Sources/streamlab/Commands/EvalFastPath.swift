@@ -16,6 +16,7 @@ import ArgumentParser
 enum EvalFastPath {
   static func command(_ arguments: [String]) -> ParsableCommand? {
     guard arguments.first == "eval" else { return nil }
-    return try? EvalCommand.parseAsRoot(Array(arguments.dropFirst()))
+    // `--help` parses too, as argument-parser's own help command: that is the full parser's to answer.
+    return (try? EvalCommand.parseAsRoot(Array(arguments.dropFirst()))) as? EvalCommand
   }
 }
