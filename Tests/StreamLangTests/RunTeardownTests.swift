@@ -36,6 +36,10 @@ struct RunTeardownTests {
       why: "multicast connected"),
     Case(program: "interval 100ms | map x @5s", why: "subscription never made before the horizon"),
     Case(program: "interval 100ms | take 3 @..150ms", why: "cancelled by the subscriber"),
+    // A recorded stream value's closure held its build context, whose anchor
+    // held the row that recorded it: the fuzzer's lesson target grew ~30 KB a check.
+    Case(program: "just 1 | map { just x }", why: "a stream recorded as a value"),
+    Case(program: "just 1, 2 | map { just x | delay 10ms } | switchToLatest", why: "streams recorded, then switched"),
   ]
 
   @Test(arguments: endings)

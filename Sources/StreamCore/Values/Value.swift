@@ -1,3 +1,5 @@
+import OpenCombine
+
 /// One element flowing through a streamlab pipeline.
 ///
 /// The pipeline language is dynamically typed, so every stage is an
@@ -66,7 +68,7 @@ public enum Value: Hashable, CustomStringConvertible {
 /// are the same instance: publishers have no meaningful structural equality.
 public final class StreamValue: Hashable, CustomStringConvertible {
   /// Makes a fresh subscription target each time the stream is subscribed.
-  public let publisher: () -> AnyValuePublisher
+  public private(set) var publisher: () -> AnyValuePublisher
   /// The source text the stream came from, such as `{ just x | delay 100ms }`.
   public let description: String
   /// The closure parameter the stream was made from: `"ipad"` for the stream
@@ -81,6 +83,16 @@ public final class StreamValue: Hashable, CustomStringConvertible {
     self.description = description
     self.element = element
     self.publisher = publisher
+  }
+
+  /// Lets go of what the stream was built from once its run has ended.
+  ///
+  /// The closure holds its build context, whose inner-row anchor holds the
+  /// row that recorded this very value: a cycle that kept every run of
+  /// `map { just x }` alive (recorder, clock, builder and all) in long-lived
+  /// processes. A diagram needs only the description and `innerRow`.
+  public func endRun() {
+    publisher = { Empty(completeImmediately: true).eraseToAnyPublisher() }
   }
 
   public static func == (lhs: StreamValue, rhs: StreamValue) -> Bool { lhs === rhs }

@@ -101,10 +101,21 @@ final class PipelineBuilder {
     return connectables[ObjectIdentifier(binding)]
   }
 
+  /// Every stream value this run made, told by `endRun` that the run is over.
+  private var madeStreams: [StreamValue] = []
+
+  /// Breaks the cycles the run's stream values close (`StreamValue.endRun`).
+  func endRun() {
+    for stream in madeStreams { stream.endRun() }
+    madeStreams = []
+  }
+
   /// A stream value for a nested pipeline written inside an expression. It is
   /// built anew at each subscription, with the captured closure parameters.
   func makeStream(_ pipeline: Pipeline, in context: BuildContext) -> StreamValue {
-    StreamValue(description: "{ \(context.source(pipeline.range)) }", element: context.captures.values.last) {
+    let stream = StreamValue(
+      description: "{ \(context.source(pipeline.range)) }", element: context.captures.values.last
+    ) {
       [unowned self] in
       var context = context
       context.innerParent = self.streamAnchor
@@ -119,6 +130,8 @@ final class PipelineBuilder {
         return Empty(completeImmediately: false).eraseToAnyPublisher()
       }
     }
+    madeStreams.append(stream)
+    return stream
   }
 
   // MARK: Bound names

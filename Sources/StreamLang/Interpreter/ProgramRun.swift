@@ -95,6 +95,7 @@ struct ProgramRun {
     recorder.endRun()
     cancellables.cancelAll()
     clock.discardPendingActions()
+    builder.endRun()
   }
 
   private var context: BuildContext {
