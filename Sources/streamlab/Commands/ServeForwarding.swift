@@ -34,9 +34,11 @@ enum ServeForwarding {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     execv(path, argv)
     let reason = String(cString: strerror(errno))
+    // A release `streamlab` (what `scripts/start` builds) needs a release server beside it.
+    let configuration = path.contains("/release/") ? "-c release " : ""
     FileHandle.standardError.write(
       "streamlab serve: cannot run \(path) (\(reason)); build it with "
-        + "`swift build --product streamlab-serve` (or `scripts/start serve`)\n")
+        + "`swift build \(configuration)--product streamlab-serve` (or `scripts/start serve`)\n")
     exit(1)
   }
 }
