@@ -27,7 +27,7 @@ public enum ProgramTarget {
       // Rendering the messages is part of the path: carets, long lines, odd bytes.
       _ = diagnostics.map { $0.rendered(in: text, fileName: "fuzz.txt") }
       // Pasted Swift's are moved into the Swift (`SwiftSourceMap`) and rendered there, as `eval --swift` does.
-      if let translation { _ = diagnostics.map(translation.pointingIntoSwift).rendered(in: translation.swift) }
+      if let translation { _ = translation.renderedInSwift(diagnostics) }
       return .refused(messages: diagnostics.count)
     case .ran(var result, let program):
       if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }

@@ -34,6 +34,11 @@ public enum SwiftImport {
     public func pointingIntoSwift(_ diagnostic: Diagnostic) -> Diagnostic {
       sourceMap.pointingIntoSwift(diagnostic, in: program)
     }
+
+    /// `diagnostics`, found in `program`, shown with carets in the Swift the student pasted.
+    public func renderedInSwift(_ diagnostics: [Diagnostic], fileName: String? = nil) -> String {
+      diagnostics.map(pointingIntoSwift).rendered(in: swift, fileName: fileName)
+    }
   }
 
   /// Reads `swift`; a diagnostic points into `swift` when it cannot be read

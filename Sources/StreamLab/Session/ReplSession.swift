@@ -136,7 +136,7 @@ public struct ReplSession {
       lastRun = nil
       noRun = .didNotParse
       if let translation {
-        return failure(diagnostics.map(translation.pointingIntoSwift).rendered(in: translation.swift))
+        return failure(translation.renderedInSwift(diagnostics))
       }
       return failure(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName))
     case .ran(var result, let program):
@@ -270,7 +270,7 @@ public struct ReplSession {
       case .success(let typed): return ReplReply(text: header + TypeReport.text(of: typed, full: full))
       case .failure(let failure):
         guard let pasted else { return self.failure(failure.diagnostics.rendered(in: program)) }
-        return self.failure(failure.diagnostics.map(pasted.pointingIntoSwift).rendered(in: pasted.swift))
+        return self.failure(pasted.renderedInSwift(failure.diagnostics))
       }
     case .paste(let swift):
       return runSwift(swift)
