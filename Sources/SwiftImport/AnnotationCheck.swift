@@ -12,33 +12,55 @@ enum AnnotationCheck {
     var annotation: TypeAnnotation
     /// The value the type was written for, in the Swift.
     var range: SourceRange
-    /// A helper's returned publisher, checked against its `-> Type`, which Swift words differently.
-    var isReturned = false
+    /// The helper whose returned publisher this is, checked against its `-> Type`, which Swift words differently.
+    var returnedBy: String? = nil
   }
 
   /// The first annotation the checker disagrees with, or nil. A program the
   /// checker refuses is left to the run, which reports its own errors; a
   /// type the checker leaves open (a subject nothing is sent to) agrees with any annotation.
-  static func mismatch(_ annotated: [Annotated], in program: String, boundNames: [String]) -> Diagnostic? {
+  /// `failureNames` holds the Failure types Swift fixes for the annotated
+  /// values by name (`FailureNames`), which the checker knows only as Error.
+  static func mismatch(
+    _ annotated: [Annotated], in program: String, boundNames: [String], failureNames: [SourceRange: String] = [:]
+  ) -> Diagnostic? {
     guard !annotated.isEmpty else { return nil }
     let parsed = Parser.parse(program, boundNames: boundNames)
     guard parsed.isValid, let typed = try? TypeChecker.check(parsed.program) else { return nil }
     for item in annotated {
-      guard let type = typed.bindings[item.name]?.type,
+      guard let type = typed.bindings[item.name]?.type else { continue }
+      let failureName = failureNames[item.range]
+      let writtenFailure = FailureNames.normalised(item.annotation.failure.description)
+      guard
         disagrees(item.annotation, with: type, for: item.annotation.name)
+          || failureName.map({ $0 != writtenFailure }) == true
       else { continue }
       let output = isKnown(type.output) ? type.output.spelling : item.annotation.output.description
-      let actual = "\(item.annotation.name)<\(output), \(type.failure.spelling)>"
-      let written = "\(item.annotation.name)<\(item.annotation.output), \(item.annotation.failure)>"
-      let message =
-        item.isReturned
-        ? "cannot convert return expression of type '\(actual)' to return type '\(written)'"
-        : "cannot convert value of type '\(actual)' to specified type '\(written)'"
-      return Diagnostic(
-        message, at: item.range,
-        expected: "`\(actual)`, or a value of type `\(written)`")
+      return diagnostic(item, output: output, failure: failureName ?? type.failure.spelling)
     }
     return nil
+  }
+
+  /// Swift's words for a value of `<output, failure>` where the annotation wants another type.
+  private static func diagnostic(_ item: Annotated, output: String, failure: String) -> Diagnostic {
+    let annotation = item.annotation
+    // `some Publisher<Int, Never>` is met by any publisher of those types, so only they are named.
+    if annotation.name == "Publisher", let function = item.returnedBy {
+      let (actual, written) =
+        output != annotation.output.description
+        ? (output, annotation.output.description) : (failure, annotation.failure.description)
+      return Diagnostic(
+        "return type of global function '\(function)' requires the types '\(actual)' and '\(written)' be equivalent",
+        at: item.range,
+        expected: "a publisher of `<\(annotation.output), \(annotation.failure)>`")
+    }
+    let actual = "\(annotation.name)<\(output), \(failure)>"
+    let written = "\(annotation.name)<\(annotation.output), \(annotation.failure)>"
+    let message =
+      item.returnedBy != nil
+      ? "cannot convert return expression of type '\(actual)' to return type '\(written)'"
+      : "cannot convert value of type '\(actual)' to specified type '\(written)'"
+    return Diagnostic(message, at: item.range, expected: "`\(actual)`, or a value of type `\(written)`")
   }
 
   /// Output by its spelling; Failure only as `Never` or not, since any

@@ -35,6 +35,8 @@ enum HelperFunctions {
     switch value.kind {
     case .call(let callee, let arguments):
       if case .identifier(let name) = callee.kind { called.insert(name) }
+      // A view model's method called on itself: `self.search(q)`.
+      if case .member(let base?, let name) = callee.kind, case .identifier("self") = base.kind { called.insert(name) }
       if case .member(let base?, _) = callee.kind { collect(base, called: &called) }
       for argument in arguments { collect(argument.value, called: &called) }
     case .closure(let closure):

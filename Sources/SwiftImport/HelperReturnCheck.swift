@@ -35,7 +35,8 @@ enum HelperReturnCheck {
     let name = "returned_by_\(helper.name)_"
     return Body(
       binding: "let \(name) = \(pipeline)",
-      annotated: AnnotationCheck.Annotated(name: name, annotation: annotation, range: result.range, isReturned: true))
+      annotated: AnnotationCheck.Annotated(
+        name: name, annotation: annotation, range: result.range, returnedBy: helper.name))
   }
 
   /// A value of `type` in the short form, standing for the argument: the

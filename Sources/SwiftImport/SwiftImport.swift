@@ -56,13 +56,20 @@ public enum SwiftImport {
       if let mismatch = SubjectValueCheck.mismatch(in: program.subjects, boundNames: boundNames) {
         return .failure(mismatch)
       }
-      if let mismatch = AnnotationCheck.mismatch(program.annotations, in: text, boundNames: boundNames) {
+      let failureNames: [SourceRange: String]
+      switch FailureNames.read(statements, in: swift) {
+      case .success(let names): failureNames = names
+      case .failure(let mismatch): return .failure(mismatch)
+      }
+      if let mismatch = AnnotationCheck.mismatch(
+        program.annotations, in: text, boundNames: boundNames, failureNames: failureNames)
+      {
         return .failure(mismatch)
       }
       // Each helper's body is checked beside the program, so it may use the program's names.
       for body in program.helperBodies {
         if let mismatch = AnnotationCheck.mismatch(
-          [body.annotated], in: text + "\n" + body.binding, boundNames: boundNames)
+          [body.annotated], in: text + "\n" + body.binding, boundNames: boundNames, failureNames: failureNames)
         {
           return .failure(mismatch)
         }

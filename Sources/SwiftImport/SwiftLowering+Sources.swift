@@ -42,7 +42,10 @@ extension SwiftLowering {
         "expected a publisher, found `\(source(value.range))`", at: value.range,
         expected: "a publisher such as `Just(0)` or a name bound to one")
     }
-    if pipeline.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return pipeline }
+    // A bound name stands as it is; a source of one word (`empty`, `never`) is a pipeline.
+    if pipeline.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !Keywords.allNames.contains(pipeline) {
+      return pipeline
+    }
     return "{ \(pipeline) }"
   }
 
@@ -103,6 +106,9 @@ extension SwiftLowering {
       return try timerSource(base)
     case .member(let base?, let name):
       if case .identifier("Publishers") = base.kind { return try publishersStruct(name, arguments, at: value) }
+      if case .identifier("self") = base.kind, let helper = helpers[name] {
+        return try inline(helper, arguments, at: value)
+      }
       return nil
     default:
       return nil

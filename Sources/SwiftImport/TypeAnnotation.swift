@@ -10,9 +10,11 @@ struct TypeAnnotation: Hashable {
   /// `Never`, or an error type.
   var failure: SwiftType
 
-  /// The publisher types whose two generic arguments are `Output` and `Failure`.
+  /// The publisher types whose two generic arguments are `Output` and
+  /// `Failure`; `Publisher` is `some Publisher<Int, Never>` (the reader drops `some`).
   static let publisherTypes: Set<String> = [
     "AnyPublisher", "PassthroughSubject", "CurrentValueSubject", "Future", "Fail", "Empty", "Published.Publisher",
+    "Publisher",
   ]
 
   /// The subjects, which may be declared with a Failure they never send.

@@ -15,6 +15,44 @@ import Testing
 
   static let snippets: [Snippet] = [
     Snippet(
+      name: "view model: a method called on self is the request, assigned to an @Published property",
+      swift: """
+        final class SearchViewModel {
+          @Published var query = ""
+          @Published var results: [String] = []
+          var cancellables = Set<AnyCancellable>()
+          func search(_ q: String) -> AnyPublisher<[String], Error> {
+            Just([q]).setFailureType(to: Error.self)
+              .delay(for: .milliseconds(200), scheduler: RunLoop.main).eraseToAnyPublisher()
+          }
+          init() {
+            $query.debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+              .map { q in self.search(q) }.switchToLatest()
+              .catch { _ in Just([]) }
+              .sink { print($0) }.store(in: &cancellables)
+          }
+        }
+        let viewModel = SearchViewModel()
+        viewModel.query = "sw"
+        """,
+      // $query sends "" at subscription, then "sw" at 0ms: debounce keeps
+      // only "sw", 300ms later; its request answers 200ms after that.
+      outputs: [#"500ms:["sw"]"#]),
+    Snippet(
+      name: "a failed request retried, then replaced by Empty(), which ends the inner publisher",
+      swift: """
+        let queries = PassthroughSubject<String, Never>()
+        func request(_ q: String) -> AnyPublisher<String, URLError> {
+          Fail(error: URLError(.notConnectedToInternet)).eraseToAnyPublisher()
+        }
+        let c = queries.flatMap { q in request(q).retry(2).catch { _ in Empty() } }.sink { print($0) }
+        queries.send("a")
+        queries.send(completion: .finished)
+        """,
+      // Each attempt fails at once; after two retries catch switches to an
+      // Empty that finishes at once; the flatMap finishes with its upstream.
+      outputs: ["0ms:|"]),
+    Snippet(
       name: "search field: removeDuplicates, debounce, a request per query, switchToLatest, catch",
       swift: """
         let query = PassthroughSubject<String, Never>()

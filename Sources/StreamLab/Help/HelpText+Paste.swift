@@ -37,9 +37,10 @@ extension HelpText {
         "Errors point into the Swift: its line and column, the caret under the closure or call the error "
           + "is in, then how streamlab read it; a runtime error names the Swift its stage came from. Types "
           + "written in the paste are checked: `let p: AnyPublisher<…>`, subjects' types and every value sent or "
-          + "assigned to them, `@Published var name: T`, and a helper's `-> AnyPublisher<…>`. Of a Failure only "
-          + "`Never` or not is compared: every error type is `Error` to streamlab, so `MyError` and `Error` "
-          + "are not told apart.",
+          + "assigned to them, `@Published var name: T`, and a helper's `-> AnyPublisher<…>` or "
+          + "`-> some Publisher<…>`. Failures are compared by name, as Swift does: a `Fail<Int, MyError>` is "
+          + "not an `AnyPublisher<Int, Error>`, and publishers that meet in `merge`, `zip`, `combineLatest`, "
+          + "`flatMap` or `switchToLatest` must fail with one type (`mapError { $0 as Error }` makes it `Error`).",
         width: presenter.settings.width),
       "",
       "Example:",

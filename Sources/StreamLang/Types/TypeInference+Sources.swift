@@ -39,10 +39,12 @@ extension TypeInference {
       return made(output, failure, .generic("Script", [.type(output), .type(failure), .scheduler]))
     case .subject(let sends):
       let (output, failure) = try sendTypes(sends, initial: nil, in: stage, scope: scope)
-      return made(output, failure, .generic("PassthroughSubject", [.type(output), .type(failure)]))
+      let declared = subjectFailure(failure)
+      return made(output, declared, .generic("PassthroughSubject", [.type(output), .type(declared)]))
     case .current(let initial, let sends):
       let (output, failure) = try sendTypes(sends, initial: initial, in: stage, scope: scope)
-      return made(output, failure, .generic("CurrentValueSubject", [.type(output), .type(failure)]))
+      let declared = subjectFailure(failure)
+      return made(output, declared, .generic("CurrentValueSubject", [.type(output), .type(declared)]))
     case .published(let initial, let sends):
       // @Published var value: T; $value is Published<T>.Publisher, which never fails.
       let (output, _) = try sendTypes(sends, initial: initial, in: stage, scope: scope)
@@ -93,6 +95,14 @@ extension TypeInference {
       }
     }
     return (values.isEmpty ? fresh() : try sameElement(values, in: stage), failure)
+  }
+
+  /// A subject's Failure is whatever its declaration says, as Swift's
+  /// `PassthroughSubject<Int, Error>()`: a subject sent no failure may still
+  /// be declared to fail, so it takes the Failure of the publishers it meets
+  /// (`merge`, `catch`), and is `Never` where nothing asks for more.
+  private func subjectFailure(_ sent: SwiftType) -> SwiftType {
+    sent == .never ? fresh() : sent
   }
 
   /// Letters are Strings; digits are Ints, or Strings where the use needs

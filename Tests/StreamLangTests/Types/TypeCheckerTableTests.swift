@@ -69,6 +69,16 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     TypeCase("events 0ms:1, 100ms:#\"bad\"", "<Int, Error>", "a script that fails"),
     TypeCase("subject 100ms:1, 250ms:2, 400ms:|", "<Int, Never>", "PassthroughSubject<Int, Never>"),
     TypeCase("current 0, 100ms:1", "<Int, Never>", "CurrentValueSubject<Int, Never>(0)"),
+    TypeCase(
+      "subject 100ms:1 | merge { fail \"x\" }", "<Int, Error> <Int, Error>",
+      "PassthroughSubject<Int, Error>(): a subject sent no failure may be declared to fail, as merge needs"),
+    TypeCase(
+      "current 0 | tryMap x | merge { current 1 }", "<Int, Never> <Int, Error> <Int, Error>",
+      "the second CurrentValueSubject is declared <Int, Error> to meet tryMap's Error in merge"),
+    TypeCase(
+      "subject 100ms:#\"x\" | merge { just 1 }",
+      "error 30: instance method 'merge' requires the types 'Error' and 'Never' be equivalent: the upstream fails with Error, `just 1` with Never",
+      "a subject sent a failure fails with Error, which Just's Never is not"),
     TypeCase("future 200ms 42", "<Int, Never>", "Future<Int, Never>"),
     TypeCase("deferred { future 200ms 42 }", "<Int, Never>", "Deferred<Future<Int, Never>>"),
     TypeCase(
