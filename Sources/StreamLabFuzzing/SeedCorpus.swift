@@ -147,6 +147,16 @@ public enum SeedCorpus {
     query.value = "sw"
     level.send(1)
     """,
+    // Failures by name agreeing: setFailureType, mapError to Error, a Never upstream taking the inner Failure.
+    """
+    enum SearchError: Error { case offline }
+    let a = PassthroughSubject<Int, SearchError>()
+    func request(_ q: Int) -> AnyPublisher<Int, URLError> { Fail(error: URLError(.badURL)).eraseToAnyPublisher() }
+    let c = a.merge(with: Just(2).setFailureType(to: SearchError.self)).mapError { $0 as Error }
+      .merge(with: Fail(error: SearchError.offline)).catch { _ in Empty() }
+      .flatMap { x in request(x).retry(1).replaceError(with: 0) }.sink { print($0) }
+    a.send(1)
+    """,
     // A runtime error in the short form, named with the Swift it came from (`SwiftSourceMap`).
     "let c = [1, 0].publisher\n  .filter { $0 >= 0 }\n  .map { 10 / $0 }\n  .sink { print($0) }",
   ]
@@ -167,6 +177,14 @@ public enum SeedCorpus {
     query = 2
     """,
     "let s = CurrentValueSubject<String, Never>(0)\nlet p: AnyPublisher<[String], Never> = Just(1).eraseToAnyPublisher()\nlet c = p.sink { _ in }",
+    // Failures by name (`FailureNames`): an invariant Failure, publishers meeting with two, an opaque return.
+    """
+    enum SearchError: Error { case offline }
+    let a = PassthroughSubject<Int, SearchError>()
+    let p: AnyPublisher<Int, Error> = Fail<Int, SearchError>(error: .offline).eraseToAnyPublisher()
+    func f(_ x: Int) -> some Publisher<Int, Never> { Just(x).tryMap { $0 } }
+    let c = a.merge(with: p).flatMap { x in f(x) }.map { _ in Just(1) }.switchToLatest().sink { _ in }
+    """,
   ]
 
   /// Seed lessons for the lesson target: each exercise of each lesson as a
