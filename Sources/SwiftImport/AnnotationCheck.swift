@@ -30,11 +30,9 @@ enum AnnotationCheck {
     for item in annotated {
       guard let type = typed.bindings[item.name]?.type else { continue }
       let failureName = failureNames[item.range]
-      let writtenFailure = FailureNames.normalised(item.annotation.failure.description)
-      guard
-        disagrees(item.annotation, with: type, for: item.annotation.name)
-          || failureName.map({ $0 != writtenFailure }) == true
-      else { continue }
+      guard disagrees(item.annotation, with: type, for: item.annotation.name, failureName: failureName) else {
+        continue
+      }
       let output = isKnown(type.output) ? type.output.spelling : item.annotation.output.description
       return diagnostic(item, output: output, failure: failureName ?? type.failure.spelling)
     }
@@ -63,18 +61,23 @@ enum AnnotationCheck {
     return Diagnostic(message, at: item.range, expected: "`\(actual)`, or a value of type `\(written)`")
   }
 
-  /// Output by its spelling; Failure only as `Never` or not, since any
-  /// error type (`Error`, `ProgramError`, `SearchError`) is the checker's `Error`.
+  /// Output by its spelling; Failure by the name Swift fixes for it
+  /// (`failureName`), else only as `Never` or not, since any error type
+  /// (`Error`, `ProgramError`, `SearchError`) is the checker's `Error`: a
+  /// `Future<Int, Error>` that only succeeds is `Never` to the checker.
   /// A subject may be declared to fail and never do so.
   /// A subject's Output is checked value by value (`SubjectValueCheck`), which
   /// knows the literals Swift converts (`send(1)` to a `Double` subject).
-  private static func disagrees(_ annotation: TypeAnnotation, with type: StageType, for name: String) -> Bool {
+  private static func disagrees(
+    _ annotation: TypeAnnotation, with type: StageType, for name: String, failureName: String?
+  ) -> Bool {
     let isSubject = TypeAnnotation.subjectTypes.contains(name)
     if !isSubject, isKnown(type.output), annotation.output.description != "Any",
       annotation.output.description != type.output.spelling
     {
       return true
     }
+    if let failureName { return failureName != FailureNames.normalised(annotation.failure.description) }
     let writtenNever = annotation.failure.description == "Never"
     switch type.failure {
     case .never: return !writtenNever && !isSubject

@@ -35,7 +35,7 @@ extension SwiftLowering {
       if name == "self" { throw unsupported(value, "`self` on its own") }
       return (bindings[name] == nil ? name : shortName(name), 10)
     case .dollar(let number):
-      return ("$\(number)", 10)
+      return (destructuresTuple ? "$0.\(number)" : "$\(number)", 10)
     case .integer(let digits), .float(let digits):
       return (digits, 10)
     case .string(let parts):

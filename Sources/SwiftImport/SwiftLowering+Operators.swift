@@ -204,7 +204,9 @@ struct OperatorSite {
       }
       throw missing("a closure, such as `{ $0 * 2 }`")
     }
-    return try lowering.closureText(closure, braced: braced)
+    var reading = lowering
+    reading.destructuresTuple = TupleDestructuring.destructures(closure, passedTo: method)
+    return try reading.closureText(closure, braced: braced)
   }
 
   func missing(_ what: String) -> SwiftLowering.Failure {

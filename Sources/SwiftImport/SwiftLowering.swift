@@ -41,6 +41,8 @@ struct SwiftLowering {
   var now = 0
   /// How deep helpers are inlined, so a recursive helper is refused instead of looping.
   var inliningDepth = 0
+  /// True inside a closure whose `$0`, `$1` name a tuple's elements (`TupleDestructuring`).
+  var destructuresTuple = false
   /// The Swift statement being lowered: where the short-form statements it adds came from.
   var currentStatement = SourceRange(start: 0, end: 0)
   /// Each stage and expression written, with the Swift it came from.

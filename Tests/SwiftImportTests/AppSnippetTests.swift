@@ -15,6 +15,34 @@ import Testing
 
   static let snippets: [Snippet] = [
     Snippet(
+      name: "form validation: combineLatest's pair read as $0 and $1, as Swift destructures a tuple",
+      swift: """
+        let name = CurrentValueSubject<String, Never>("")
+        let password = CurrentValueSubject<String, Never>("")
+        let c = name.combineLatest(password)
+          .map { $0.count >= 3 && $1.count >= 8 }
+          .removeDuplicates()
+          .sink { print($0) }
+        name.send("ann")
+        password.send("12345678")
+        """,
+      // ("", "") is false at once; ("ann", "") is false again, dropped as a
+      // duplicate; ("ann", "12345678") is true. Every send is at 0ms.
+      outputs: ["0ms:false, 0ms:true"]),
+    Snippet(
+      name: "a Future declared to fail that succeeds, merged with a subject of the same Failure",
+      swift: """
+        let saved = Future<Int, Error> { promise in
+          DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { promise(.success(1)) }
+        }
+        let edits = PassthroughSubject<Int, Error>()
+        let c = saved.merge(with: edits).sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+        edits.send(2)
+        """,
+      // The edit arrives at once; the future answers at 200ms and finishes,
+      // but the merge waits for the subject, which never finishes.
+      outputs: ["0ms:2, 200ms:1"]),
+    Snippet(
       name: "view model: a method called on self is the request, assigned to an @Published property",
       swift: """
         final class SearchViewModel {
