@@ -5,7 +5,7 @@ enum SwiftLooks {
   private static let publisherStarts = [
     "Just(", "Just<", "Empty(", "Empty<", "Fail(", "Fail<", "Future", "Deferred", "PassthroughSubject",
     "CurrentValueSubject", "Timer.publish", "Publishers.", "import ", "@Published", "var ", "func ", "class ",
-    "struct ", "final class ", "let cancellable", "URLSession",
+    "struct ", "final class ", "enum ", "extension ", "let cancellable", "URLSession",
   ]
 
   static func startsLikeSwift(_ text: String) -> Bool {
