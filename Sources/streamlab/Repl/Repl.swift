@@ -64,6 +64,7 @@ struct Repl {
         guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
         reader.remember(input)
         let effect = KeyEcho.suppressed { perform(session.submit(input), in: &session) }
+        FreedMemory.returnToSystem()
         if effect == .quit { return interactive || !session.hasFailed ? 0 : 1 }
       }
     }
