@@ -88,7 +88,22 @@ extension SwiftLowering {
       }
       // A closure that reads the error (`{ e in try e.message == "x" ? fail(…) : Just(0) }`) is the
       // language's own `{ e in … }`: the error is bound as its message, each branch a publisher or `fail(…)`.
-      if closure.parameters.contains(where: { $0 != "_" }) {
+      // `catch { error in Just([]) }` ignores its error: the language's `catch { just [] }`.
+      let readsTheError = closure.parameters.contains { name in
+        name != "_"
+          && closure.bodyContains { expression in
+            if case .identifier(name) = expression.kind { return true }
+            return false
+          }
+      }
+      if readsTheError {
+        // The language's `catch` takes one fallback stream; only `tryCatch` reads the error.
+        guard method == "tryCatch" else {
+          throw failure(
+            "streamlab's `catch` switches to one fallback, whatever the error: this closure reads the error",
+            at: closure.range,
+            expected: "a fallback that does not read it (`.catch { _ in Just(0) }`), or `.tryCatch { error in … }`")
+        }
         return "\(method) \(try closureText(closure, braced: true))"
       }
       let (result, scope) = try closureResult(closure)

@@ -128,7 +128,8 @@ extension SwiftLowering {
       }
       return "empty"
     case "Fail":
-      guard let error = arguments.first(where: { $0.label == "error" }) else {
+      // `Fail(error: e)`, or `Fail(outputType: Int.self, failure: e)`.
+      guard let error = arguments.first(where: { $0.label == "error" || $0.label == "failure" }) else {
         throw failure("`Fail` needs its error", at: value.range, expected: "`Fail(error: SearchError.offline)`")
       }
       return "fail " + errorMessage(error.value)

@@ -15,6 +15,20 @@ import Testing
 
   static let snippets: [Snippet] = [
     Snippet(
+      name: "a request failing at once, caught by a closure that names the error it ignores",
+      swift: """
+        let scheduler = DispatchQueue.test
+        let request = Fail(outputType: [String].self, failure: URLError(.timedOut))
+          .delay(for: .milliseconds(300), scheduler: scheduler)
+        let c = request
+          .catch { error in Just(["cached"]) }
+          .sink { print($0) }
+        scheduler.advance(by: .seconds(1))
+        """,
+      // delay holds the failure back 300ms too; catch then switches to Just,
+      // which sends its value and finishes at once.
+      outputs: [#"300ms:["cached"], 300ms:|"#]),
+    Snippet(
       name: "form validation: combineLatest's pair read as $0 and $1, as Swift destructures a tuple",
       swift: """
         let name = CurrentValueSubject<String, Never>("")

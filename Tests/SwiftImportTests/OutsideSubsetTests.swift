@@ -29,6 +29,17 @@ import Testing
     #expect(message.contains("expected: a closure of one expression"))
   }
 
+  @Test func aCatchClosureThatReadsTheErrorIsRefusedWithTryCatchOrAFallbackInstead() throws {
+    let swift = "let c = Just(1).tryMap { $0 }.catch { error in Just(error.localizedDescription.count) }.sink { _ in }"
+    let message = try #require(Runs.diagnostic(of: swift))
+    // `let c = Just(1).tryMap { $0 }.catch ` is 36 characters: the closure starts at column 37.
+    #expect(
+      message.hasPrefix(
+        "1:37: error: streamlab's `catch` switches to one fallback, whatever the error: this closure reads the error"),
+      "\(message)")
+    #expect(message.contains("`.tryCatch { error in … }`"))
+  }
+
   @Test func aMisspeltOperatorGetsADidYouMean() throws {
     let swift = "let c = Just(1).debounse(for: .milliseconds(300), scheduler: RunLoop.main).sink { _ in }"
     let message = try #require(Runs.diagnostic(of: swift))
