@@ -126,6 +126,11 @@ extension SwiftLowering {
   /// The one expression a closure returns, its leading `let`s substituted
   /// into it (`{ let doubled = $0 * 2; return doubled + 1 }`).
   func closureResult(_ closure: SwiftClosure) throws -> (value: SwiftExpr, scope: [String: String]) {
+    for statement in closure.body {
+      if case .outsideSubset(let keyword, let keywordRange, let instead) = statement.kind {
+        throw Self.outsideSubset(keyword, at: keywordRange, instead: instead)
+      }
+    }
     var scope: [String: String] = [:]
     var body = closure.body[...]
     while let first = body.first, body.count > 1,

@@ -110,6 +110,8 @@ struct SwiftLowering {
     switch statement.kind {
     case .importModule, .returnValue(nil):
       return
+    case .outsideSubset(let keyword, let keywordRange, let instead):
+      throw Self.outsideSubset(keyword, at: keywordRange, instead: instead)
     case .returnValue(let value?):
       // The exporter's `return subscriptions`; returning a publisher subscribes nothing.
       if try pipeline(value) != nil { try subscribe(value, handle: nil) }
@@ -288,6 +290,13 @@ struct SwiftLowering {
   func shortName(_ name: String) -> String {
     let isWord = Keywords.allNames.contains(name) || Keywords.contextualWords.contains(name)
     return isWord ? name + "_" : name
+  }
+
+  /// A statement the reader read past (`if`, `switch`, …), met where it would have to run.
+  static func outsideSubset(_ keyword: String, at range: SourceRange, instead: String) -> Failure {
+    Failure(
+      diagnostic: Diagnostic(
+        "streamlab reads Combine pipelines, not `\(keyword)` statements", at: range, expected: instead))
   }
 
   func failure(_ message: String, at range: SourceRange, expected: String? = nil, note: String? = nil) -> Failure {

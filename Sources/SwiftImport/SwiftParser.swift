@@ -116,9 +116,11 @@ struct SwiftParser {
       return try parseExpressionStatement(from: start)
     }
     if let instead = Self.unsupportedStatements[word], !peek().isPunctuation(":") {
-      throw failure(
-        "streamlab reads Combine pipelines, not `\(word)` statements", at: current.range,
-        expected: instead)
+      let keywordRange = current.range
+      try skipStatementOutsideSubset(word)
+      return SwiftStatement(
+        kind: .outsideSubset(keyword: word, keywordRange: keywordRange, instead: instead),
+        range: start.union(previousRange))
     }
     switch word {
     case "import":
@@ -675,6 +677,47 @@ struct SwiftParser {
   }
 
   /// Skips a bracketed group, `(…)` or `[…]`, with what it holds.
+  /// Reads past a statement outside the subset: its condition up to each
+  /// body, the body in braces, `else`/`catch` parts, or for `throw`, `return`
+  /// and the like the rest of the line.
+  private mutating func skipStatementOutsideSubset(_ keyword: String) throws {
+    let open = current
+    index += 1
+    guard ["if", "guard", "for", "while", "repeat", "switch", "do", "defer", "protocol", "actor"].contains(keyword)
+    else {
+      skipToEndOfStatement()
+      return
+    }
+    while true {
+      while !current.isPunctuation("{") {
+        if current.kind == .endOfInput || current.isPunctuation("}") {
+          throw failure("expected the `{` of this `\(keyword)` statement's body", at: open.range)
+        }
+        if current.isPunctuation("(") || current.isPunctuation("[") { try skipBalanced() } else { index += 1 }
+      }
+      try skipBalanced()
+      if current.isWord("else") || current.isWord("catch") {
+        index += 1
+        continue
+      }
+      if keyword == "repeat", current.isWord("while") { skipToEndOfStatement() }
+      return
+    }
+  }
+
+  /// Up to the next line, `;` or closing brace, brackets skipped whole.
+  private mutating func skipToEndOfStatement() {
+    while current.kind != .endOfInput, !current.newlineBefore, !current.isPunctuation(";"),
+      !current.isPunctuation("}")
+    {
+      if current.isPunctuation("(") || current.isPunctuation("[") || current.isPunctuation("{") {
+        guard (try? skipBalanced()) != nil else { return }
+      } else {
+        index += 1
+      }
+    }
+  }
+
   private mutating func skipBalanced() throws {
     let open = current
     var stack: [String] = []

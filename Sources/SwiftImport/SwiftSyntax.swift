@@ -112,6 +112,10 @@ enum SwiftStatementKind: Hashable {
   case returnValue(SwiftExpr?)
   /// `import OpenCombine`: nothing to run.
   case importModule(String)
+  /// `if`, `switch`, `for`, `guard`, `do`, `throw`, … : read past, so a
+  /// `sink` closure that prints with a `switch` does not stop the paste, and
+  /// refused with `instead` where the lowering needs the statement.
+  case outsideSubset(keyword: String, keywordRange: SourceRange, instead: String)
 }
 
 /// A function defined in the paste: a helper called from a closure

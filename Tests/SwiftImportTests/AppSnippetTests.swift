@@ -15,6 +15,27 @@ import Testing
 
   static let snippets: [Snippet] = [
     Snippet(
+      name: "a tutorial's sink that prints with a switch over the completion and a guard",
+      swift: """
+        var cancellables = Set<AnyCancellable>()
+        [1, 2, 3, 4, 5].publisher
+          .filter { $0 % 2 == 0 }
+          .map { $0 * 10 }
+          .sink(receiveCompletion: { completion in
+            switch completion {
+            case .finished: print("finished")
+            case .failure(let error): print("failed: \\(error)")
+            }
+          }, receiveValue: { value in
+            guard value > 0 else { return }
+            print("received \\(value)")
+          })
+          .store(in: &cancellables)
+        """,
+      // The sink's closures only print: the reader reads past their
+      // statements. 2 and 4 pass the filter, times ten; all at once.
+      outputs: ["0ms:20, 0ms:40, 0ms:|"]),
+    Snippet(
       name: "a request failing at once, caught by a closure that names the error it ignores",
       swift: """
         let scheduler = DispatchQueue.test
