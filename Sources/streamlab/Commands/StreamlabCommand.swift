@@ -1,7 +1,18 @@
 import ArgumentParser
-import Foundation
 import StreamLang
 import StreamlabCommandLine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `streamlab` command: with no subcommand it opens the playground.
 @main

@@ -1,6 +1,12 @@
 import CEditLine
-import Foundation
+import StreamCore
 import StreamLab
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -96,7 +102,7 @@ final class LineEditor: LineReading {
       return UInt8(CC_REFRESH)
     }
     let listing = CompletionCandidates.columns(result.candidates, width: width)
-    fputs("\r\n" + listing.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n", stdout)
+    fputs("\r\n" + listing.replacing("\n", with: "\r\n") + "\r\n", stdout)
     fflush(stdout)
     return UInt8(CC_REDISPLAY)
   }

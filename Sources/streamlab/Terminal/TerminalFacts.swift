@@ -1,5 +1,10 @@
-import Foundation
 import StreamLab
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -21,8 +26,8 @@ struct TerminalFacts {
   var noColor: Bool
   /// Columns to draw diagrams in.
   var width: Int
-  /// The directory that holds streamlab's history and progress.
-  var stateDirectory: URL
+  /// The environment the facts were read from.
+  var environment: [String: String]
   /// The locale can show `»` and `…`; otherwise prompts stay ASCII.
   var speaksUTF8: Bool
 
@@ -30,6 +35,11 @@ struct TerminalFacts {
   /// both ends: with output redirected, prompts and redraws would land in
   /// the file.
   var canEditLines: Bool { inputIsTerminal && outputIsTerminal && !termIsDumb }
+
+  /// The directory that holds streamlab's history and progress; worked out
+  /// when asked, since `eval` never needs it and start-up time matters
+  /// (README, "Start-up").
+  var stateDirectory: URL { StateDirectory.url(environment: environment) }
 
   /// Reads the facts of the running process.
   static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalFacts {
@@ -40,9 +50,8 @@ struct TerminalFacts {
       termIsDumb: environment["TERM"] == "dumb",
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
       width: width(environment: environment, outputIsTerminal: outputIsTerminal),
-      stateDirectory: StateDirectory.url(environment: environment),
-      speaksUTF8: String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "")
-        == "UTF8"
+      environment: environment,
+      speaksUTF8: String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
     )
   }
 
