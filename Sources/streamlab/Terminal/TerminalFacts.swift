@@ -42,7 +42,7 @@ struct TerminalFacts {
   var stateDirectory: URL { StateDirectory.url(environment: environment) }
 
   /// Reads the facts of the running process.
-  static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalFacts {
+  static func current(environment: [String: String] = readEnvironment()) -> TerminalFacts {
     let outputIsTerminal = isatty(STDOUT_FILENO) == 1
     return TerminalFacts(
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
@@ -53,6 +53,18 @@ struct TerminalFacts {
       environment: environment,
       speaksUTF8: String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
     )
+  }
+
+  /// The variables streamlab reads (`TERM`, `NO_COLOR`, `COLUMNS`, and
+  /// `XDG_STATE_HOME` and `HOME` for the state directory), each looked up
+  /// with `getenv`: `ProcessInfo.environment` copies the whole environment
+  /// into a dictionary, a visible share of `eval`'s start-up (README, "Start-up").
+  static func readEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["TERM", "NO_COLOR", "COLUMNS", "XDG_STATE_HOME", "HOME"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
   }
 
   /// `COLUMNS` wins (it is how users and tests pin a width), then the
