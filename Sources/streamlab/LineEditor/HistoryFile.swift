@@ -28,7 +28,7 @@ final class HistoryFile {
   private(set) var entries: [String] = []
 
   init?(url: URL) {
-    guard let history = history_init() else { return nil }
+    guard let history = streamlab_history_init() else { return nil }
     self.history = history
     self.url = url
     streamlab_history_set_size(history, Int32(Self.capacity))
@@ -36,7 +36,7 @@ final class HistoryFile {
   }
 
   deinit {
-    history_end(history)
+    streamlab_history_end(history)
   }
 
   /// Adds one input as the newest entry, removing any older copy of it, and
