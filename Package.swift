@@ -76,6 +76,16 @@ let package = Package(
         "StreamlabCommandLine",
         "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      // Start-up, measured (README, "Start-up"): a position-dependent
+      // executable has no relative relocations for the loader to apply
+      // (48,800 in a PIE), and not exporting every symbol keeps the dynamic
+      // symbol table small for the loader's lookups. Together 20% less CPU
+      // for `eval 'just 1'`. Release builds on Linux only (`scripts/start`).
+      linkerSettings: [
+        .unsafeFlags(
+          ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+          .when(platforms: [.linux], configuration: .release))
       ]
     ),
     .executableTarget(
