@@ -61,6 +61,12 @@ struct StreamlabCommand: ParsableCommand {
     // TerminalFacts asks the locale whether `»` can be shown.
     setlocale(LC_CTYPE, "")
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // The line argument-parser prints for `--version`, without building the
+    // whole command tree first (README, "Start-up").
+    if arguments == ["--version"] {
+      print(streamlabVersion)
+      return
+    }
     ServeForwarding.forwardIfServe(arguments[...])
     parseAndRunExitingTwoOnUsageErrors { try EvalFastPath.command(arguments) ?? parseAsRoot(arguments) }
   }
