@@ -21,7 +21,11 @@ extension Array where Element == StyledText {
   func trimmedTrailingSpaces() -> [StyledText] {
     var result = self
     while let last = result.last {
-      let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
+      // A plain loop: `reversed().drop(while:).reversed()` instantiated
+      // generic types whose conformance lookups were a visible part of
+      // `eval 'just 1'`'s start-up (README, "Start-up").
+      var trimmed = last.text
+      while trimmed.last == " " { trimmed.removeLast() }
       if trimmed.isEmpty {
         result.removeLast()
         continue

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 /// The version both executables report.
 public let streamlabVersion = "0.1.0"
@@ -20,8 +19,8 @@ extension ParsableCommand {
       try command.run()
     } catch {
       guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-      FileHandle.standardError.write(fullMessage(for: error) + "\n")
-      Foundation.exit(2)
+      StandardStream.error.write(fullMessage(for: error) + "\n")
+      exitProcess(2)
     }
   }
 }
@@ -29,11 +28,3 @@ extension ParsableCommand {
 /// `serve`'s one-line summary, shown by `streamlab --help` (which lists the
 /// subcommand) and by `streamlab serve --help` (which `streamlab-serve` prints).
 public let serveAbstract = "Serve the browser playground and its JSON API."
-
-/// `print(…, to: &standardError)` and `FileHandle.standardError.write(text)`
-/// in both executables.
-extension FileHandle: @retroactive TextOutputStream {
-  public func write(_ string: String) {
-    write(Data(string.utf8))
-  }
-}

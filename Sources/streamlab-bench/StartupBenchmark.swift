@@ -3,8 +3,11 @@ import Foundation
 /// Start-up, whole process: `streamlab eval 'just 1'` many times, next to the
 /// floor any process pays on this machine (`true`, and a static Swift "hello
 /// world" when STREAMLAB_HELLO_BINARY names one), so the figure says how much
-/// of it is streamlab's own. Rows take turns run by run, after a few warm-up
-/// runs, and report the fastest and the mean, as `hyperfine -N` does.
+/// of it is streamlab's own; with STREAMLAB_BASELINE_BINARY (say, main's
+/// release build) its `--version` and `eval 'just 1'` too, as "before" rows.
+/// Rows take turns run by run, after a few warm-up runs, and report the
+/// fastest, the median and the mean: on a shared machine the mean follows
+/// the load, the median and the fastest say more about the binary.
 enum StartupBenchmark {
   struct Row {
     let name: String
@@ -17,9 +20,17 @@ enum StartupBenchmark {
     if let hello = environment["STREAMLAB_HELLO_BINARY"] {
       rows.append(Row(name: "Swift hello world", path: hello, arguments: []))
     }
-    rows.append(Row(name: "streamlab --version", path: binary, arguments: ["--version"]))
-    rows.append(Row(name: "streamlab eval 'just 1'", path: binary, arguments: ["eval", "just 1"]))
-    return rows
+    if let baseline = environment["STREAMLAB_BASELINE_BINARY"] {
+      rows += streamlabRows(binary: baseline, label: "before: ")
+    }
+    return rows + streamlabRows(binary: binary, label: "")
+  }
+
+  private static func streamlabRows(binary: String, label: String) -> [Row] {
+    [
+      Row(name: "\(label)streamlab --version", path: binary, arguments: ["--version"]),
+      Row(name: "\(label)streamlab eval 'just 1'", path: binary, arguments: ["eval", "just 1"]),
+    ]
   }
 
   /// The table, or a line saying which program could not be started.
@@ -39,13 +50,16 @@ enum StartupBenchmark {
     var lines = [
       "start-up: \(max(runs, 1)) runs each after \(warmup) warm-up runs, taking turns",
       TextColumns.pad("row", 34) + TextColumns.pad("fastest", 11, right: true)
-        + TextColumns.pad("mean", 11, right: true) + TextColumns.pad("peak memory", 13, right: true),
+        + TextColumns.pad("median", 11, right: true) + TextColumns.pad("mean", 11, right: true)
+        + TextColumns.pad("peak memory", 13, right: true),
     ]
     for (index, row) in rows.enumerated() {
-      let mean = seconds[index].reduce(0, +) / Double(seconds[index].count)
+      let sorted = seconds[index].sorted()
+      let mean = sorted.reduce(0, +) / Double(sorted.count)
       lines.append(
         TextColumns.pad(row.name, 34)
-          + TextColumns.pad(TextColumns.milliseconds(seconds[index].min() ?? 0), 11, right: true)
+          + TextColumns.pad(TextColumns.milliseconds(sorted.first ?? 0), 11, right: true)
+          + TextColumns.pad(TextColumns.milliseconds(sorted[sorted.count / 2]), 11, right: true)
           + TextColumns.pad(TextColumns.milliseconds(mean), 11, right: true)
           + TextColumns.pad(TextColumns.megabytes(Double(peaks[index])), 13, right: true))
     }

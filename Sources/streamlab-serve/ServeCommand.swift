@@ -83,7 +83,7 @@ struct ServeCommand: ParsableCommand {
     }
     finished.wait()
     if let message = failure.message {
-      FileHandle.standardError.write(message + "\n")
+      StandardStream.error.write(message + "\n")
       throw ExitCode(1)
     }
   }

@@ -15,7 +15,10 @@ import Testing
   }
 
   @Test(arguments: [
+    // `eval PROGRAM` alone is made without the parser (EvalCommand.running(_:)).
     ["eval", "just 1"],
+    ["eval", "-"],
+    ["eval", ""],
     ["eval", "just 1,2,3 | map x*2 | debounce 300ms", "--format", "json"],
     ["eval", "-", "--format", "events", "--horizon", "2s", "--max-events", "50"],
     ["eval", "-f", "program.txt", "--output", "out.svg", "--format", "svg", "--width", "60"],

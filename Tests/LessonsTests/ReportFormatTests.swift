@@ -63,6 +63,43 @@ import Testing
     #expect(tests[2]["exercise"] as? Int == 1)
   }
 
+  /// The report is written with JSONEncoder, which FoundationEssentials has;
+  /// it was written with full Foundation's JSONSerialization, and graders'
+  /// scripts may compare bytes, so it must stay byte for byte the same: for
+  /// the hostile report (slashes, quotes, escape codes, `…`, line breaks), and
+  /// for a class with no submissions (an empty `tests` list).
+  @Test func jsonReportIsByteForByteWhatJSONSerializationWrote() throws {
+    let hostile = GradeReport(
+      lesson: "lessons/lesson04.txt",
+      entries: Self.report.entries + [
+        GradeEntry(
+          student: "c/d.txt", exercise: 12, title: "Tabs\tand … ünïcode", passed: false,
+          message: "back\\slash and / slash", details: "\u{7F}\u{0}")
+      ])
+    for report in [hostile, GradeReport(lesson: "empty.txt", entries: [])] {
+      #expect(ReportFormat.json.render(report) == (try Self.serializedAsBefore(report)))
+    }
+  }
+
+  /// The JSON report as it was made before: JSONSerialization over dictionaries.
+  private static func serializedAsBefore(_ report: GradeReport) throws -> String {
+    let tests: [[String: Any]] = report.entries.map { entry in
+      [
+        "name": PlainText.sanitized(entry.testName), "status": entry.passed ? "pass" : "fail",
+        "message": PlainText.sanitized(entry.message), "details": PlainText.sanitized(entry.details),
+        "student": PlainText.sanitized(entry.student), "exercise": entry.exercise,
+        "title": PlainText.sanitized(entry.title), "score": entry.passed ? 1 : 0, "max_score": 1,
+      ]
+    }
+    let object: [String: Any] = [
+      "version": 1, "lesson": PlainText.sanitized(report.lesson), "status": report.allPassed ? "pass" : "fail",
+      "score": report.passedCount, "max_score": report.entries.count, "tests": tests,
+    ]
+    let data = try JSONSerialization.data(
+      withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+
   @Test func jsonStatusIsPassWhenEverythingPassed() throws {
     let report = GradeReport(
       lesson: "l.txt", entries: [GradeEntry(student: "l.txt", exercise: 1, title: "E", passed: true, message: "passed")]

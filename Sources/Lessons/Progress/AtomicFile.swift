@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -22,7 +26,7 @@ public enum AtomicFile {
     guard rename(temporary.path, url.path) == 0 else {
       let code = errno
       try? FileManager.default.removeItem(at: temporary)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
+      throw ErrorText.cocoaError(.fileWriteUnknown, saying: String(cString: strerror(code)))
     }
   }
 

@@ -1,5 +1,10 @@
-import Foundation
 import StreamLang
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads lesson and submission files from disk, at paths the caller gives.
 public enum LessonFileText {

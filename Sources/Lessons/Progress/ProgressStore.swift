@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The progress file on disk, at a path its caller chooses
 /// (`$XDG_STATE_HOME/streamlab/progress.json` for the executable).
@@ -39,7 +43,7 @@ public struct ProgressStore {
     } catch {
       return (
         Progress(),
-        "warning: \(url.path) is not a readable progress file and could not be moved aside (\(error.localizedDescription)); progress will not be saved"
+        "warning: \(url.path) is not a readable progress file and could not be moved aside (\(ErrorText.describe(error))); progress will not be saved"
       )
     }
   }

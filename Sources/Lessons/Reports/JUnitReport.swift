@@ -39,7 +39,7 @@ enum JUnitReport {
   private static func stem(_ name: String) -> String {
     let last = name.split(separator: "/").last.map(String.init) ?? name
     guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
-    return String(last[..<dot]).replacingOccurrences(of: ".", with: "_")
+    return String(last[..<dot]).replacing(".", with: "_")
   }
 
   /// Escaped for XML text and attributes, with terminal escape codes removed first.

@@ -1,3 +1,5 @@
+import StreamCore
+
 /// The TAP version 13 report: a plan, then one test point per student and
 /// exercise; a failing point carries a YAML block with the reason.
 ///
@@ -25,8 +27,8 @@ enum TAPReport {
   /// A test point description: one line, and `#` escaped so it is not read as a directive.
   private static func description(_ text: String) -> String {
     PlainText.sanitized(text)
-      .replacingOccurrences(of: "\\", with: "\\\\")
-      .replacingOccurrences(of: "#", with: "\\#")
+      .replacing("\\", with: "\\\\")
+      .replacing("#", with: "\\#")
       .split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
@@ -38,6 +40,6 @@ enum TAPReport {
   }
 
   private static func yamlQuoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
   }
 }

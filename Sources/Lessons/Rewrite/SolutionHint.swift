@@ -1,4 +1,10 @@
-import Foundation
+import StreamCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A hint that gives the answer away: `Type: <the solution>`, alone or at the
 /// end of a hint. The teacher's copy keeps it as the last help a student at
@@ -8,9 +14,9 @@ enum SolutionHint {
   /// What is left of `hint` once its `Type: <solution>` is taken out (empty
   /// when that was all of it), or nil when the hint does not give `solution` away.
   static func remainder(of hint: String, solution: String) -> String? {
-    guard let type = hint.range(of: "Type:", options: .backwards) else { return nil }
+    guard let type = hint.ranges(of: "Type:").last else { return nil }
     guard collapsed(hint[type.upperBound...]) == collapsed(solution[...]) else { return nil }
-    return String(hint[..<type.lowerBound]).trimmingCharacters(in: .whitespaces)
+    return String(hint[..<type.lowerBound]).trimmingWhitespace()
   }
 
   /// The words of a program, one space between each, so line breaks and

@@ -1,3 +1,5 @@
+import StreamCore
+
 /// `streamlab lesson mutants FILE…`: the mutation testing behind `lesson verify`, shown mutant by mutant.
 extension LessonTools {
   /// One line per mutant (`lesson04.txt  2  killed on output  300ms → 150ms  short | debounce 150ms`),
@@ -24,7 +26,7 @@ extension LessonTools {
           for result in results {
             let verdict = Self.name(of: result.verdict)
             counts[verdict, default: 0] += 1
-            let answer = result.mutant.text.replacingOccurrences(of: "\n", with: "\\n")
+            let answer = result.mutant.text.replacing("\n", with: "\\n")
             if corpus {
               if result.verdict == .killedOnOutput {
                 lines.append("\(Self.lessonNumber(fileName))\t\(exercise.number)\t\(answer)")
@@ -61,6 +63,6 @@ extension LessonTools {
   /// `lessons/lesson04.txt` → `04`.
   static func lessonNumber(_ fileName: String) -> String {
     let base = fileName.split(separator: "/").last.map(String.init) ?? fileName
-    return base.replacingOccurrences(of: "lesson", with: "").replacingOccurrences(of: ".txt", with: "")
+    return base.replacing("lesson", with: "").replacing(".txt", with: "")
   }
 }

@@ -25,7 +25,7 @@ enum SourceVariation {
       var result = scaled(base).map {
         ($0.change, SourceKind.marbles(diagram: diagram, diagramRange: range, frame: $0.time))
       }
-      let stretched = diagram.replacingOccurrences(of: "-", with: "--")
+      let stretched = diagram.replacing("-", with: "--")
       if stretched != diagram {
         result.append(("every gap twice as long", .marbles(diagram: stretched, diagramRange: range, frame: frame)))
       }

@@ -1,5 +1,10 @@
-import Foundation
 import OpenCombine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A point on the virtual clock, in nanoseconds since the program started.
 public struct VirtualTime: Strideable, Hashable, Comparable, CustomStringConvertible {

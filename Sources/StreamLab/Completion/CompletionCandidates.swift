@@ -1,3 +1,5 @@
+import StreamCore
+
 /// What Tab can complete at the cursor: the partial word typed so far and the
 /// words it could become.
 public struct CompletionCandidates: Equatable {
@@ -36,7 +38,7 @@ public struct CompletionCandidates: Equatable {
         guard index < words.count else { break }
         let word = words[index]
         let isLast = (column + 1) * rowCount + row >= words.count
-        line += isLast ? word : word.padding(toLength: columnWidth, withPad: " ", startingAt: 0)
+        line += isLast ? word : word.paddedWithSpaces(toLength: columnWidth)
       }
       lines.append(line)
     }

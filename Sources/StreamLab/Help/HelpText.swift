@@ -1,7 +1,12 @@
-import Foundation
 import Marbles
 import StreamCore
 import StreamLang
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The text of `:help`: an overview, and a page per source and operator
 /// whose diagram comes from running the page's demo.
@@ -39,12 +44,12 @@ enum HelpText {
   /// name (so `:type [full] PROGRAM` is never cut) and wrapped to `width`
   /// under itself.
   static func commandLines(_ entries: [(name: String, argument: String, summary: String)], width: Int) -> [String] {
-    let heads = entries.map { "\($0.name) \($0.argument)".trimmingCharacters(in: .whitespaces) }
+    let heads = entries.map { "\($0.name) \($0.argument)".trimmingWhitespace() }
     let column = max(18, (heads.map(\.count).max() ?? 0) + 2)
     let indent = String(repeating: " ", count: 2 + column)
     return zip(heads, entries).flatMap { head, entry in
       let summary = entry.summary.wrappedAtSpaces(width: max(width - indent.count, 20))
-      let first = "  " + head.padding(toLength: column, withPad: " ", startingAt: 0) + (summary.first ?? "")
+      let first = "  " + head.paddedWithSpaces(toLength: column) + (summary.first ?? "")
       return [first] + summary.dropFirst().map { indent + $0 }
     }
   }

@@ -1,6 +1,12 @@
-import Foundation
 import Lessons
+import StreamCore
 import StreamLang
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The prompt of `streamlab run`: answers and the lesson's own commands
 /// (`:hint`, `:skip`, …) go to the `LessonSession`; the playground's commands
@@ -53,7 +59,7 @@ public struct LessonPrompt {
 
   /// Handles one line typed at the prompt.
   public mutating func handle(_ line: String) -> SessionOutput {
-    let input = line.trimmingCharacters(in: .whitespaces)
+    let input = line.trimmingWhitespace()
     guard input.hasPrefix(":"), LessonSessionCommand.parse(input) == nil else {
       let output = session.handle(line)
       if let program = output.checkedProgram { uncheckedRun = program }

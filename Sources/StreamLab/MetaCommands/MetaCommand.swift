@@ -1,6 +1,11 @@
-import Foundation
 import StreamCore
 import StreamLang
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One REPL command that starts with a colon, such as `:trace` or
 /// `:horizon 20s`, with its argument already parsed.
@@ -57,9 +62,9 @@ public enum MetaCommand: Equatable {
 
   /// Parses a line that starts with `:`.
   public static func parse(_ line: String) -> Result<MetaCommand, MetaCommandError> {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    let trimmed = line.trimmingWhitespace()
     let name = String(trimmed.prefix { !$0.isWhitespace })
-    let argument = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+    let argument = trimmed.dropFirst(name.count).trimmingWhitespace()
     let hasArgument = !argument.isEmpty
     switch name {
     case ":help", ":h", ":?": return .success(.help(topic: hasArgument ? argument : nil))
@@ -93,10 +98,10 @@ public enum MetaCommand: Equatable {
       guard hasArgument else { return .failure(.missingArgument(name, "a program")) }
       let words = argument.split(separator: " ", maxSplits: 1)
       if words.first == "full", words.count == 2 {
-        return .success(.type(program: String(words[1]).trimmingCharacters(in: .whitespaces), full: true))
+        return .success(.type(program: String(words[1]).trimmingWhitespace(), full: true))
       }
       return .success(.type(program: argument, full: false))
-    case ":paste": return .success(.paste(swift: argument.trimmingCharacters(in: .whitespacesAndNewlines)))
+    case ":paste": return .success(.paste(swift: argument.trimmingWhitespaceAndNewlines()))
     case ":lessons": return .success(.lessons)
     case ":quit", ":q", ":exit": return .success(.quit)
     default: return .failure(.unknown(name, suggestion: Suggestion.closest(to: name, among: names)))

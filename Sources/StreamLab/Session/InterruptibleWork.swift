@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import StreamLang
 
 /// Work the REPL waits for but Ctrl-C can walk away from: drawing a huge
@@ -17,12 +16,11 @@ enum InterruptibleWork {
   /// `work`'s result, or nil when `isInterrupted` became true first.
   static func run<Output>(isInterrupted: () -> Bool, _ work: @escaping () -> Output) -> Output? {
     let outcome = Outcome<Output>()
-    let thread = Thread {
+    let started = LargeStack.detach {
       outcome.value = work()
       outcome.done.signal()
     }
-    thread.stackSize = LargeStack.size
-    thread.start()
+    guard started else { return work() }
     while outcome.done.wait(timeout: .now() + .milliseconds(pollMilliseconds)) == .timedOut {
       if isInterrupted() { return nil }
     }

@@ -1,7 +1,12 @@
-import Foundation
 import StreamCore
 import StreamLang
 import SwiftImport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One student's playground session: the bindings made so far, the last run,
 /// the settings, and whether any input failed.
@@ -82,7 +87,7 @@ public struct ReplSession {
 
   /// Runs one complete input: a program, or a line starting with `:`.
   public mutating func submit(_ input: String) -> ReplReply {
-    let trimmed = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = input.trimmingWhitespaceAndNewlines()
     if trimmed.isEmpty { return ReplReply(text: "") }
     if trimmed.hasPrefix(":") {
       switch MetaCommand.parse(trimmed) {
@@ -312,7 +317,7 @@ public struct ReplSession {
     if name == "paste" || name == "swift-in" { return ReplReply(text: HelpText.paste(presenter: presenter)) }
     if let entry = MetaCommand.table.first(where: { $0.name == ":" + name }) {
       return ReplReply(
-        text: "\(entry.name) \(entry.argument)".trimmingCharacters(in: .whitespaces) + " — " + entry.summary)
+        text: "\(entry.name) \(entry.argument)".trimmingWhitespace() + " — " + entry.summary)
     }
     if name == "limits" { return ReplReply(text: HelpText.limits) }
     if let page = HelpText.page(for: name, presenter: presenter) { return ReplReply(text: page) }

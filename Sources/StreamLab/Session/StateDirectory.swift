@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where streamlab keeps what outlives a process (history, lesson progress):
 /// `$XDG_STATE_HOME/streamlab`, else `~/.local/state/streamlab`. One place,
@@ -9,7 +13,8 @@ public enum StateDirectory {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       return URL(fileURLWithPath: state).appendingPathComponent("streamlab")
     }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    let home =
+      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
     return URL(fileURLWithPath: home).appendingPathComponent(".local/state/streamlab")
   }
 }

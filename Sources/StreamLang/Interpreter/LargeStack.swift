@@ -24,12 +24,21 @@ public enum LargeStack {
     return withoutActuallyEscaping(body) { body in
       var result: Result?
       let job = Job { result = body() }
-      guard job.startAndWait() else { return body() }
+      guard job.start(waiting: true) else { return body() }
       return result!
     }
   }
 
-  /// True on a thread `run` started.
+  /// Starts `work` on a new thread with a `size` stack and returns at once,
+  /// without waiting for it; false when no thread could be started. For
+  /// work a caller may walk away from (`InterruptibleWork`), started with
+  /// the C library rather than Foundation's `Thread`, which only the full
+  /// Foundation has (README, "Start-up").
+  public static func detach(_ work: @escaping () -> Void) -> Bool {
+    Job(work).start(waiting: false)
+  }
+
+  /// True on a thread `run` or `detach` started.
   static var isOnLargeStack: Bool { pthread_getspecific(largeStackKey) != nil }
 
   /// The work handed to the new thread; a class so a C thread entry can
@@ -39,9 +48,9 @@ public enum LargeStack {
 
     init(_ work: @escaping () -> Void) { self.work = work }
 
-    /// Starts a thread that runs `work` and joins it; false when no thread
-    /// could be started.
-    func startAndWait() -> Bool {
+    /// Starts a thread that runs `work` and, when `waiting`, joins it (else
+    /// detaches it); false when no thread could be started.
+    func start(waiting: Bool) -> Bool {
       var attributes = pthread_attr_t()
       pthread_attr_init(&attributes)
       defer { pthread_attr_destroy(&attributes) }
@@ -64,10 +73,11 @@ public enum LargeStack {
         return false
       }
       #if canImport(Glibc)
-        pthread_join(thread, nil)
+        let started = thread
       #else
-        pthread_join(thread!, nil)
+        let started = thread!
       #endif
+      if waiting { pthread_join(started, nil) } else { pthread_detach(started) }
       return true
     }
   }

@@ -1,10 +1,23 @@
 import ArgumentParser
-import Foundation
+import Lessons
 import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
+import StreamlabCommandLine
 import SwiftImport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `streamlab eval`: runs one program and prints it in one format.
 struct EvalCommand: ParsableCommand {
@@ -129,7 +142,7 @@ struct EvalCommand: ParsableCommand {
       }
       (bytes, source) = (Array(data), file)
     } else if program == "-" {
-      (bytes, source) = (Array(FileHandle.standardInput.readDataToEndOfFile()), "<stdin>")
+      (bytes, source) = (StandardInput.readAll(), "<stdin>")
     } else {
       (bytes, source) = (Self.rawBytes(ofArgument: program ?? ""), "<argument>")
     }
@@ -161,7 +174,7 @@ struct EvalCommand: ParsableCommand {
     do {
       try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
-      fail("cannot write \(output): \(error.localizedDescription)", status: 2)
+      fail("cannot write \(output): \(ErrorText.describe(error))", status: 2)
     }
   }
 
@@ -173,7 +186,7 @@ struct EvalCommand: ParsableCommand {
     guard format.showsWhyTheRunStopped else { fail(error.description, status: 1) }
     guard format.isMachineReadable || output != nil else {
       fflush(stdout)
-      Foundation.exit(1)
+      exitProcess(1)
     }
     let place = output ?? "the \(format.rawValue) output"
     fail("\(error.summary); \(place) says what went wrong", status: 1)
@@ -181,10 +194,34 @@ struct EvalCommand: ParsableCommand {
 
   private func fail(_ message: String, status: Int32) -> Never {
     fflush(stdout)
-    var standardError = FileHandle.standardError
+    var standardError = StandardStream.error
     print(message, to: &standardError)
-    Foundation.exit(status)
+    exitProcess(status)
   }
 }
 
 extension OutputFormat: ExpressibleByArgument {}
+
+extension EvalCommand {
+  /// `eval PROGRAM` with every option at its default: what the full parser
+  /// gives for that command line, made without it. `EvalFastPath` uses it for
+  /// the commonest command line, because swift-argument-parser's reflection
+  /// over eval's options was most of `eval 'just 1'`'s time (README,
+  /// "Start-up"). Every property is set here (one left out would trap when
+  /// read); `EvalFastPathTests` checks the result is exactly the parser's.
+  static func running(_ program: String) -> EvalCommand {
+    // Set on a copy, not in an `init`: there Swift may take `x = value` for
+    // the property wrapper's own initializer, which leaves it a definition.
+    var command = EvalCommand()
+    command.program = program
+    command.file = nil
+    command.swift = false
+    command.format = .text
+    command.output = nil
+    command.inner = .on
+    command.types = false
+    command.fullTypes = false
+    command.display = .defaults
+    return command
+  }
+}

@@ -8,7 +8,12 @@ import ArgumentParser
 /// protocol conformance records: measured (README, "Start-up"), that was
 /// the largest share of `eval 'just 1'`'s time.
 ///
-/// Not a second parser: eval's own definition parses the arguments, and
+/// `eval PROGRAM` alone (the program not an option; `-` for standard input
+/// is one) needs no parsing at all: `EvalCommand.running(_:)` holds what the
+/// parser would give, without its reflection over eval's options, which was
+/// still most of the time left.
+///
+/// Otherwise not a second parser: eval's own definition parses the arguments, and
 /// anything it does not accept as a run (help, a usage error, `--version`)
 /// returns nil, so the full parser handles it exactly as before and words
 /// its messages. `EvalFastPathTests` checks that what this accepts, the full
@@ -16,6 +21,9 @@ import ArgumentParser
 enum EvalFastPath {
   static func command(_ arguments: [String]) -> ParsableCommand? {
     guard arguments.first == "eval" else { return nil }
+    if arguments.count == 2, arguments[1] == "-" || !arguments[1].hasPrefix("-") {
+      return EvalCommand.running(arguments[1])
+    }
     // `--help` parses too, as argument-parser's own help command: that is the full parser's to answer.
     return (try? EvalCommand.parseAsRoot(Array(arguments.dropFirst()))) as? EvalCommand
   }

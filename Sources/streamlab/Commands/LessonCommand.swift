@@ -1,7 +1,12 @@
 import ArgumentParser
-import Foundation
 import Lessons
 import StreamLab
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `streamlab lesson verify|student`: teacher tools for lesson files.
 struct LessonCommand: ParsableCommand {

@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import Lessons
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `streamlab lessons`: every lesson in `lessons/` with its title and progress.
 struct LessonsCommand: ParsableCommand {

@@ -1,9 +1,15 @@
 import ArgumentParser
-import Foundation
 import Lessons
 import StreamCore
 import StreamLab
 import StreamLang
+import StreamlabCommandLine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `streamlab run LESSON`: the lesson at a terminal, `--check` for CI, and
 /// `--answers` to grade a class.
@@ -81,7 +87,7 @@ struct RunCommand: ParsableCommand {
     }
     let store = ProgressStore(url: terminal.stateDirectory.appendingPathComponent("progress.json"))
     let (progress, warning) = store.load()
-    var standardError = FileHandle.standardError
+    var standardError = StandardStream.error
     if let warning { print(warning, to: &standardError) }
     let url = URL(fileURLWithPath: lesson).standardizedFileURL
     let color = display.color.isEnabled(for: terminal)
@@ -114,18 +120,18 @@ struct RunCommand: ParsableCommand {
         case .writeAnswer(_, _, let newText):
           do { try AtomicFile.write(newText, to: url) } catch {
             print(
-              "warning: could not write your answer into \(lesson): \(error.localizedDescription)", to: &standardError)
+              "warning: could not write your answer into \(lesson): \(ErrorText.describe(error))", to: &standardError)
           }
         case .saveProgress(let progress):
           do { try store.save(progress) } catch {
-            print("warning: could not save progress: \(error.localizedDescription)", to: &standardError)
+            print("warning: could not save progress: \(ErrorText.describe(error))", to: &standardError)
           }
         }
       }
       guard let prompt = output.prompt else { return 0 }
       switch reader.read(prompt: prompt, pending: "") {
       case .line(let line):
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty { reader.remember(line) }
+        if !line.trimmingWhitespace().isEmpty { reader.remember(line) }
         output = KeyEcho.suppressed { session.handle(line) }
         if interrupted.wasRaised || InterruptFlag.isRaised {
           // The check's run stopped early: what it recorded is judged as it is.
@@ -167,8 +173,8 @@ private final class InterruptNotice {
 extension ToolOutcome {
   /// Prints the outcome and gives the exit code to end the command with.
   func finish() -> ExitCode {
-    FileHandle.standardOutput.write(standardOutput)
-    FileHandle.standardError.write(standardError)
+    StandardStream.output.write(standardOutput)
+    StandardStream.error.write(standardError)
     return ExitCode(exitCode)
   }
 

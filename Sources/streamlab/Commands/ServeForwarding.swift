@@ -1,6 +1,17 @@
 import ArgumentParser
-import Foundation
 import StreamlabCommandLine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `streamlab serve` runs the separate `streamlab-serve` executable next to
 /// this one, so the web server (FlyingFox, and through it Foundation's
@@ -36,7 +47,7 @@ enum ServeForwarding {
     let reason = String(cString: strerror(errno))
     // A release `streamlab` (what `scripts/start` builds) needs a release server beside it.
     let configuration = path.contains("/release/") ? "-c release " : ""
-    FileHandle.standardError.write(
+    StandardStream.error.write(
       "streamlab serve: cannot run \(path) (\(reason)); build it with "
         + "`swift build \(configuration)--product streamlab-serve` (or `scripts/start serve`)\n")
     exit(1)

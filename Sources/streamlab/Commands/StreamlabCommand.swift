@@ -1,7 +1,18 @@
 import ArgumentParser
-import Foundation
 import StreamLang
 import StreamlabCommandLine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The `streamlab` command: with no subcommand it opens the playground.
 @main
@@ -50,6 +61,12 @@ struct StreamlabCommand: ParsableCommand {
     // TerminalFacts asks the locale whether `»` can be shown.
     setlocale(LC_CTYPE, "")
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // The line argument-parser prints for `--version`, without building the
+    // whole command tree first (README, "Start-up").
+    if arguments == ["--version"] {
+      print(streamlabVersion)
+      return
+    }
     ServeForwarding.forwardIfServe(arguments[...])
     parseAndRunExitingTwoOnUsageErrors { try EvalFastPath.command(arguments) ?? parseAsRoot(arguments) }
   }

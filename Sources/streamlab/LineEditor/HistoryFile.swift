@@ -1,5 +1,17 @@
 import CEditLine
-import Foundation
+import StreamCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The REPL's input history: libedit's history list, kept free of duplicates,
 /// capped, and saved to one file across runs.
@@ -16,7 +28,7 @@ final class HistoryFile {
   private(set) var entries: [String] = []
 
   init?(url: URL) {
-    guard let history = history_init() else { return nil }
+    guard let history = streamlab_history_init() else { return nil }
     self.history = history
     self.url = url
     streamlab_history_set_size(history, Int32(Self.capacity))
@@ -24,13 +36,13 @@ final class HistoryFile {
   }
 
   deinit {
-    history_end(history)
+    streamlab_history_end(history)
   }
 
   /// Adds one input as the newest entry, removing any older copy of it, and
   /// saves the file so a crash or a closed terminal loses nothing.
   func add(_ input: String) {
-    let entry = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let entry = input.trimmingWhitespaceAndNewlines()
     guard !entry.isEmpty else { return }
     entries.removeAll { $0 == entry }
     entries.append(entry)

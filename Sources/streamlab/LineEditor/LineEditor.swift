@@ -1,6 +1,12 @@
 import CEditLine
-import Foundation
+import StreamCore
 import StreamLab
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -22,7 +28,7 @@ final class LineEditor: LineReading {
   ///   - historyURL: where history is loaded from and saved to.
   ///   - completer: given the input before the cursor, what could come next.
   init?(historyURL: URL, width: Int, completer: @escaping (String) -> CompletionCandidates) {
-    guard let editLine = el_init("streamlab", stdin, stdout, stderr) else { return nil }
+    guard let editLine = streamlab_el_init("streamlab", stdin, stdout, stderr) else { return nil }
     self.editLine = editLine
     self.history = HistoryFile(url: historyURL)
     self.completer = completer
@@ -31,7 +37,7 @@ final class LineEditor: LineReading {
   }
 
   deinit {
-    el_end(editLine)
+    streamlab_el_end(editLine)
     free(promptText)
   }
 
@@ -48,7 +54,7 @@ final class LineEditor: LineReading {
     streamlab_el_bind(editLine, "^I", "streamlab-complete")
     streamlab_el_bind(editLine, "^R", "em-inc-search-prev")
     // Last, so a student's ~/.editrc (vi mode, other keys) overrides our defaults.
-    el_source(editLine, nil)
+    streamlab_el_source(editLine, nil)
   }
 
   func read(prompt: String, pending: String) -> LineRead {
@@ -57,7 +63,7 @@ final class LineEditor: LineReading {
     pendingText = pending
     InterruptFlag.clear()
     var count: Int32 = 0
-    guard let line = el_gets(editLine, &count) else {
+    guard let line = streamlab_el_gets(editLine, &count) else {
       if count < 0, InterruptFlag.isRaised {
         InterruptFlag.clear()
         return .interrupted
@@ -79,7 +85,7 @@ final class LineEditor: LineReading {
   /// space after it, several matches are completed to their common prefix,
   /// and when that adds nothing they are listed under the line.
   fileprivate func complete() -> UInt8 {
-    guard let info = el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else {
+    guard let info = streamlab_el_line(editLine)?.pointee, let start = info.buffer, let cursor = info.cursor else {
       return UInt8(CC_ERROR)
     }
     let before = String(
@@ -88,15 +94,15 @@ final class LineEditor: LineReading {
     guard !result.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
     let addition = String(result.commonPrefix.dropFirst(result.word.count))
     if result.candidates.count == 1 {
-      el_insertstr(editLine, addition + " ")
+      streamlab_el_insertstr(editLine, addition + " ")
       return UInt8(CC_REFRESH)
     }
     if !addition.isEmpty {
-      el_insertstr(editLine, addition)
+      streamlab_el_insertstr(editLine, addition)
       return UInt8(CC_REFRESH)
     }
     let listing = CompletionCandidates.columns(result.candidates, width: width)
-    fputs("\r\n" + listing.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n", stdout)
+    fputs("\r\n" + listing.replacing("\n", with: "\r\n") + "\r\n", stdout)
     fflush(stdout)
     return UInt8(CC_REDISPLAY)
   }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The lesson files the shell offers to the session (`:lessons`, completion).
 enum LessonFiles {

@@ -1,6 +1,20 @@
-import Foundation
+import Lessons
+import StreamCore
 import StreamLab
 import StreamLang
+import StreamlabCommandLine
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The interactive (or piped) playground: reads inputs, hands them to a
 /// `ReplSession`, prints the replies and carries out their effects.
@@ -51,7 +65,7 @@ struct Repl {
       case .line(let line):
         // An empty line ends an unfinished input: it runs as it is, so its
         // parse error says what is missing.
-        let endsInput = !pending.isEmpty && line.trimmingCharacters(in: .whitespaces).isEmpty
+        let endsInput = !pending.isEmpty && line.trimmingWhitespace().isEmpty
         if !endsInput { pending.append(line) }
         let input = pending.joined(separator: "\n")
         if !endsInput, let continuation = ReplSession.continuation(of: input) {
@@ -61,7 +75,7 @@ struct Repl {
         }
         pending = []
         shownContinuation = nil
-        guard !input.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+        guard !input.trimmingWhitespace().isEmpty else { continue }
         reader.remember(input)
         let effect = KeyEcho.suppressed { perform(session.submit(input), in: &session) }
         FreedMemory.returnToSystem()
@@ -87,7 +101,8 @@ struct Repl {
       show(reply)
       return .quit
     case .readFile(let path)?:
-      let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+      let url = URL(
+        fileURLWithPath: PathText.expandingTilde(path, home: FileManager.default.homeDirectoryForCurrentUser.path))
       guard let data = try? Data(contentsOf: url) else {
         show(session.fail("cannot read \(path)"))
         return nil
@@ -99,12 +114,13 @@ struct Repl {
         return nil
       }
     case .writeFile(let path, let contents)?:
-      let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+      let url = URL(
+        fileURLWithPath: PathText.expandingTilde(path, home: FileManager.default.homeDirectoryForCurrentUser.path))
       do {
         try Data(contents.utf8).write(to: url, options: .atomic)
         show(reply)
       } catch {
-        show(session.fail("cannot write \(path): \(error.localizedDescription)"))
+        show(session.fail("cannot write \(path): \(ErrorText.describe(error))"))
       }
       return nil
     case nil:
@@ -117,7 +133,7 @@ struct Repl {
     guard !reply.text.isEmpty else { return }
     if reply.isError {
       fflush(stdout)
-      var standardError = FileHandle.standardError
+      var standardError = StandardStream.error
       print(reply.text, to: &standardError)
     } else {
       print(reply.text)

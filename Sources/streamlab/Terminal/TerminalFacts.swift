@@ -1,5 +1,10 @@
-import Foundation
 import StreamLab
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -21,8 +26,8 @@ struct TerminalFacts {
   var noColor: Bool
   /// Columns to draw diagrams in.
   var width: Int
-  /// The directory that holds streamlab's history and progress.
-  var stateDirectory: URL
+  /// The environment the facts were read from.
+  var environment: [String: String]
   /// The locale can show `»` and `…`; otherwise prompts stay ASCII.
   var speaksUTF8: Bool
 
@@ -31,8 +36,13 @@ struct TerminalFacts {
   /// the file.
   var canEditLines: Bool { inputIsTerminal && outputIsTerminal && !termIsDumb }
 
+  /// The directory that holds streamlab's history and progress; worked out
+  /// when asked, since `eval` never needs it and start-up time matters
+  /// (README, "Start-up").
+  var stateDirectory: URL { StateDirectory.url(environment: environment) }
+
   /// Reads the facts of the running process.
-  static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalFacts {
+  static func current(environment: [String: String] = readEnvironment()) -> TerminalFacts {
     let outputIsTerminal = isatty(STDOUT_FILENO) == 1
     return TerminalFacts(
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
@@ -40,10 +50,21 @@ struct TerminalFacts {
       termIsDumb: environment["TERM"] == "dumb",
       noColor: !(environment["NO_COLOR"] ?? "").isEmpty,
       width: width(environment: environment, outputIsTerminal: outputIsTerminal),
-      stateDirectory: StateDirectory.url(environment: environment),
-      speaksUTF8: String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "")
-        == "UTF8"
+      environment: environment,
+      speaksUTF8: String(cString: nl_langinfo(nl_item(CODESET))).uppercased().filter { $0 != "-" } == "UTF8"
     )
+  }
+
+  /// The variables streamlab reads (`TERM`, `NO_COLOR`, `COLUMNS`, and
+  /// `XDG_STATE_HOME` and `HOME` for the state directory), each looked up
+  /// with `getenv`: `ProcessInfo.environment` copies the whole environment
+  /// into a dictionary, a visible share of `eval`'s start-up (README, "Start-up").
+  static func readEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    for name in ["TERM", "NO_COLOR", "COLUMNS", "XDG_STATE_HOME", "HOME"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
   }
 
   /// `COLUMNS` wins (it is how users and tests pin a width), then the
