@@ -36,9 +36,10 @@ struct SVGPage {
         indent: $0.label.prefix { $0 == " " }.count
       )
     }
-    let allCells = result.rows.map(\.diagramCells)
     // A picture of ten thousand overlapping circles helps nobody and weighs
-    // megabytes: each row shows its first instants, and a note says so.
+    // megabytes: each row shows its first instants, and a note says so. One
+    // more is gathered to tell whether there were more; the rest never are.
+    let allCells = result.rows.map { $0.diagramCells(first: Self.maxInstants + 1) }
     let cells = allCells.map { Array($0.prefix(Self.maxInstants)) }
     let truncated = allCells.contains { $0.count > Self.maxInstants }
     let values = cells.flatMap { $0.flatMap(\.drawnValues) }

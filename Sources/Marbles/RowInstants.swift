@@ -1,0 +1,140 @@
+import StreamCore
+
+/// One row's drawable instants read straight off its recorded columns: what
+/// `Timeline.diagramCells` gathers into cells, one instant at a time and
+/// without a cell (or any allocation) per instant.
+///
+/// A long run's layout walks a million instants at every frame it tries;
+/// making a `MarbleCell` and a token for each cost seconds and gigabytes,
+/// when only the eighty or so on screen are ever drawn. The rows must be in
+/// time order, as recorded rows are (see `LongRunLayout.init`).
+struct RowInstants: Sequence {
+  /// One instant: its time and the events that hold it, which may include
+  /// events a diagram does not draw (demand), skipped when read.
+  struct Instant {
+    var time: VirtualTime
+    var events: Range<Int>
+  }
+
+  let events: TimelineEvents
+  /// The width a value's token takes; `nil` when only the instants are wanted.
+  let valueWidth: ((Value) -> Int)?
+
+  init(_ events: TimelineEvents, valueWidth: ((Value) -> Int)? = nil) {
+    self.events = events
+    self.valueWidth = valueWidth
+  }
+
+  /// Whether a diagram draws the event at `position`: marble events and
+  /// drops, but not the subscription every row starts with.
+  static func draws(_ kind: TimelineEvent.Kind, at time: VirtualTime) -> Bool {
+    if case .requested = kind { return false }
+    return !(kind == .subscribed && time == .zero)
+  }
+
+  func makeIterator() -> Iterator { Iterator(events: events, valueWidth: valueWidth) }
+
+  struct Iterator: IteratorProtocol {
+    let events: TimelineEvents
+    let valueWidth: ((Value) -> Int)?
+    private var position = 0
+    private var isLive = true
+
+    init(events: TimelineEvents, valueWidth: ((Value) -> Int)?) {
+      self.events = events
+      self.valueWidth = valueWidth
+    }
+
+    /// The next instant, measured as `TextLayout.Tokens` measures a cell.
+    mutating func next() -> InstantCell? {
+      guard let instant = nextInstant() else { return nil }
+      var cell = InstantCell(instant: instant)
+      guard let valueWidth else { return cell }
+      cell.measure(in: events, wasLive: isLive, valueWidth: valueWidth)
+      isLive = cell.isLiveAfter
+      return cell
+    }
+
+    /// The next run of drawn events at one time.
+    private mutating func nextInstant() -> Instant? {
+      let end = events.endIndex
+      while position < end, !RowInstants.draws(events.kind(at: position), at: events.time(at: position)) {
+        position += 1
+      }
+      guard position < end else { return nil }
+      let start = position
+      let time = events.time(at: start)
+      position += 1
+      while position < end, events.time(at: position) == time { position += 1 }
+      return Instant(time: time, events: start..<position)
+    }
+  }
+}
+
+/// One instant as the layout places it: what `TextLayout.Tokens.Cell` knows
+/// of a cell, worked out from the recorded events without making its token.
+struct InstantCell: PlaceableCell {
+  var instant: RowInstants.Instant
+  var time: VirtualTime { instant.time }
+  var width = 0
+  var isBareValue = false
+  var leftOut = 0
+  var isLiveAfter = true
+
+  init(instant: RowInstants.Instant) {
+    self.instant = instant
+  }
+
+  /// The width of the token `MarbleToken.make` would make: one symbol, or
+  /// `(a b c)` with an overlong group's middle values as one `~`.
+  mutating func measure(in events: TimelineEvents, wasLive: Bool, valueWidth: (Value) -> Int) {
+    var valueCount = 0
+    for position in instant.events {
+      if case .value = events.kind(at: position) { valueCount += 1 }
+    }
+    let hidden = valueCount > MarbleToken.maxGroupValues ? (MarbleToken.maxGroupValues - 1)..<(valueCount - 1) : 0..<0
+    var symbols = 0
+    var symbolsWidth = 0
+    var valueIndex = 0
+    var live = wasLive
+    var lastIsValue = false
+    for position in instant.events {
+      let kind = events.kind(at: position)
+      guard RowInstants.draws(kind, at: instant.time) else { continue }
+      if case .value(let value) = kind {
+        defer { valueIndex += 1 }
+        if hidden.contains(valueIndex) {
+          if valueIndex == hidden.lowerBound {
+            symbols += 1
+            symbolsWidth += 1
+            lastIsValue = false
+          }
+          continue
+        }
+        symbols += 1
+        symbolsWidth += valueWidth(value)
+        lastIsValue = true
+        continue
+      }
+      live = kind.isTerminal ? false : kind == .subscribed ? true : live
+      // `|`, `#`, `^`, `!` and `×` are one column each.
+      symbols += 1
+      symbolsWidth += 1
+      lastIsValue = false
+    }
+    leftOut = hidden.count
+    isLiveAfter = live
+    isBareValue = symbols == 1 && lastIsValue
+    width = symbols == 1 ? symbolsWidth : 2 + symbolsWidth + (symbols - 1)
+  }
+
+  /// The instant as a diagram's cell, for the few tokens that are drawn.
+  func cell(in events: TimelineEvents) -> MarbleCell {
+    var cell = MarbleCell(time: time, keepsEveryValue: false)
+    for position in instant.events {
+      let kind = events.kind(at: position)
+      if RowInstants.draws(kind, at: time) { cell.append(kind) }
+    }
+    return cell
+  }
+}
