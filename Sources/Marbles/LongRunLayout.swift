@@ -51,7 +51,9 @@ struct LongRunLayout {
       if let instantTime { lastTime = max(lastTime, instantTime) }
       mostInstants = max(mostInstants, instants)
     }
-    guard mostInstants > available, divisor > 0 else { return nil }
+    // Past `Int.max / 4` a column is clamped (`TextLayout.column`), which
+    // `exactPlacing` does not foresee.
+    guard mostInstants > available, divisor > 0, lastTime.nanoseconds <= Int.max / 4 else { return nil }
     self.rows = rows.map(\.events)
     self.running = running
     self.endTime = endTime
@@ -64,34 +66,94 @@ struct LongRunLayout {
   /// columns shown only and the legend of what they show, and how to make
   /// its tokens again under another legend.
   func layout(available: Int) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
+    let measures = Self.modes.map(measure)
     let cut = TextLayout.cutChoice(
       candidates: candidates, modes: Self.modes, available: available,
       needsLetter: { ValueLegend.inlineText($1, maxWidth: maxWidth(Self.modes[$0])) == nil }
     ) { frame, legend in
-      let mode = Self.modes[legend]
-      let placing = place(mode: mode, frame: frame, abandonsWhenInexact: true) { _, _, _ in }
-      return TextLayout.Trial(
-        frame: frame, legend: legend, fitsExactly: placing.movedTokens == 0, lastColumn: placing.lastColumn
-      ) { windows in
-        shown(mode: mode, frame: frame, windows: windows).flatMap { $0.flatMap { $0.cell.drawnValues } }
+      let step = max(frame.nanoseconds, 1)
+      guard step <= measures[legend].coarsestExactStep else {
+        return TextLayout.Trial(frame: frame, legend: legend, fitsExactly: false, lastColumn: 0) { _ in [] }
+      }
+      let lastColumn = exactPlacing(measures[legend], step: step).lastColumn
+      return TextLayout.Trial(frame: frame, legend: legend, fitsExactly: true, lastColumn: lastColumn) { windows in
+        exactlyShown(mode: Self.modes[legend], step: step, windows: windows).flatMap { row in
+          row.filter { $0.isWhole(in: windows) }.flatMap(\.cell.drawnValues)
+        }
       }
     }
-    return layout(mode: Self.modes[cut.legend], frame: cut.frame, available: available)
+    return layout(mode: Self.modes[cut.legend], measure: measures[cut.legend], frame: cut.frame, available: available)
   }
 
   private func maxWidth(_ mode: ValueLegend.Mode) -> Int { mode == .inline ? maxInlineWidth : 1 }
+
+  private func instants(_ row: Int, mode: ValueLegend.Mode) -> RowInstants {
+    let maxWidth = maxWidth(mode)
+    return RowInstants(rows[row]) { ValueLegend.inlineWidth($0, maxWidth: maxWidth) }
+  }
 
   /// Places every row's instants, measured under `mode`, at `frame`.
   private func place(
     mode: ValueLegend.Mode, frame: VirtualInterval, abandonsWhenInexact: Bool,
     visit: (_ row: Int, _ cell: InstantCell, _ column: Int) -> Void
   ) -> TextLayout.Placing {
-    let maxWidth = maxWidth(mode)
-    let measured = rows.lazy.map { RowInstants($0) { ValueLegend.inlineWidth($0, maxWidth: maxWidth) } }
-    return TextLayout.place(
-      rows: measured, step: max(frame.nanoseconds, 1), running: running, endTime: endTime,
-      abandonsWhenInexact: abandonsWhenInexact
+    TextLayout.place(
+      rows: rows.indices.lazy.map { instants($0, mode: mode) }, step: max(frame.nanoseconds, 1), running: running,
+      endTime: endTime, abandonsWhenInexact: abandonsWhenInexact
     ) { row, _, cell, column in visit(row, cell, column) }
+  }
+
+  /// Every row's tokens measured under one legend mode, in one pass: all a
+  /// frame needs to know whether it places them exactly, and where.
+  private struct Measure {
+    /// The coarsest step at which every token starts at its own time: two
+    /// neighbours `a`, `b` need `b.time - a.time >= step * (a.width + gap)`.
+    var coarsestExactStep = Int.max
+    var leftOutValues = 0
+    /// Per row, its last instant (whose `isLiveAfter` is the row's at the end).
+    var lastInstants: [InstantCell?] = []
+  }
+
+  private func measure(_ mode: ValueLegend.Mode) -> Measure {
+    var measure = Measure()
+    for row in rows.indices {
+      var previous: InstantCell?
+      for cell in instants(row, mode: mode) {
+        measure.leftOutValues += cell.leftOut
+        if let previous {
+          let needsGap = previous.isBareValue && cell.isBareValue && !(previous.width == 1 && cell.width == 1)
+          let columns = previous.width + (needsGap ? 1 : 0)
+          let apart = cell.time.nanoseconds - previous.time.nanoseconds
+          measure.coarsestExactStep = min(measure.coarsestExactStep, apart / columns)
+        }
+        previous = cell
+      }
+      measure.lastInstants.append(previous)
+    }
+    return measure
+  }
+
+  /// What `TextLayout.place` comes to at a step that places every token
+  /// at its time (`step <= measure.coarsestExactStep`), from the rows' last
+  /// instants alone.
+  private func exactPlacing(_ measure: Measure, step: Int) -> TextLayout.Placing {
+    let endColumn = TextLayout.column(of: endTime, step: step)
+    var placing = TextLayout.Placing(lastColumn: endColumn)
+    placing.leftOutValues = measure.leftOutValues
+    for last in measure.lastInstants {
+      let lastEnd = last.map { TextLayout.column(of: $0.time, step: step) + $0.width }
+      let live = last?.isLiveAfter ?? true
+      var runningColumn: Int?
+      if running && live {
+        // As `TextLayout.place`: dashes through the stop, then `…`.
+        let column = max(endColumn + 1, lastEnd ?? 0)
+        runningColumn = column
+        placing.lastColumn = max(placing.lastColumn, column)
+      }
+      if let lastEnd { placing.lastColumn = max(placing.lastColumn, lastEnd - 1) }
+      placing.rows.append((runningColumn, live))
+    }
+    return placing
   }
 
   /// One instant kept for drawing: its cell, column and measure.
@@ -100,17 +162,40 @@ struct LongRunLayout {
     var column: Int
     var measure: InstantCell
     var end: Int { column + measure.width }
+
+    func isWhole(in windows: [ClosedRange<Int>]) -> Bool {
+      windows.contains { $0.contains(column) && $0.contains(end - 1) }
+    }
   }
 
-  /// Per row, the instants whose tokens lie whole inside `windows`.
-  private func shown(mode: ValueLegend.Mode, frame: VirtualInterval, windows: [ClosedRange<Int>]) -> [[Kept]] {
-    var shown: [[Kept]] = rows.map { _ in [] }
-    _ = place(mode: mode, frame: frame, abandonsWhenInexact: false) { row, measure, column in
-      let end = column + measure.width
-      guard windows.contains(where: { $0.contains(column) && $0.contains(end - 1) }) else { return }
-      shown[row].append(Kept(cell: measure.cell(in: rows[row]), column: column, measure: measure))
+  /// Per row, at a step that places every token at its time, the instants
+  /// `TextLayout.Row.marbles` reads for `windows`: those whose tokens reach
+  /// into a window, found by their times, and the last before each window
+  /// (whether the row is live there), with their liveness.
+  private func exactlyShown(mode: ValueLegend.Mode, step: Int, windows: [ClosedRange<Int>]) -> [[Kept]] {
+    rows.indices.map { row in
+      let instants = instants(row, mode: mode)
+      var kept: [InstantCell] = []
+      for window in windows {
+        let (start, overflow) = window.lowerBound.multipliedReportingOverflow(by: step)
+        var first = instants.firstPosition(atOrAfter: VirtualTime(nanoseconds: overflow ? .max : start))
+        // The token just before may reach into the window; then the one
+        // before it tells whether the row is live there.
+        for _ in 0..<2 {
+          guard let previous = instants.instant(before: first) else { break }
+          first = previous.instant.events.lowerBound
+          if TextLayout.column(of: previous.time, step: step) + previous.width <= window.lowerBound { break }
+        }
+        var inWindow = instants.instants(from: first, wasLive: instants.isLive(before: first))
+        while let cell = inWindow.next(), TextLayout.column(of: cell.time, step: step) <= window.upperBound {
+          kept.append(cell)
+        }
+      }
+      var seen = Set<Int>()
+      return kept.filter { seen.insert($0.instant.events.lowerBound).inserted }
+        .sorted { $0.time < $1.time }
+        .map { Kept(cell: $0.cell(in: rows[row]), column: TextLayout.column(of: $0.time, step: step), measure: $0) }
     }
-    return shown
   }
 
   /// The layout at `frame` with tokens only for the instants that reach
@@ -118,10 +203,50 @@ struct LongRunLayout {
   /// and the axis also read: the last before each window (whether the row
   /// is live there) and the row's last.
   private func layout(
-    mode: ValueLegend.Mode, frame: VirtualInterval, available: Int
+    mode: ValueLegend.Mode, measure: Measure, frame: VirtualInterval, available: Int
   ) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
-    let lastColumn = place(mode: mode, frame: frame, abandonsWhenInexact: false) { _, _, _ in }.lastColumn
-    let windows = TextLayout.windows(lastColumn: lastColumn, available: available)
+    let step = max(frame.nanoseconds, 1)
+    let placing: TextLayout.Placing
+    let windows: [ClosedRange<Int>]
+    var kept: [[Kept]]
+    if step <= measure.coarsestExactStep {
+      placing = exactPlacing(measure, step: step)
+      windows = TextLayout.windows(lastColumn: placing.lastColumn, available: available)
+      kept = exactlyShown(mode: mode, step: step, windows: windows)
+      for (row, last) in measure.lastInstants.enumerated() {
+        guard let last, kept[row].last?.measure.time != last.time else { continue }
+        let cell = last.cell(in: rows[row])
+        kept[row].append(Kept(cell: cell, column: TextLayout.column(of: last.time, step: step), measure: last))
+      }
+    } else {
+      // No exact frame passed (`cutChoice`'s last resort): tokens move
+      // right, so every one is placed, in one pass per row.
+      windows = TextLayout.windows(
+        lastColumn: place(mode: mode, frame: frame, abandonsWhenInexact: false) { _, _, _ in }.lastColumn,
+        available: available)
+      (placing, kept) = placedShown(mode: mode, frame: frame, windows: windows)
+    }
+    // The legend of what is on screen, as the cut diagram makes it.
+    let visible = kept.flatMap { row in row.filter { $0.isWhole(in: windows) }.flatMap(\.cell.drawnValues) }
+    func relabelled(_ legend: ValueLegend) -> TextLayout {
+      let tokens = kept.map { row in
+        row.map {
+          TextLayout.Placed(
+            column: $0.column, token: MarbleToken.make($0.cell, legend: legend).token,
+            isLiveAfter: $0.measure.isLiveAfter, values: $0.cell.drawnValues)
+        }
+      }
+      return TextLayout(frame: frame, legend: legend, tokens: tokens, placing: placing, mergedInstants: false)
+    }
+    let legend = ValueLegend(values: visible, mode: mode, maxInlineWidth: maxInlineWidth)
+    return (relabelled(legend), relabelled)
+  }
+
+  /// `exactlyShown` and the row's last instant for a frame that moves
+  /// tokens: every token placed, those reaching into `windows` kept.
+  private func placedShown(
+    mode: ValueLegend.Mode, frame: VirtualInterval, windows: [ClosedRange<Int>]
+  ) -> (TextLayout.Placing, [[Kept]]) {
     var reaching: [[(measure: InstantCell, column: Int)]] = rows.map { _ in [] }
     var before: [[(measure: InstantCell, column: Int)?]] = rows.map { _ in windows.map { _ in nil } }
     var last: [(measure: InstantCell, column: Int)?] = rows.map { _ in nil }
@@ -142,22 +267,6 @@ struct LongRunLayout {
         .filter { columns.insert($0.column).inserted }
         .map { Kept(cell: $0.measure.cell(in: rows[row]), column: $0.column, measure: $0.measure) }
     }
-    // The legend of what is on screen, as the cut diagram makes it.
-    let visible = kept.flatMap { row in
-      row.filter { kept in windows.contains { $0.contains(kept.column) && $0.contains(kept.end - 1) } }
-        .flatMap(\.cell.drawnValues)
-    }
-    func relabelled(_ legend: ValueLegend) -> TextLayout {
-      let tokens = kept.map { row in
-        row.map {
-          TextLayout.Placed(
-            column: $0.column, token: MarbleToken.make($0.cell, legend: legend).token,
-            isLiveAfter: $0.measure.isLiveAfter, values: $0.cell.drawnValues)
-        }
-      }
-      return TextLayout(frame: frame, legend: legend, tokens: tokens, placing: placing, mergedInstants: false)
-    }
-    let legend = ValueLegend(values: visible, mode: mode, maxInlineWidth: maxInlineWidth)
-    return (relabelled(legend), relabelled)
+    return (placing, kept)
   }
 }

@@ -28,21 +28,67 @@ struct RowInstants: Sequence {
   /// Whether a diagram draws the event at `position`: marble events and
   /// drops, but not the subscription every row starts with.
   static func draws(_ kind: TimelineEvent.Kind, at time: VirtualTime) -> Bool {
-    if case .requested = kind { return false }
-    return !(kind == .subscribed && time == .zero)
+    // Matched rather than compared with `==`, which a million events felt.
+    switch kind {
+    case .requested: return false
+    case .subscribed: return time != .zero
+    default: return true
+    }
   }
 
   func makeIterator() -> Iterator { Iterator(events: events, valueWidth: valueWidth) }
 
+  /// The instants from the event at `position` on (the first of its
+  /// instant), their liveness worked out from `wasLive`.
+  func instants(from position: Int, wasLive: Bool) -> Iterator {
+    Iterator(events: events, valueWidth: valueWidth, from: position, wasLive: wasLive)
+  }
+
+  /// The instant just before the one starting at `position`, if any; its
+  /// `isLiveAfter` is not worked out (see `isLive(before:)`).
+  func instant(before position: Int) -> InstantCell? {
+    var previous = position - 1
+    while previous >= 0, !Self.draws(events.kind(at: previous), at: events.time(at: previous)) { previous -= 1 }
+    guard previous >= 0 else { return nil }
+    var iterator = instants(from: firstPosition(atOrAfter: events.time(at: previous)), wasLive: true)
+    return iterator.next()
+  }
+
+  /// Whether the row is live just before the event at `position`: the
+  /// last terminal or subscription before it says (a row starts live).
+  func isLive(before position: Int) -> Bool {
+    var previous = position - 1
+    while previous >= 0 {
+      let kind = events.kind(at: previous)
+      if kind.isTerminal { return false }
+      if case .subscribed = kind { return true }
+      previous -= 1
+    }
+    return true
+  }
+
+  /// The first event at or after `time` (the row is in time order).
+  func firstPosition(atOrAfter time: VirtualTime) -> Int {
+    var low = events.startIndex
+    var high = events.endIndex
+    while low < high {
+      let middle = low + (high - low) / 2
+      if events.time(at: middle) < time { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
   struct Iterator: IteratorProtocol {
     let events: TimelineEvents
     let valueWidth: ((Value) -> Int)?
-    private var position = 0
-    private var isLive = true
+    private var position: Int
+    private var isLive: Bool
 
-    init(events: TimelineEvents, valueWidth: ((Value) -> Int)?) {
+    init(events: TimelineEvents, valueWidth: ((Value) -> Int)?, from position: Int = 0, wasLive: Bool = true) {
       self.events = events
       self.valueWidth = valueWidth
+      self.position = position
+      self.isLive = wasLive
     }
 
     /// The next instant, measured as `TextLayout.Tokens` measures a cell.
@@ -88,9 +134,13 @@ struct InstantCell: PlaceableCell {
   /// The width of the token `MarbleToken.make` would make: one symbol, or
   /// `(a b c)` with an overlong group's middle values as one `~`.
   mutating func measure(in events: TimelineEvents, wasLive: Bool, valueWidth: (Value) -> Int) {
+    // Only an instant of more events than a group shows can hide values:
+    // most instants are one event, and reading it twice cost a pass.
     var valueCount = 0
-    for position in instant.events {
-      if case .value = events.kind(at: position) { valueCount += 1 }
+    if instant.events.count > MarbleToken.maxGroupValues {
+      for position in instant.events {
+        if case .value = events.kind(at: position) { valueCount += 1 }
+      }
     }
     let hidden = valueCount > MarbleToken.maxGroupValues ? (MarbleToken.maxGroupValues - 1)..<(valueCount - 1) : 0..<0
     var symbols = 0
@@ -116,7 +166,11 @@ struct InstantCell: PlaceableCell {
         lastIsValue = true
         continue
       }
-      live = kind.isTerminal ? false : kind == .subscribed ? true : live
+      if kind.isTerminal {
+        live = false
+      } else if case .subscribed = kind {
+        live = true
+      }
       // `|`, `#`, `^`, `!` and `×` are one column each.
       symbols += 1
       symbolsWidth += 1

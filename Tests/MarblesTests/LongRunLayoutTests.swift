@@ -97,6 +97,22 @@ import Testing
       ])
   }
 
+  @Test func groupsTooWideForEveryFrameAreMovedAsTheWholeLayoutMovesThem() throws {
+    // `(1 2 3 4 5 6)` every 1ms is 13 columns wide; the finest frame tried,
+    // 0.1ms, gives it 10: no frame is exact, so the layout takes the first
+    // frame with letters and moves tokens right, each placed in turn.
+    let groups = (0..<30).flatMap { time in (1...6).map { (time, TimelineEvent.Kind.value(.int($0))) } }
+    let rows = [row("r", groups)]
+    let (layout, _) = try drawn(rows, width: 20, endTime: .milliseconds(30))
+    #expect(layout.movedTokens == 29)
+    let result = RunResult(
+      pipelines: [ShownPipeline(source: "r")], rows: rows, notes: [], stop: .idle, endTime: .milliseconds(30))
+    let options = DiagramOptions(width: 20)
+    let streamed = TextDiagram.render(result, options: options, streamsLongRuns: true)
+    #expect(streamed == TextDiagram.render(result, options: options, streamsLongRuns: false))
+    #expect(streamed.contains("too coarse: 29"))
+  }
+
   @Test func aScaleAnOutOfOrderRowOrAShortRunIsLeftToTheWholeLayout() {
     let digits = (0..<40).map { ($0 * 10, TimelineEvent.Kind.value(.int($0 % 10))) }
     let long = row("r", digits)

@@ -130,4 +130,23 @@ import Testing
     #expect(outline.elements["circle", default: 0] + outline.elements["rect", default: 0] <= 401)
     #expect(outline.texts.contains { $0.contains("first 400 instants") })
   }
+
+  @Test func aRowOfFourHundredInstantsIsWholeAndOneMoreIsCapped() throws {
+    // The picture gathers one instant past the cap to tell the two apart.
+    func notes(instants: Int) throws -> Bool {
+      let events = (1...instants).map { TimelineEvent(time: .milliseconds($0), kind: .value(.int($0))) }
+      let row = Timeline(label: "r", pipeline: 0, stage: 0, isOutput: true, events: events)
+      let svg = SVGDiagram.render(RunResult(pipelines: [], rows: [row], endTime: .milliseconds(instants)))
+      return try Self.outline(svg).texts.contains { $0.contains("first 400 instants") }
+    }
+    #expect(try notes(instants: 400) == false)
+    #expect(try notes(instants: 401) == true)
+  }
+
+  @Test func aDiagramGathersOnlyTheCellsItAsksFor() {
+    let row = TimelineFixture.row("r", "0ms:1, 0ms:2, 100ms:3, 200ms:|")
+    #expect(row.diagramCells(first: 2) == Array(row.diagramCells.prefix(2)))
+    #expect(row.diagramCells(first: 2).map(\.time) == [.zero, .milliseconds(100)])
+    #expect(row.diagramCells(first: 0).isEmpty)
+  }
 }
