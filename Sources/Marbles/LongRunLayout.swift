@@ -66,7 +66,7 @@ struct LongRunLayout {
   /// columns shown only and the legend of what they show, and how to make
   /// its tokens again under another legend.
   func layout(available: Int) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
-    let measures = Self.modes.map(measure)
+    let (measures, liveness) = measures()
     let cut = TextLayout.cutChoice(
       candidates: candidates, modes: Self.modes, available: available,
       needsLetter: { ValueLegend.inlineText($1, maxWidth: maxWidth(Self.modes[$0])) == nil }
@@ -77,12 +77,14 @@ struct LongRunLayout {
       }
       let lastColumn = exactPlacing(measures[legend], step: step).lastColumn
       return TextLayout.Trial(frame: frame, legend: legend, fitsExactly: true, lastColumn: lastColumn) { windows in
-        exactlyShown(mode: Self.modes[legend], step: step, windows: windows).flatMap { row in
+        exactlyShown(mode: Self.modes[legend], step: step, windows: windows, liveness: liveness).flatMap { row in
           row.filter { $0.isWhole(in: windows) }.flatMap(\.cell.drawnValues)
         }
       }
     }
-    return layout(mode: Self.modes[cut.legend], measure: measures[cut.legend], frame: cut.frame, available: available)
+    return layout(
+      mode: Self.modes[cut.legend], measure: measures[cut.legend], liveness: liveness, frame: cut.frame,
+      available: available)
   }
 
   private func maxWidth(_ mode: ValueLegend.Mode) -> Int { mode == .inline ? maxInlineWidth : 1 }
@@ -103,8 +105,8 @@ struct LongRunLayout {
     ) { row, _, cell, column in visit(row, cell, column) }
   }
 
-  /// Every row's tokens measured under one legend mode, in one pass: all a
-  /// frame needs to know whether it places them exactly, and where.
+  /// Every row's tokens measured under one legend mode: all a frame needs
+  /// to know whether it places them exactly, and where.
   private struct Measure {
     /// The coarsest step at which every token starts at its own time: two
     /// neighbours `a`, `b` need `b.time - a.time >= step * (a.width + gap)`.
@@ -112,25 +114,58 @@ struct LongRunLayout {
     var leftOutValues = 0
     /// Per row, its last instant (whose `isLiveAfter` is the row's at the end).
     var lastInstants: [InstantCell?] = []
+
+    mutating func add(_ cell: InstantCell, after previous: InstantCell?) {
+      leftOutValues += cell.leftOut
+      guard let previous else { return }
+      let needsGap = previous.isBareValue && cell.isBareValue && !(previous.width == 1 && cell.width == 1)
+      let columns = previous.width + (needsGap ? 1 : 0)
+      coarsestExactStep = min(coarsestExactStep, (cell.time.nanoseconds - previous.time.nanoseconds) / columns)
+    }
   }
 
-  private func measure(_ mode: ValueLegend.Mode) -> Measure {
-    var measure = Measure()
+  /// Per row, where it turns live or ended: the start of each instant after
+  /// which its liveness changed, and what it became. A row starts live.
+  private typealias LivenessChanges = [[(position: Int, isLive: Bool)]]
+
+  /// Both modes' measures (`modes` order) and the rows' liveness changes,
+  /// in one pass over the events: with letters only, every value is one
+  /// column, so its tokens' widths follow from the inline ones'.
+  private func measures() -> (measures: [Measure], liveness: LivenessChanges) {
+    var inline = Measure()
+    var letters = Measure()
+    var liveness: LivenessChanges = []
     for row in rows.indices {
-      var previous: InstantCell?
-      for cell in instants(row, mode: mode) {
-        measure.leftOutValues += cell.leftOut
-        if let previous {
-          let needsGap = previous.isBareValue && cell.isBareValue && !(previous.width == 1 && cell.width == 1)
-          let columns = previous.width + (needsGap ? 1 : 0)
-          let apart = cell.time.nanoseconds - previous.time.nanoseconds
-          measure.coarsestExactStep = min(measure.coarsestExactStep, apart / columns)
+      var previous: (inline: InstantCell, letters: InstantCell)?
+      var changes: [(position: Int, isLive: Bool)] = []
+      var live = true
+      for cell in instants(row, mode: .inline) {
+        let lettered = cell.withOneColumnValues
+        inline.add(cell, after: previous?.inline)
+        letters.add(lettered, after: previous?.letters)
+        previous = (cell, lettered)
+        if cell.isLiveAfter != live {
+          live = cell.isLiveAfter
+          changes.append((cell.instant.events.lowerBound, live))
         }
-        previous = cell
       }
-      measure.lastInstants.append(previous)
+      inline.lastInstants.append(previous?.inline)
+      letters.lastInstants.append(previous?.letters)
+      liveness.append(changes)
     }
-    return measure
+    return ([inline, letters], liveness)
+  }
+
+  /// Whether `row` is live just before the instant starting at `position`.
+  private static func isLive(_ liveness: LivenessChanges, row: Int, before position: Int) -> Bool {
+    let changes = liveness[row]
+    var low = 0
+    var high = changes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if changes[middle].position < position { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? true : changes[low - 1].isLive
   }
 
   /// What `TextLayout.place` comes to at a step that places every token
@@ -172,7 +207,9 @@ struct LongRunLayout {
   /// `TextLayout.Row.marbles` reads for `windows`: those whose tokens reach
   /// into a window, found by their times, and the last before each window
   /// (whether the row is live there), with their liveness.
-  private func exactlyShown(mode: ValueLegend.Mode, step: Int, windows: [ClosedRange<Int>]) -> [[Kept]] {
+  private func exactlyShown(
+    mode: ValueLegend.Mode, step: Int, windows: [ClosedRange<Int>], liveness: LivenessChanges
+  ) -> [[Kept]] {
     rows.indices.map { row in
       let instants = instants(row, mode: mode)
       var kept: [InstantCell] = []
@@ -186,7 +223,7 @@ struct LongRunLayout {
           first = previous.instant.events.lowerBound
           if TextLayout.column(of: previous.time, step: step) + previous.width <= window.lowerBound { break }
         }
-        var inWindow = instants.instants(from: first, wasLive: instants.isLive(before: first))
+        var inWindow = instants.instants(from: first, wasLive: Self.isLive(liveness, row: row, before: first))
         while let cell = inWindow.next(), TextLayout.column(of: cell.time, step: step) <= window.upperBound {
           kept.append(cell)
         }
@@ -203,7 +240,7 @@ struct LongRunLayout {
   /// and the axis also read: the last before each window (whether the row
   /// is live there) and the row's last.
   private func layout(
-    mode: ValueLegend.Mode, measure: Measure, frame: VirtualInterval, available: Int
+    mode: ValueLegend.Mode, measure: Measure, liveness: LivenessChanges, frame: VirtualInterval, available: Int
   ) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
     let step = max(frame.nanoseconds, 1)
     let placing: TextLayout.Placing
@@ -212,7 +249,7 @@ struct LongRunLayout {
     if step <= measure.coarsestExactStep {
       placing = exactPlacing(measure, step: step)
       windows = TextLayout.windows(lastColumn: placing.lastColumn, available: available)
-      kept = exactlyShown(mode: mode, step: step, windows: windows)
+      kept = exactlyShown(mode: mode, step: step, windows: windows, liveness: liveness)
       for (row, last) in measure.lastInstants.enumerated() {
         guard let last, kept[row].last?.measure.time != last.time else { continue }
         let cell = last.cell(in: rows[row])

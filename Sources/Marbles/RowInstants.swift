@@ -54,19 +54,6 @@ struct RowInstants: Sequence {
     return iterator.next()
   }
 
-  /// Whether the row is live just before the event at `position`: the
-  /// last terminal or subscription before it says (a row starts live).
-  func isLive(before position: Int) -> Bool {
-    var previous = position - 1
-    while previous >= 0 {
-      let kind = events.kind(at: previous)
-      if kind.isTerminal { return false }
-      if case .subscribed = kind { return true }
-      previous -= 1
-    }
-    return true
-  }
-
   /// The first event at or after `time` (the row is in time order).
   func firstPosition(atOrAfter time: VirtualTime) -> Int {
     var low = events.startIndex
@@ -126,6 +113,8 @@ struct InstantCell: PlaceableCell {
   var isBareValue = false
   var leftOut = 0
   var isLiveAfter = true
+  /// The symbols of its token (`(1 2 |)` has three).
+  var symbols = 0
 
   init(instant: RowInstants.Instant) {
     self.instant = instant
@@ -178,8 +167,18 @@ struct InstantCell: PlaceableCell {
     }
     leftOut = hidden.count
     isLiveAfter = live
+    self.symbols = symbols
     isBareValue = symbols == 1 && lastIsValue
     width = symbols == 1 ? symbolsWidth : 2 + symbolsWidth + (symbols - 1)
+  }
+
+  /// The same instant measured with every value one column wide, as a
+  /// legend of letters only writes it: a value alone is one column, a group
+  /// its symbols with a space between and parentheses around.
+  var withOneColumnValues: InstantCell {
+    var cell = self
+    cell.width = symbols == 1 ? 1 : 2 * symbols + 1
+    return cell
   }
 
   /// The instant as a diagram's cell, for the few tokens that are drawn.
