@@ -95,6 +95,7 @@ let package = Package(
       dependencies: [
         "StreamCore",
         "StreamLang",
+        "Marbles",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
