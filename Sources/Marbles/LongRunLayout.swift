@@ -22,51 +22,52 @@ struct LongRunLayout {
   private let endTime: VirtualTime
   private let maxInlineWidth: Int
   private let candidates: FrameCandidates
+  /// Both modes' measures, in `modes` order, and the rows' liveness changes.
+  private let measures: [Measure]
+  private let liveness: LivenessChanges
   private static let modes: [ValueLegend.Mode] = [.inline, .lettersOnly]
 
   /// Nil when the rows do not call for it (see the type's comment): the
-  /// whole layout is then made by `TextLayout.choose`.
+  /// whole layout is then made by `TextLayout.choose`. Finding out costs
+  /// the pass that measures the rows, which a long run needs anyway.
   init?(rows: [Timeline], running: Bool, endTime: VirtualTime, options: DiagramOptions, available: Int) {
     guard options.scale == nil else { return nil }
-    var divisor = 0
-    var lastTime = VirtualTime.zero
-    var mostInstants = 0
-    for row in rows {
-      let events = row.events
-      var previousTime = VirtualTime(nanoseconds: .min)
-      var instantTime: VirtualTime?
-      var instants = 0
-      for position in events.indices {
-        let time = events.time(at: position)
-        guard time >= previousTime else { return nil }
-        previousTime = time
-        let kind = events.kind(at: position)
-        guard RowInstants.draws(kind, at: time) else { continue }
-        if case .value(let value) = kind, ValueLegend.mayLookAlike(value) { return nil }
-        guard time != instantTime else { continue }
-        instantTime = time
-        instants += 1
-        divisor = FrameCandidates.gcd(divisor, time.nanoseconds)
+    let events = rows.map(\.events)
+    for row in events {
+      for position in row.indices.dropFirst() where row.time(at: position) < row.time(at: position - 1) {
+        return nil
       }
-      if let instantTime { lastTime = max(lastTime, instantTime) }
-      mostInstants = max(mostInstants, instants)
     }
-    // Past `Int.max / 4` a column is clamped (`TextLayout.column`), which
-    // `exactPlacing` does not foresee.
-    guard mostInstants > available, divisor > 0, lastTime.nanoseconds <= Int.max / 4 else { return nil }
-    self.rows = rows.map(\.events)
+    self.rows = events
     self.running = running
     self.endTime = endTime
     self.maxInlineWidth = options.maxInlineWidth
+    var survey = Survey()
+    (measures, liveness) = Self.measures(of: events, maxInlineWidth: options.maxInlineWidth, survey: &survey)
+    // Past `Int.max / 4` a column is clamped (`TextLayout.column`), which
+    // `exactPlacing` does not foresee.
+    guard !survey.looksAlike, survey.mostInstants > available, survey.divisor > 0,
+      survey.lastTime.nanoseconds <= Int.max / 4
+    else { return nil }
     candidates = FrameCandidates(
-      commonDivisor: divisor, span: max(lastTime, endTime), columns: available)
+      commonDivisor: survey.divisor, span: max(survey.lastTime, endTime), columns: available)
+  }
+
+  /// What the measuring pass learns of the rows as a whole.
+  private struct Survey {
+    /// The greatest common divisor of the instants' times.
+    var divisor = 0
+    var lastTime = VirtualTime.zero
+    /// The most instants in one row.
+    var mostInstants = 0
+    /// Whether some value drawn is a string that reads as another type.
+    var looksAlike = false
   }
 
   /// The cut layout `TextLayout.choose` would pick, with tokens for the
   /// columns shown only and the legend of what they show, and how to make
   /// its tokens again under another legend.
   func layout(available: Int) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
-    let (measures, liveness) = measures()
     let cut = TextLayout.cutChoice(
       candidates: candidates, modes: Self.modes, available: available,
       needsLetter: { ValueLegend.inlineText($1, maxWidth: maxWidth(Self.modes[$0])) == nil }
@@ -131,15 +132,23 @@ struct LongRunLayout {
   /// Both modes' measures (`modes` order) and the rows' liveness changes,
   /// in one pass over the events: with letters only, every value is one
   /// column, so its tokens' widths follow from the inline ones'.
-  private func measures() -> (measures: [Measure], liveness: LivenessChanges) {
+  private static func measures(
+    of rows: [TimelineEvents], maxInlineWidth: Int, survey: inout Survey
+  ) -> ([Measure], LivenessChanges) {
     var inline = Measure()
     var letters = Measure()
     var liveness: LivenessChanges = []
-    for row in rows.indices {
+    var looksAlike = false
+    for row in rows {
       var previous: (inline: InstantCell, letters: InstantCell)?
       var changes: [(position: Int, isLive: Bool)] = []
       var live = true
-      for cell in instants(row, mode: .inline) {
+      var instants = 0
+      let measured = RowInstants(row) { value in
+        if ValueLegend.mayLookAlike(value) { looksAlike = true }
+        return ValueLegend.inlineWidth(value, maxWidth: maxInlineWidth)
+      }
+      for cell in measured {
         let lettered = cell.withOneColumnValues
         inline.add(cell, after: previous?.inline)
         letters.add(lettered, after: previous?.letters)
@@ -148,11 +157,16 @@ struct LongRunLayout {
           live = cell.isLiveAfter
           changes.append((cell.instant.events.lowerBound, live))
         }
+        instants += 1
+        survey.divisor = FrameCandidates.gcd(survey.divisor, cell.time.nanoseconds)
       }
       inline.lastInstants.append(previous?.inline)
       letters.lastInstants.append(previous?.letters)
       liveness.append(changes)
+      if let last = previous?.inline { survey.lastTime = max(survey.lastTime, last.time) }
+      survey.mostInstants = max(survey.mostInstants, instants)
     }
+    survey.looksAlike = looksAlike
     return ([inline, letters], liveness)
   }
 

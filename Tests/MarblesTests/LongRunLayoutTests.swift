@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 import Testing
 
 @testable import Marbles
@@ -111,6 +112,37 @@ import Testing
     let streamed = TextDiagram.render(result, options: options, streamsLongRuns: true)
     #expect(streamed == TextDiagram.render(result, options: options, streamsLongRuns: false))
     #expect(streamed.contains("too coarse: 29"))
+  }
+
+  /// Long runs of the real interpreter: inner rows (opened late, ended,
+  /// summarised past the first ones), a runtime error, booleans and arrays.
+  @Test(arguments: [
+    "interval 1ms | take 200 | flatMap { just $0, $0 + 1 | delay 3ms }",
+    "interval 10ms | take 300 | map { x in { just x, x + 1 | delay 5ms } } | switchToLatest",
+    "interval 1ms | map 10 / (x - 250)",
+    "interval 1ms | take 300 | map x % 3 == 0 | collect 7",
+  ])
+  func aRealLongRunIsDrawnAsTheWholeLayoutDrawsIt(program: String) throws {
+    var interpreter = Interpreter()
+    let evaluation = interpreter.run(program, options: RunOptions(horizon: .milliseconds(5_000)))
+    let ran: RunResult? = {
+      if case .ran(let result, _) = evaluation { return result }
+      return nil
+    }()
+    let result = try #require(ran, "the program did not run: \(program)")
+    for width in [40, 80] {
+      let options = DiagramOptions(width: width)
+      let shown = result.summarisingInnerRows
+      let labelColumn = min(shown.headings.map(\.label.count).max() ?? 0, max(12, width * 2 / 5 - 4))
+      let available = max(width - (2 + labelColumn + 2), 16)
+      _ = try #require(
+        LongRunLayout(
+          rows: shown.rows, running: shown.stop.leftStreamsRunning, endTime: shown.endTime, options: options,
+          available: available))
+      #expect(
+        TextDiagram.render(result, options: options, streamsLongRuns: true)
+          == TextDiagram.render(result, options: options, streamsLongRuns: false))
+    }
   }
 
   @Test func aScaleAnOutOfOrderRowOrAShortRunIsLeftToTheWholeLayout() {
