@@ -80,26 +80,28 @@ struct RowInstants: Sequence {
 
     /// The next instant, measured as `TextLayout.Tokens` measures a cell.
     mutating func next() -> InstantCell? {
-      guard let instant = nextInstant() else { return nil }
+      guard let (instant, first) = nextInstant() else { return nil }
       var cell = InstantCell(instant: instant)
       guard let valueWidth else { return cell }
-      cell.measure(in: events, wasLive: isLive, valueWidth: valueWidth)
+      cell.measure(in: events, first: first, wasLive: isLive, valueWidth: valueWidth)
       isLive = cell.isLiveAfter
       return cell
     }
 
-    /// The next run of drawn events at one time.
-    private mutating func nextInstant() -> Instant? {
+    /// The next run of drawn events at one time, and its first event's
+    /// kind (read to find it, and not read again: most instants are one event).
+    private mutating func nextInstant() -> (Instant, first: TimelineEvent.Kind)? {
       let end = events.endIndex
-      while position < end, !RowInstants.draws(events.kind(at: position), at: events.time(at: position)) {
+      while position < end {
+        let kind = events.kind(at: position)
+        let time = events.time(at: position)
+        let start = position
         position += 1
+        guard RowInstants.draws(kind, at: time) else { continue }
+        while position < end, events.time(at: position) == time { position += 1 }
+        return (Instant(time: time, events: start..<position), kind)
       }
-      guard position < end else { return nil }
-      let start = position
-      let time = events.time(at: start)
-      position += 1
-      while position < end, events.time(at: position) == time { position += 1 }
-      return Instant(time: time, events: start..<position)
+      return nil
     }
   }
 }
@@ -122,7 +124,11 @@ struct InstantCell: PlaceableCell {
 
   /// The width of the token `MarbleToken.make` would make: one symbol, or
   /// `(a b c)` with an overlong group's middle values as one `~`.
-  mutating func measure(in events: TimelineEvents, wasLive: Bool, valueWidth: (Value) -> Int) {
+  ///
+  /// - Parameter first: the kind of the instant's first event, already read.
+  mutating func measure(
+    in events: TimelineEvents, first: TimelineEvent.Kind, wasLive: Bool, valueWidth: (Value) -> Int
+  ) {
     // Only an instant of more events than a group shows can hide values:
     // most instants are one event, and reading it twice cost a pass.
     var valueCount = 0
@@ -138,7 +144,7 @@ struct InstantCell: PlaceableCell {
     var live = wasLive
     var lastIsValue = false
     for position in instant.events {
-      let kind = events.kind(at: position)
+      let kind = position == instant.events.lowerBound ? first : events.kind(at: position)
       guard RowInstants.draws(kind, at: instant.time) else { continue }
       if case .value(let value) = kind {
         defer { valueIndex += 1 }
