@@ -33,11 +33,20 @@ struct LongRunLayout {
   init?(rows: [Timeline], running: Bool, endTime: VirtualTime, options: DiagramOptions, available: Int) {
     guard options.scale == nil else { return nil }
     let events = rows.map(\.events)
+    // Times alone first, which are cheap to read: rows in order, and some
+    // row with more distinct times than columns (it has at most that many
+    // instants). A long run at few instants (`range`) stops here.
+    var mostTimes = 0
     for row in events {
-      for position in row.indices.dropFirst() where row.time(at: position) < row.time(at: position - 1) {
-        return nil
+      var times = min(row.count, 1)
+      for position in row.indices.dropFirst() {
+        let (time, previous) = (row.time(at: position), row.time(at: position - 1))
+        guard time >= previous else { return nil }
+        if time != previous { times += 1 }
       }
+      mostTimes = max(mostTimes, times)
     }
+    guard mostTimes > available else { return nil }
     self.rows = events
     self.running = running
     self.endTime = endTime
