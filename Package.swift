@@ -107,6 +107,7 @@ let package = Package(
       dependencies: [
         "StreamCore",
         "StreamLang",
+        "Marbles",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -17,7 +17,13 @@ struct FrameCandidates {
   ///   - span: the time the diagram must reach.
   ///   - columns: the columns available, used only when no event is after 0.
   init(times: [VirtualTime], span: VirtualTime, columns: Int) {
-    let divisor = times.reduce(0) { Self.gcd($0, $1.nanoseconds) }
+    self.init(commonDivisor: times.reduce(0) { Self.gcd($0, $1.nanoseconds) }, span: span, columns: columns)
+  }
+
+  /// - Parameter divisor: the greatest common divisor of every instant that
+  ///   holds an event (`gcd` folded over them), for a caller that walks the
+  ///   instants without gathering them.
+  init(commonDivisor divisor: Int, span: VirtualTime, columns: Int) {
     commonDivisor = divisor
     guard divisor > 0 else {
       // Nothing happens after 0: any frame is exact, so pick one that makes

@@ -123,8 +123,12 @@ extension Timeline {
 
   /// The cells a diagram draws: the marble events and the values this stage
   /// dropped for want of demand (`×`), which a marble string cannot hold.
-  var diagramCells: [MarbleCell] {
-    cells(keepingEveryValue: false) {
+  var diagramCells: [MarbleCell] { diagramCells(first: .max) }
+
+  /// The first `limit` of `diagramCells`, gathered without the rest: a
+  /// picture that shows a row's first instants need not make a million cells.
+  func diagramCells(first limit: Int) -> [MarbleCell] {
+    cells(keepingEveryValue: false, first: limit) {
       if case .dropped = $0 { return true }
       return $0.isMarble
     }
@@ -132,7 +136,9 @@ extension Timeline {
 
   /// One pass over the row: recorded rows are in time order already, so
   /// only a row built out of order (by hand, in a test) is sorted first.
-  private func cells(keepingEveryValue: Bool, drawing isDrawn: (TimelineEvent.Kind) -> Bool) -> [MarbleCell] {
+  private func cells(
+    keepingEveryValue: Bool, first limit: Int = .max, drawing isDrawn: (TimelineEvent.Kind) -> Bool
+  ) -> [MarbleCell] {
     var order = Array(events.indices)
     if !events.indices.dropFirst().allSatisfy({ events.time(at: $0 - 1) <= events.time(at: $0) }) {
       order.sort { (events.time(at: $0), $0) < (events.time(at: $1), $1) }
@@ -144,7 +150,10 @@ extension Timeline {
       guard isDrawn(kind), !(kind == .subscribed && time == .zero) else { continue }
       // Compared without binding the last cell: a binding would keep a second
       // reference to its events and make every append copy them.
-      if cells.last?.time != time { cells.append(MarbleCell(time: time, keepsEveryValue: keepingEveryValue)) }
+      if cells.last?.time != time {
+        guard cells.count < limit else { break }
+        cells.append(MarbleCell(time: time, keepsEveryValue: keepingEveryValue))
+      }
       cells[cells.count - 1].append(kind)
     }
     return cells

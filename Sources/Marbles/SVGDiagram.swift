@@ -36,18 +36,24 @@ struct SVGPage {
         indent: $0.label.prefix { $0 == " " }.count
       )
     }
-    let allCells = result.rows.map(\.diagramCells)
     // A picture of ten thousand overlapping circles helps nobody and weighs
-    // megabytes: each row shows its first instants, and a note says so.
-    let cells = allCells.map { Array($0.prefix(Self.maxInstants)) }
-    let truncated = allCells.contains { $0.count > Self.maxInstants }
+    // megabytes: each row shows its first instants, and a note says so. One
+    // more is gathered to tell whether there were more; the rest never are.
+    let allCells = result.rows.map { $0.diagramCells(first: Self.maxInstants + 1) }
+    // The picture then ends where the first row is cut, and every row is
+    // drawn up to there: drawn over the whole run, a million instants' first
+    // 400 sat in one pixel before an empty arrow, as if nothing followed.
+    let cut = allCells.compactMap { $0.count > Self.maxInstants ? $0[Self.maxInstants].time : nil }.min()
+    let cells = allCells.map { row in cut.map { cut in row.filter { $0.time < cut } } ?? row }
+    let truncated = cut != nil
+    let pictureEnd = cut ?? result.endTime
     let values = cells.flatMap { $0.flatMap(\.drawnValues) }
     let legend = ValueLegend(values: values, mode: .inline, maxInlineWidth: options.maxInlineWidth)
 
     // Time to x: wide enough that an instant's marbles end before the next
     // instant's begin, with the whole between 480 and 2400 px.
     let instants = Array(Set(cells.flatMap { $0.map(\.time.nanoseconds) } + [0])).sorted()
-    let span = Double(max(instants.last ?? 0, result.endTime.nanoseconds))
+    let span = Double(max(instants.last ?? 0, pictureEnd.nanoseconds))
     var pixelsPerNanosecond = 0.0
     for rowCells in cells {
       for (cell, next) in zip(rowCells, rowCells.dropFirst()) {
@@ -88,7 +94,9 @@ struct SVGPage {
       let middle = y + Self.rowHeight / 2
       var end = left + timelineWidth
       // An inner row that ended stops there: nothing more can happen on it.
-      let ended = row.inner != nil && row.hasTerminated
+      let ended =
+        row.inner != nil && row.hasTerminated
+        && (cut == nil || rowCells.contains { $0.events.contains(where: \.isTerminal) })
       if ended, let last = rowCells.last { end = x(last.time) + Self.clusterWidth(last, legend: legend) }
       // An inner row exists from its subscription: its arrow starts there,
       // joined by a dashed connector to the row of the operator that
@@ -124,7 +132,7 @@ struct SVGPage {
       if live && result.stop.leftStreamsRunning {
         // Still running when the run stopped: an ellipsis on the arrow just
         // past the stop time (and past the last marble there).
-        let ellipsisX = max(x(result.endTime), reach) + 8
+        let ellipsisX = max(x(pictureEnd), reach) + 8
         body.append(
           "<text x=\"\(Self.n(ellipsisX))\" y=\"\(Self.n(middle - 4))\" font-size=\"22\" font-weight=\"bold\" class=\"running\">\u{2026}</text>"
         )
@@ -156,7 +164,9 @@ struct SVGPage {
     var footer = legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
     footer += result.notes.map { "note: \($0)" }
     if truncated {
-      footer.append("note: each row shows its first \(Self.maxInstants) instants; the event list shows every event")
+      footer.append(
+        "note: the picture ends at \(pictureEnd), where a row reaches \(Self.maxInstants) instants; "
+          + "the event list shows every event")
     }
     if let sentence = result.stop.sentence(endTime: result.endTime) { footer.append(sentence) }
     footer += LogText.lines(result.log)

@@ -20,7 +20,12 @@ import StreamCore
 /// grammar a value or a group is one frame however wide it is written.
 public enum TextDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
-    let page = Page(result: result.summarisingInnerRows, options: options)
+    render(result, options: options, streamsLongRuns: true)
+  }
+
+  /// `render`, with `LongRunLayout` allowed or not (the tests compare the two).
+  static func render(_ result: RunResult, options: DiagramOptions, streamsLongRuns: Bool) -> String {
+    let page = Page(result: result.summarisingInnerRows, options: options, streamsLongRuns: streamsLongRuns)
     return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
   }
 
@@ -36,21 +41,20 @@ extension TextDiagram {
   private struct Page {
     var lines: [[StyledText]] = []
 
-    init(result: RunResult, options: DiagramOptions) {
+    init(result: RunResult, options: DiagramOptions, streamsLongRuns: Bool) {
       let width = max(options.width, 20)
-      var (layout, labelColumn, cells) = Self.layout(result: result, options: options)
+      var (layout, labelColumn, relabelled) = Self.layout(
+        result: result, options: options, streamsLongRuns: streamsLongRuns)
       let left = 2 + labelColumn + 2
       let available = max(width - left, 16)
       let windows = layout.windows(available: available)
       if windows.count > 1 {
         // Letters go to what is on screen only; a letter is one column
         // whichever value it stands for, so the layout does not move.
-        let legend = ValueLegend(
-          values: layout.visibleValues(in: windows), mode: layout.legend.mode,
-          maxInlineWidth: layout.legend.maxInlineWidth)
-        layout = TextLayout(
-          cells: cells, running: result.stop.leftStreamsRunning, endTime: result.endTime, frame: layout.frame,
-          legend: legend)
+        layout = relabelled(
+          ValueLegend(
+            values: layout.visibleValues(in: windows), mode: layout.legend.mode,
+            maxInlineWidth: layout.legend.maxInlineWidth))
       }
 
       for ((row, heading), placed) in zip(zip(result.rows, result.headings), layout.rows) {
@@ -115,20 +119,35 @@ extension TextDiagram {
       lines += LogText.lines(result.log).map { [StyledText($0)] }
     }
 
-    /// The layout of `result`, the width of its label column, and the cells
-    /// laid out (kept for a second layout rather than gathered again).
+    /// The layout of `result`, the width of its label column, and the same
+    /// layout under another legend (for the letters of a cut diagram).
+    ///
+    /// - Parameter streamsLongRuns: lets a run too long for the width be laid
+    ///   out by `LongRunLayout`; false only in the tests that compare the two.
     static func layout(
-      result: RunResult, options: DiagramOptions
-    ) -> (layout: TextLayout, labelColumn: Int, cells: [[MarbleCell]]) {
+      result: RunResult, options: DiagramOptions, streamsLongRuns: Bool = true
+    ) -> (layout: TextLayout, labelColumn: Int, relabelled: (ValueLegend) -> TextLayout) {
       let width = max(options.width, 20)
       let longestLabel = result.headings.map(\.label.count).max() ?? 0
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
+      let running = result.stop.leftStreamsRunning
+      if streamsLongRuns,
+        let longRun = LongRunLayout(
+          rows: result.rows, running: running, endTime: result.endTime, options: options, available: available)
+      {
+        let (layout, relabelled) = longRun.layout(available: available)
+        return (layout, labelColumn, relabelled)
+      }
       let cells = result.rows.map(\.diagramCells)
       let layout = TextLayout.choose(
-        cells: cells, running: result.stop.leftStreamsRunning, endTime: result.endTime, options: options,
-        available: available)
-      return (layout, labelColumn, cells)
+        cells: cells, running: running, endTime: result.endTime, options: options, available: available)
+      return (
+        layout, labelColumn,
+        {
+          TextLayout(cells: cells, running: running, endTime: result.endTime, frame: layout.frame, legend: $0)
+        }
+      )
     }
 
     /// The axis reaches the last event's column and the stop time, not the

@@ -64,40 +64,50 @@ extension TextLayout {
         if attempt.fitsExactly && attempt.lastColumn + 1 <= available { return layout(frame, legend) }
       }
     }
-    // Too long or too dense for the width: the diagram will be cut. Take
-    // the narrowest exact layout, which cuts out the least time, unless it
-    // needs a long legend for what stays on screen. Only frames close to
-    // the common divisor can be narrow.
+    let cut = cutChoice(
+      candidates: candidates, modes: legends.map(\.mode), available: available,
+      needsLetter: { legends[$0].needsLetter($1) }, trial: trial)
+    return layout(cut.frame, cut.legend)
+  }
+
+  /// The frame and legend (an index into `modes`) of a diagram too long or
+  /// too dense for the width, which will be cut: the narrowest exact layout,
+  /// which cuts out the least time, unless it needs a long legend for what
+  /// stays on screen. Only frames close to the common divisor can be narrow.
+  static func cutChoice(
+    candidates: FrameCandidates, modes: [ValueLegend.Mode], available: Int,
+    needsLetter: (_ legend: Int, _ value: Value) -> Bool, trial: (VirtualInterval, Int) -> Trial
+  ) -> (frame: VirtualInterval, legend: Int) {
     let divisor = candidates.commonDivisor
     var frames = candidates.ordered.filter { $0.nanoseconds >= divisor / 10 }
     if frames.isEmpty { frames = [candidates.ordered.first ?? .milliseconds(100)] }
     // Only the tries are compared; the layout is made once, for the one chosen.
     var narrowest: Trial?
     var narrowestInline: Trial?
-    for legend in legends.indices {
+    for legend in modes.indices {
       for frame in frames {
         let attempt = trial(frame, legend)
         guard attempt.fitsExactly else { continue }
         let shown = attempt.visibleValues(windows(lastColumn: attempt.lastColumn, available: available))
-        guard Set(shown.filter { legends[legend].needsLetter($0) }).count <= maxCutLegend else { continue }
+        guard Set(shown.filter { needsLetter(legend, $0) }).count <= maxCutLegend else { continue }
         let width = attempt.lastColumn + 1
         if width < narrowest.map({ $0.lastColumn + 1 }) ?? .max { narrowest = attempt }
-        if legends[legend].mode == .inline, width < narrowestInline.map({ $0.lastColumn + 1 }) ?? .max {
+        if modes[legend] == .inline, width < narrowestInline.map({ $0.lastColumn + 1 }) ?? .max {
           narrowestInline = attempt
         }
       }
     }
-    guard let narrowest else { return layout(frames[0], legends.count - 1) }
+    guard let narrowest else { return (frames[0], modes.count - 1) }
     // Values as themselves beat letters unless letters show clearly more.
     let narrowestWidth = narrowest.lastColumn + 1
     if let inline = narrowestInline, inline.lastColumn + 1 <= narrowestWidth + narrowestWidth / 10 {
-      return layout(inline.frame, inline.legend)
+      return (inline.frame, inline.legend)
     }
-    return layout(narrowest.frame, narrowest.legend)
+    return (narrowest.frame, narrowest.legend)
   }
 
   /// One frame and legend tried by `choose`, without its layout.
-  private struct Trial {
+  struct Trial {
     let frame: VirtualInterval
     /// The index of the legend among those tried.
     let legend: Int

@@ -10,7 +10,7 @@ extension TextLayout {
   /// a million instants were made into tokens ten times over.
   struct Tokens {
     /// One cell's token and what the layout needs to know about it.
-    struct Cell {
+    struct Cell: PlaceableCell {
       var time: VirtualTime
       var token: MarbleToken
       /// Values of an overlong group replaced by `~`.
@@ -53,62 +53,14 @@ extension TextLayout {
 }
 
 extension TextLayout.Tokens {
-  /// What placing the tokens at one frame came to, without the placed tokens.
-  struct Placing {
-    var movedTokens = 0
-    var leftOutValues = 0
-    var lastColumn: Int
-    /// Per row placed in full: the column of its `…`, and whether it is live at the end.
-    var rows: [(runningColumn: Int?, isLiveAtEnd: Bool)] = []
-  }
-
-  /// Places every token left to right at `step`, handing each one's row,
-  /// index in the row and column to `visit`: the one place the columns are
-  /// worked out, both for a layout and for a frame only being tried.
-  ///
-  /// - Parameter abandonsWhenInexact: stop at the first moved token (that
-  ///   row and the rest are left out of `rows`).
+  /// Places every token left to right at `step` (see `TextLayout.place`).
   func place(
     step: Int, running: Bool, endTime: VirtualTime, abandonsWhenInexact: Bool,
     visit: (_ row: Int, _ index: Int, _ column: Int) -> Void
-  ) -> Placing {
-    let endColumn = TextLayout.column(of: endTime, step: step)
-    var placing = Placing(lastColumn: endColumn)
-    rowLoop: for (rowIndex, row) in rows.enumerated() {
-      var previous: Cell?
-      var previousEnd = 0
-      var live = true
-      for (index, cell) in row.enumerated() {
-        placing.leftOutValues += cell.leftOut
-        var column = TextLayout.column(of: cell.time, step: step)
-        if let previous {
-          // Two values side by side need a dash between them unless both are
-          // one character (`12` could be twelve; `-1-2` is what a student types).
-          let needsGap =
-            previous.isBareValue && cell.isBareValue && !(previous.width == 1 && cell.width == 1)
-          let earliest = previousEnd + (needsGap ? 1 : 0)
-          if column < earliest {
-            column = earliest
-            placing.movedTokens += 1
-            if abandonsWhenInexact { break rowLoop }
-          }
-        }
-        live = cell.isLiveAfter
-        previous = cell
-        previousEnd = column + cell.width
-        visit(rowIndex, index, column)
-      }
-      var runningColumn: Int?
-      if running && live {
-        // Dashes through the instant the run stopped, then `…`.
-        let column = max(endColumn + 1, previous == nil ? 0 : previousEnd)
-        runningColumn = column
-        placing.lastColumn = max(placing.lastColumn, column)
-      }
-      if previous != nil { placing.lastColumn = max(placing.lastColumn, previousEnd - 1) }
-      placing.rows.append((runningColumn, live))
-    }
-    return placing
+  ) -> TextLayout.Placing {
+    TextLayout.place(
+      rows: rows, step: step, running: running, endTime: endTime, abandonsWhenInexact: abandonsWhenInexact
+    ) { row, index, _, column in visit(row, index, column) }
   }
 
   /// The values of the tokens drawn whole inside `windows` at `step`, in

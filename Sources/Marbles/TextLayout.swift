@@ -75,8 +75,6 @@ struct TextLayout {
     tokens: Tokens, running: Bool, endTime: VirtualTime, frame: VirtualInterval, abandonsWhenInexact: Bool = false,
     mergedInstants: Bool = false
   ) {
-    self.frame = frame
-    self.legend = tokens.legend
     var placed = tokens.rows.map { row in
       var placed: [Placed] = []
       placed.reserveCapacity(row.count)
@@ -88,7 +86,14 @@ struct TextLayout {
       let cell = tokens.rows[row][index]
       placed[row].append(Placed(column: column, token: cell.token, isLiveAfter: cell.isLiveAfter, values: cell.values))
     }
-    self.rows = zip(placed, placing.rows).map {
+    self.init(frame: frame, legend: tokens.legend, tokens: placed, placing: placing, mergedInstants: mergedInstants)
+  }
+
+  /// A layout of `tokens` (per row, left to right) placed as `placing` says.
+  init(frame: VirtualInterval, legend: ValueLegend, tokens: [[Placed]], placing: Placing, mergedInstants: Bool) {
+    self.frame = frame
+    self.legend = legend
+    self.rows = zip(tokens, placing.rows).map {
       Row(tokens: $0, runningColumn: $1.runningColumn, isLiveAtEnd: $1.isLiveAtEnd)
     }
     self.lastColumn = placing.lastColumn

@@ -135,6 +135,30 @@ struct ValueLegend {
     return drawable(value.marbleText, maxWidth: maxWidth)
   }
 
+  /// The columns `value` takes in a marble row when it has no lookalike
+  /// rule to follow (see `mayLookAlike`): its inline text, or one column for
+  /// a letter or `*`. An `Int` is measured without making its text, as a long
+  /// run's layout measures a million of them at every frame it tries.
+  static func inlineWidth(_ value: Value, maxWidth: Int) -> Int {
+    guard case .int(let number) = value else { return inlineText(value, maxWidth: maxWidth)?.count ?? 1 }
+    // `-` is a marble symbol, so a negative number always has a letter.
+    guard number >= 0 else { return 1 }
+    var digits = 1
+    var rest = number / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits <= maxWidth ? digits : 1
+  }
+
+  /// True for a string that reads as a number, a boolean or nil, whose
+  /// width depends on the other values of the diagram.
+  static func mayLookAlike(_ value: Value) -> Bool {
+    guard case .string(let text) = value else { return false }
+    return readsAsAnotherType(text)
+  }
+
   /// The text of a string that would read as a number, a boolean or nil, if
   /// it is short and plain enough to be written as itself.
   private static func lookalikeText(_ value: Value, maxWidth: Int) -> String? {

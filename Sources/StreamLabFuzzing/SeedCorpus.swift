@@ -15,7 +15,9 @@ public enum SeedCorpus {
       Keywords.sources.map(\.example) + Keywords.operators.map { "just 1,2,3 | \($0.example)" }
       + Keywords.statements.map(\.example)
     var seen = Set<String>()
-    return (examples + completePrograms(lessons: lessons) + typeErrors + refusedSwiftPrograms + draggablePrograms)
+    return
+      (examples + completePrograms(lessons: lessons) + typeErrors + refusedSwiftPrograms + draggablePrograms
+      + longRunPrograms)
       .filter {
         !$0.isEmpty && seen.insert($0).inserted
       }
@@ -42,6 +44,17 @@ public enum SeedCorpus {
     #"let a = marbles " 500ms a-b|" | map x; a; a @250ms"#,
     #"events 0ms:"i", 100.5ms:"ip", 450ms:"iph", 900ms:| | debounce 300ms"#,
     #"let q = events 0ms:1, 300ms:#"boom"; q | catch { just 0 }"#,
+  ]
+
+  /// Runs with more instants in a row than a diagram has columns, which
+  /// `LongRunLayout` lays out straight from the recorded rows: crowded
+  /// instants, letters, inner rows, a runtime error and a row ended early.
+  static let longRunPrograms = [
+    "interval 1ms | take 300 | map x * 7",
+    "interval 1ms | take 200 | flatMap { just $0, $0 + 1, $0 + 2 | delay 3ms }",
+    "interval 1ms | map 10 / (x - 250)",
+    "interval 2ms | take 400 | zip { interval 3ms | take 100 }",
+    "interval 1ms | take 300 | map x % 3 == 0 | collect 7",
   ]
 
   /// The help demos, the lessons' demos and each exercise's givens followed by its solution:

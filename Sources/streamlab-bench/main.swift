@@ -15,12 +15,21 @@
 // binary too, in turn, and the table gives the baseline's figures and the
 // ratio of the best times.
 //
+//     swift run -c release streamlab-bench layout [repetitions]
+//
+// times the run and the text and SVG drawing of long runs apart (LayoutTiming).
+//
 //     swift run streamlab-bench memory [runs] [program]
 //
 // measures memory instead: the resident growth per run of one program run
 // many times in one interpreter (see MemoryGrowth).
 
 import Foundation
+
+if CommandLine.arguments.dropFirst().first == "layout" {
+  LayoutTiming.measure(repetitions: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 3)
+  exit(0)
+}
 
 if CommandLine.arguments.dropFirst().first == "memory" {
   let rest = CommandLine.arguments.dropFirst(2)

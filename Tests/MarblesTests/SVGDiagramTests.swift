@@ -128,6 +128,45 @@ import Testing
       RunResult(pipelines: [], rows: [row], stop: .budget(5_000), endTime: .milliseconds(5_000)))
     let outline = try Self.outline(svg)
     #expect(outline.elements["circle", default: 0] + outline.elements["rect", default: 0] <= 401)
-    #expect(outline.texts.contains { $0.contains("first 400 instants") })
+    #expect(outline.texts.contains { $0.contains("ends at 401ms, where a row reaches 400 instants") })
+  }
+
+  @Test func aRowOfFourHundredInstantsIsWholeAndOneMoreIsCapped() throws {
+    // The picture gathers one instant past the cap to tell the two apart.
+    func notes(instants: Int) throws -> Bool {
+      let events = (1...instants).map { TimelineEvent(time: .milliseconds($0), kind: .value(.int($0))) }
+      let row = Timeline(label: "r", pipeline: 0, stage: 0, isOutput: true, events: events)
+      let svg = SVGDiagram.render(RunResult(pipelines: [], rows: [row], endTime: .milliseconds(instants)))
+      return try Self.outline(svg).texts.contains { $0.contains("where a row reaches 400 instants") }
+    }
+    #expect(try notes(instants: 400) == false)
+    #expect(try notes(instants: 401) == true)
+  }
+
+  @Test func aDiagramGathersOnlyTheCellsItAsksFor() {
+    let row = TimelineFixture.row("r", "0ms:1, 0ms:2, 100ms:3, 200ms:|")
+    #expect(row.diagramCells(first: 2) == Array(row.diagramCells.prefix(2)))
+    #expect(row.diagramCells(first: 2).map(\.time) == [.zero, .milliseconds(100)])
+    #expect(row.diagramCells(first: 0).isEmpty)
+  }
+
+  @Test func aCappedPictureEndsWhereTheFirstRowIsCutAndDrawsEveryRowUpToThere() throws {
+    // Row a: a value every 1ms for 5s; its 401st instant, at 401ms, is left
+    // out, so the picture ends there. Row b: a value every 100ms, of which
+    // 100, 200, 300 and 400ms come before the cut: 400 + 4 circles. The axis
+    // (2400px at most for 401ms: a tick every 20ms) stops at 400ms.
+    let a = (1...5_000).map { TimelineEvent(time: .milliseconds($0), kind: .value(.int(1))) }
+    let b = (1...50).map { TimelineEvent(time: .milliseconds($0 * 100), kind: .value(.int(2))) }
+    let rows = [
+      Timeline(label: "a", pipeline: 0, stage: 0, events: a),
+      Timeline(label: "b", pipeline: 0, stage: 1, isOutput: true, events: b),
+    ]
+    let svg = SVGDiagram.render(
+      RunResult(pipelines: [], rows: rows, stop: .budget(5_050), endTime: .milliseconds(5_000)))
+    let outline = try Self.outline(svg)
+    #expect(outline.elements["circle", default: 0] == 404)
+    #expect(outline.texts.contains("400ms"))
+    #expect(!outline.texts.contains("420ms"))
+    #expect(!outline.texts.contains { $0.contains("5000ms") })
   }
 }

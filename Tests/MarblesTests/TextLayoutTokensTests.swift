@@ -13,7 +13,7 @@ import Testing
   private static let step = 100_000_000
   private static let end = VirtualTime.zero.advanced(by: .milliseconds(300))
 
-  private func columns(abandoning: Bool) -> (columns: [Int], placing: TextLayout.Tokens.Placing) {
+  private func columns(abandoning: Bool) -> (columns: [Int], placing: TextLayout.Placing) {
     var columns: [Int] = []
     let placing = Self.tokens.place(step: Self.step, running: false, endTime: Self.end, abandonsWhenInexact: abandoning)
     { _, _, column in columns.append(column) }
