@@ -32,14 +32,14 @@ public enum EventList {
       let owner = row.inner.map { "  [inner \($0.number)]" } ?? ""
       lines.add(indent + heading(of: row, operatorLabel: row.inner.flatMap { stageLabels[[row.pipeline, $0.parent]] }))
       // As bytes made once per row: a String written per event cost a
-      // retain and a release of its storage each time.
-      let lineStart = Array((indent + "  ").utf8)
+      // retain and a release of its storage each time. Every event line
+      // follows the row's heading, so it starts with its line break.
+      let lineStart = Array(("\n" + indent + "  ").utf8)
       let lineEnd = Array(owner.utf8)
       let events = row.events
       for index in events.indices {
         let kind = events.kind(at: index)
         if case .requested = kind, !includeDemand { continue }
-        lines.startLine()
         output.write(lineStart)
         TimelineEvent.write(time: events.time(at: index), kind: kind, to: output)
         if !lineEnd.isEmpty { output.write(lineEnd) }
@@ -89,11 +89,11 @@ extension TimelineEvent {
     output.write("t=")
     if time.nanoseconds % 1_000_000 == 0 {
       output.write(time.nanoseconds / 1_000_000)
-      output.write("ms")
+      output.write("ms  ")
     } else {
       output.write(time.description)
+      output.write("  ")
     }
-    output.write("  ")
     switch kind {
     case .value(.int(let number)):
       output.write("value ")

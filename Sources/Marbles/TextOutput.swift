@@ -50,6 +50,11 @@ public final class TextOutput {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  // Disfavoured so that a literal, `output.write("ms")`, takes the
+  // StaticString overload: Swift otherwise prefers String for literals, and
+  // writing a String retained and released its storage every time, which
+  // made the event list (several literals per line) cost more per byte than JSON.
+  @_disfavoredOverload
   public func write(_ text: String) {
     var text = text
     text.withUTF8 { append($0) }
