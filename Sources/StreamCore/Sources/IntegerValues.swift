@@ -46,7 +46,5 @@ public struct IntegerValues: Sequence, CustomStringConvertible {
 
   public func makeIterator() -> Iterator { Iterator(bounds) }
 
-  public var underestimatedCount: Int { bounds?.count ?? 0 }
-
   public var description: String { Array(self).description }
 }
