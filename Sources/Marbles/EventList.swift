@@ -32,14 +32,15 @@ public enum EventList {
       let owner = row.inner.map { "  [inner \($0.number)]" } ?? ""
       lines.add(indent + heading(of: row, operatorLabel: row.inner.flatMap { stageLabels[[row.pipeline, $0.parent]] }))
       // As bytes made once per row: a String written per event cost a
-      // retain and a release of its storage each time.
-      let lineStart = Array((indent + "  ").utf8)
+      // retain and a release of its storage each time. Every event line
+      // follows the row's heading, so it starts with its line break, and
+      // its `t=`.
+      let lineStart = Array(("\n" + indent + "  t=").utf8)
       let lineEnd = Array(owner.utf8)
       let events = row.events
       for index in events.indices {
         let kind = events.kind(at: index)
         if case .requested = kind, !includeDemand { continue }
-        lines.startLine()
         output.write(lineStart)
         TimelineEvent.write(time: events.time(at: index), kind: kind, to: output)
         if !lineEnd.isEmpty { output.write(lineEnd) }
@@ -83,26 +84,27 @@ public enum EventList {
 }
 
 extension TimelineEvent {
-  /// `description` written straight into `output`: the common events of a
-  /// long run (an `Int` value at a whole millisecond) without a String.
+  /// `description` after its `t=` (an event line's prebuilt start has it),
+  /// written straight into `output`: the common events of a long run (an
+  /// `Int` value at a whole millisecond) without a String, and with the
+  /// unit, the gap and the kind's word as one piece.
   static func write(time: VirtualTime, kind: Kind, to output: TextOutput) {
-    output.write("t=")
-    if time.nanoseconds % 1_000_000 == 0 {
+    let isWholeMillisecond = time.nanoseconds % 1_000_000 == 0
+    if isWholeMillisecond {
       output.write(time.nanoseconds / 1_000_000)
-      output.write("ms")
     } else {
       output.write(time.description)
     }
-    output.write("  ")
     switch kind {
     case .value(.int(let number)):
-      output.write("value ")
+      output.write(isWholeMillisecond ? "ms  value " : "  value " as StaticString)
       output.write(number)
     case .requested(.max(let count)):
-      output.write("request max(")
+      output.write(isWholeMillisecond ? "ms  request max(" : "  request max(" as StaticString)
       output.write(count)
-      output.write(")")
+      output.write(")" as StaticString)
     default:
+      output.write(isWholeMillisecond ? "ms  " : "  " as StaticString)
       output.write(TimelineEvent(time: time, kind: kind).detail)
     }
   }

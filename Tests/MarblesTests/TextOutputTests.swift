@@ -36,7 +36,9 @@ extension TextOutputTests {
   @Test(arguments: [
     (UInt(0), 1, "0"), (UInt(7), 1, "7"), (UInt(7), 6, "000007"), (UInt(250), 6, "000250"),
     (UInt(123_456), 3, "123456"),
-    (UInt.max, 1, "18446744073709551615"), (UInt(5), 70, String(repeating: "0", count: 69) + "5"),
+    (UInt.max, 1, "18446744073709551615"), (UInt.max, 20, "18446744073709551615"),
+    (UInt(5), 20, String(repeating: "0", count: 19) + "5"), (UInt(5), 21, String(repeating: "0", count: 20) + "5"),
+    (UInt(5), 70, String(repeating: "0", count: 69) + "5"),
   ])
   func digitsArePaddedWithZerosToTheMinimumCount(magnitude: UInt, minimumCount: Int, expected: String) {
     // A 64-byte buffer: the padding of 70 is wider than all of it.

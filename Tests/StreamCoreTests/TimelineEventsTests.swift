@@ -63,3 +63,20 @@ import Testing
     #expect(appended != TimelineEvents(Self.everyKind.dropLast()))
   }
 }
+
+/// The probe's fast path for values stores what `append(.value(…))` stores.
+@Suite struct TimelineEventsValueFastPathTests {
+  @Test(arguments: [
+    Value.int(-42), .int(.max), .double(-0.5), .double(.nan), .string("say \"hi\""), .tuple([.int(1), .null]), .null,
+  ])
+  func appendValueReadsBackAsAppendingTheValueEvent(value: Value) {
+    var fast = TimelineEvents()
+    fast.appendValue(value, at: .milliseconds(3))
+    var slow = TimelineEvents()
+    slow.append(TimelineEvent(time: .milliseconds(3), kind: .value(value)))
+    // Compared as text: NaN is not equal to itself.
+    #expect(String(describing: fast.kind(at: 0)) == String(describing: slow.kind(at: 0)))
+    #expect(fast.time(at: 0) == slow.time(at: 0))
+    #expect(fast.count == 1)
+  }
+}

@@ -40,6 +40,20 @@ import Testing
     #expect(try log(of: "just 1 | print \"x\"").first == "0ms x: receive subscription: (Just)")
   }
 
+  @Test func printAfterRangeNamesTheArrayOfItsValuesAsBefore() throws {
+    // Ranges under two million values used to be built as arrays, whose
+    // description `print` shows; IntegerValues keeps that wording.
+    #expect(try log(of: "range 1...3 | print \"r\"").first == "0ms r: receive subscription: ([1, 2, 3])")
+    #expect(try log(of: "range 1..<3 | print").first == "0ms receive subscription: ([1, 2])")
+  }
+
+  @Test func printAfterAHugeRangeNamesItsLazyMap() throws {
+    #expect(
+      try log(of: "range 1...3000000 | print | take 1").first
+        == "0ms receive subscription: (LazyMapSequence<ClosedRange<Int>, Value>(_base: ClosedRange(1...3000000), _transform: (Function)))"
+    )
+  }
+
   @Test func aRunWithoutPrintHasNoLog() throws {
     #expect(try log(of: "just 1 | map x + 1").isEmpty)
   }

@@ -6,7 +6,8 @@ import OpenCombine
 /// Cancelling it withdraws the actions: they never run and never move the
 /// clock, so a cancelled source does not stretch the run to its next send.
 public final class ScheduledActionToken: Cancellable {
-  public private(set) var isCancelled = false
+  // Read before every action it guards (see VirtualClock's queue).
+  @exclusivity(unchecked) public private(set) var isCancelled = false
 
   public init() {}
 

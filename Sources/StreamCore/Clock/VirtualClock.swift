@@ -42,8 +42,11 @@ public final class VirtualClock: Scheduler {
   @exclusivity(unchecked) public private(set) var now: VirtualTime = .zero
   public var minimumTolerance: VirtualInterval { .zero }
 
-  private var queue = Heap<ScheduledAction>()
-  private var nextSequence = 0
+  // Touched at every scheduled action, from the run's one thread, and never
+  // across a call out (an action runs after its pop has ended): unchecked,
+  // because the dynamic exclusivity check was about 3% of a 100,000-tick run.
+  @exclusivity(unchecked) private var queue = Heap<ScheduledAction>()
+  @exclusivity(unchecked) private var nextSequence = 0
 
   /// Asked before every action; returning true ends `run` with `.stopped`.
   public var shouldStop: () -> Bool = { false }

@@ -52,9 +52,16 @@ extension Publishers.Probe {
     private let downstream: Downstream
     private let channel: TimelineChannel
     private let stage: String
-    private var state = ProbeState.awaitingSubscription
+    // Read and written at every value, from the run's one thread: unchecked,
+    // because the dynamic exclusivity check (swift_beginAccess and its
+    // thread-local lookup) cost more than the rest of the probe's bookkeeping.
+    @exclusivity(unchecked) private var state = ProbeState.awaitingSubscription
+    /// Upstream's subscription, set while `state` is `.subscribed`. Kept out
+    /// of the state enum: a payload there made every `switch` at every value
+    /// copy the existential (a retain and a release).
+    @exclusivity(unchecked) private var subscription: Subscription?
     /// What downstream asked for and has not received yet.
-    private var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) private var demand = Subscribers.Demand.none
 
     init(downstream: Downstream, channel: TimelineChannel, stage: String) {
       self.downstream = downstream
@@ -65,7 +72,7 @@ extension Publishers.Probe {
     /// A probe is invisible: it names itself by the subscription of the stage
     /// in front of it, so `print` logs `receive subscription: (Just)` as Combine does.
     var description: String {
-      if case .subscribed(let subscription) = state { return String(describing: subscription) }
+      if state == .subscribed, let subscription { return String(describing: subscription) }
       return "Probe"
     }
 
@@ -81,7 +88,8 @@ extension Publishers.Probe {
         subscription.cancel()
         return
       }
-      state = .subscribed(subscription)
+      state = .subscribed
+      self.subscription = subscription
       channel.record(.subscribed)
       downstream.receive(subscription: self)
     }
@@ -108,7 +116,7 @@ extension Publishers.Probe {
         return .none
       }
       demand -= 1
-      channel.record(.value(input))
+      channel.recordValue(input)
       let more = downstream.receive(input)
       demand += more
       return more
@@ -128,6 +136,7 @@ extension Publishers.Probe {
         break
       }
       state = .finished
+      subscription = nil
       switch completion {
       case .finished: channel.record(.finished)
       case .failure(let error): channel.record(.failed(error.message))
@@ -136,14 +145,14 @@ extension Publishers.Probe {
     }
 
     func request(_ demand: Subscribers.Demand) {
-      guard case .subscribed(let subscription) = state else { return }
+      guard state == .subscribed, let subscription else { return }
       channel.record(.requested(demand.max.map(DemandCount.max) ?? .unlimited))
       self.demand += demand
       subscription.request(demand)
     }
 
     func cancel() {
-      guard case .subscribed = state else { return }
+      guard state == .subscribed else { return }
       // A run that is stopping tears its pipelines down; that is streamlab's
       // doing, not the subscriber's, so it is not drawn as a cancel.
       if !channel.isStopping { channel.record(.cancelled) }
@@ -153,9 +162,10 @@ extension Publishers.Probe {
     /// Ends this stage silently: the row is left open, which the diagram
     /// shows as still running.
     private func close() {
-      let running = state
+      let running = subscription
       state = .closed
-      if case .subscribed(let subscription) = running { subscription.cancel() }
+      subscription = nil
+      running?.cancel()
     }
 
     /// The stage in front broke Combine's contract: that is a bug in
@@ -175,7 +185,8 @@ extension Publishers.Probe {
 /// every value (10% of a million-event run).
 private enum ProbeState {
   case awaitingSubscription
-  case subscribed(Subscription)
+  /// Upstream's subscription is in `Probe.Inner.subscription`.
+  case subscribed
   /// The stage sent its completion.
   case finished
   /// Downstream cancelled, the run is stopping, or the contract was broken:

@@ -195,7 +195,8 @@ final class RecordingState {
   fileprivate(set) var contractViolations: [RuntimeError] = []
   /// Subscriptions through any probe that have not ended yet.
   fileprivate(set) var openSubscriptions = 0
-  fileprivate(set) var isStopped = false
+  // Read by every probe at every value (see the counters above).
+  @exclusivity(unchecked) fileprivate(set) var isStopped = false
   @exclusivity(unchecked) private var eventsUntilPoll = RecordingState.pollInterval
   private static let pollInterval = 256
 
@@ -293,6 +294,14 @@ public final class TimelineChannel {
       message: message + " (a bug in streamlab, not in your program)", stage: stage, time: state.clock.now, value: nil)
     state.contractViolations.append(error)
     state.stop(.runtimeError(error))
+  }
+
+  /// `record(.value(value))`, the event nearly every probe call records,
+  /// without the `Kind` and `TimelineEvent` made on the way: a value neither
+  /// opens nor ends a subscription.
+  public func recordValue(_ value: Value) {
+    if keepsEvents { events.appendValue(value, at: state.clock.now) }
+    if countsTowardBudget { state.count() }
   }
 
   public func record(_ kind: TimelineEvent.Kind) {

@@ -72,7 +72,19 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
 
   public mutating func append(_ event: TimelineEvent) {
     let (code, payload) = encode(event.kind)
-    times.append(event.time.nanoseconds)
+    append(time: event.time, code: code, payload: payload)
+  }
+
+  /// Appends a value event without building a `TimelineEvent` first: values
+  /// are nearly every event of a long run, and the probe records one per
+  /// value per stage.
+  public mutating func appendValue(_ value: Value, at time: VirtualTime) {
+    let (code, payload) = encode(value, int: .valueInt, double: .valueDouble, other: .valueOther)
+    append(time: time, code: code, payload: payload)
+  }
+
+  private mutating func append(time: VirtualTime, code: Code, payload: Int) {
+    times.append(time.nanoseconds)
     codes.append(code.rawValue)
     payloads.append(payload)
   }

@@ -2,8 +2,9 @@ import OpenCombine
 import StreamCore
 
 extension PipelineBuilder {
-  /// Ranges shorter than this are built as arrays.
-  static let materialisedRangeLimit = 2_000_000
+  /// Ranges shorter than this are described as the array of their values
+  /// (`print`'s `receive subscription: ([1, 2, 3])`), longer ones as a lazy map.
+  static let describedAsArrayLimit = 2_000_000
 
   /// The publisher a pipeline's first stage stands for (DSL.md "Sources").
   func buildSource(_ stage: SourceStage, in context: BuildContext, row: TimelineChannel? = nil) throws
@@ -29,11 +30,12 @@ extension PipelineBuilder {
         throw Diagnostic("a range must not run backwards: \(lower) is after \(upper)", at: stage.range)
       }
       let (count, overflow) = upper.subtractingReportingOverflow(lower)
-      // Small ranges are materialised (OpenCombine walks an array fastest);
-      // huge ones stay lazy, so `range 1...1000000000` costs nothing up front.
-      if !overflow, count < Self.materialisedRangeLimit {
-        let values = (closed ? Array(lower...upper) : Array(lower..<upper)).map(Value.int)
-        return Publishers.Sequence<[Value], StreamError>(sequence: values).eraseToAnyPublisher()
+      // Ranges below the limit are walked by `IntegerValues`, which
+      // describes itself as an array, as these ranges were once built; huge
+      // ones stay the lazy map `print` has always named.
+      if !overflow, count < Self.describedAsArrayLimit {
+        let values = closed ? IntegerValues(lower...upper) : IntegerValues(from: lower, upTo: upper)
+        return Publishers.Sequence<IntegerValues, StreamError>(sequence: values).eraseToAnyPublisher()
       }
       if closed {
         return Publishers.Sequence<LazyMapSequence<ClosedRange<Int>, Value>, StreamError>(
