@@ -53,6 +53,9 @@ let package = Package(
       ]
     ),
     .target(name: "StreamLang", dependencies: ["StreamCore"]),
+    // StreamLang's Swift exporter (`:swift`, `--format swift`), its own module so it compiles beside the
+    // modules that need only the language (SwiftImport, Lessons) in the first build.
+    .target(name: "StreamLangExport", dependencies: ["StreamLang", "StreamCore"]),
     // Pasted Combine code, read by a parser of its own for the subset and
     // lowered into StreamLang's language (no swift-syntax: see README).
     .target(name: "SwiftImport", dependencies: ["StreamLang", "StreamCore"], swiftSettings: fileByFileInRelease),
@@ -60,7 +63,7 @@ let package = Package(
     .target(
       name: "Lessons", dependencies: ["StreamLang", "Marbles", "SwiftImport"], swiftSettings: fileByFileInRelease),
     .target(
-      name: "StreamLab", dependencies: ["StreamLang", "Marbles", "Lessons", "SwiftImport"],
+      name: "StreamLab", dependencies: ["StreamLang", "StreamLangExport", "Marbles", "Lessons", "SwiftImport"],
       swiftSettings: fileByFileInRelease),
     // The browser playground: the JSON API over the interpreter and the page,
     // whose files are compiled into the binary (no Bundle lookup at run time).
@@ -138,7 +141,9 @@ let package = Package(
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve"]),
     .testTarget(
       name: "SwiftExportTests",
-      dependencies: ["StreamLang", "StreamCore", .product(name: "OpenCombine", package: "OpenCombine")]
+      dependencies: [
+        "StreamLang", "StreamLangExport", "StreamCore", .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v5]

@@ -1,5 +1,6 @@
 import StreamCore
 import StreamLang
+import StreamLangExport
 import Testing
 
 /// An exported program compiled into this target: `(scheduler, log) -> Subscriptions`.

@@ -1,4 +1,5 @@
 import StreamLang
+import StreamLangExport
 import Testing
 
 /// The helpers every compiled export uses are exactly what the exporter prints.

@@ -1,5 +1,6 @@
 import StreamCore
 import StreamLang
+import StreamLangExport
 import Testing
 
 /// Exports of hand-built programs, compiled in this target (`Exports/HandBuilt*.swift`)

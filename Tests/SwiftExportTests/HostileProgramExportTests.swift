@@ -1,4 +1,5 @@
 import StreamLang
+import StreamLangExport
 import Testing
 
 /// Programs that parse but stretch the exporter: it either exports them or

@@ -1,4 +1,5 @@
 import StreamLang
+import StreamLangExport
 import Testing
 
 /// Every operator and source case is exported by at least one example that

@@ -1,4 +1,5 @@
 import StreamLang
+import StreamLangExport
 import Testing
 
 /// Every operator of DSL.md, parsed from the language itself, exports with

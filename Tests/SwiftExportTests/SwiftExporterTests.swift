@@ -1,5 +1,6 @@
 import StreamCore
 import StreamLang
+import StreamLangExport
 import Testing
 
 /// What the exporter prints for hand-built programs: Combine's spelling of

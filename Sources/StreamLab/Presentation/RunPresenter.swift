@@ -1,6 +1,7 @@
 import Marbles
 import StreamCore
 import StreamLang
+import StreamLangExport
 
 /// Shows finished runs in streamlab's output formats with one session's (or
 /// one command line's) width, colour and scale. `streamlab eval` and the

@@ -11,7 +11,7 @@ public final class BoundPipeline {
   public let text: String
   let environment: [String: BoundPipeline]
 
-  init(name: String, pipeline: Pipeline, text: String, environment: [String: BoundPipeline]) {
+  public init(name: String, pipeline: Pipeline, text: String, environment: [String: BoundPipeline]) {
     self.name = name
     self.pipeline = pipeline
     self.text = text

@@ -19,7 +19,7 @@ public enum TypeChecker {
     return try check(program, environment: environment)
   }
 
-  static func check(_ program: Program, environment: [String: BoundPipeline]) throws(TypeCheckFailure)
+  public static func check(_ program: Program, environment: [String: BoundPipeline]) throws(TypeCheckFailure)
     -> TypedProgram
   {
     let first = try check(program, environment: environment, stringDefaults: [])

@@ -1,5 +1,6 @@
 import StreamCore
 import StreamLang
+import StreamLangExport
 
 // Small constructors for hand-built ASTs, so a test can state a program's
 // tree in one line. Ranges are empty: these tests look at the code, not the

@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 /// One DSL expression translated to Swift: its source, its inferred type, and
 /// how tightly it binds, so that it is parenthesised only where Swift needs it.

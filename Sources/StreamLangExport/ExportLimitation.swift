@@ -1,3 +1,5 @@
+import StreamLang
+
 /// Why a program cannot be exported as typed Swift that behaves like the DSL run.
 ///
 /// The exporter prints this reason as a comment instead of printing code that

@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 // Sources: the first stage of a pipeline as the Combine publisher a student
 // would write (`Just`, `[1, 2, 3].publisher`, `Fail(error:)`, subjects), or

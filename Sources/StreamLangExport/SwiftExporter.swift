@@ -1,3 +1,5 @@
+import StreamLang
+
 /// Exports a parsed program as the Combine code a student would write for it.
 ///
 /// A pure function: the program and the session's earlier bindings in, a

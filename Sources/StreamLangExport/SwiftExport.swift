@@ -1,3 +1,5 @@
+import StreamLang
+
 /// The Combine code exported for one program, or the reason there is none.
 ///
 /// `source` is what `--format swift` and `:swift` print. The same body,

@@ -1,3 +1,5 @@
+import StreamLang
+
 /// One declaration the export's preamble may need, with its Swift source.
 ///
 /// Only the helpers a program uses are printed. Each one is plain Combine a

@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 // Expressions: DSL expressions to typed Swift, with the DSL's own rules
 // (Int with Int stays Int, Int with Double becomes Double, `+` joins strings

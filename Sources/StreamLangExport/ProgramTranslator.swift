@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 /// The state of one export: translates a program's statements, in order,
 /// into the body of the exported Swift function.

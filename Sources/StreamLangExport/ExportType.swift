@@ -1,3 +1,5 @@
+import StreamLang
+
 /// The static Swift type the exporter inferred for a DSL value.
 ///
 /// The pipeline language is dynamically typed; Swift is not. The exporter

@@ -1,3 +1,5 @@
+import StreamLang
+
 /// Which Combine the exported code is written for.
 ///
 /// Students get Apple's operators. The copy streamlab's tests compile

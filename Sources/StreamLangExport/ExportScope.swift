@@ -1,3 +1,5 @@
+import StreamLang
+
 /// The names an expression can see while it is translated: closure
 /// parameters (`x`, `acc`, `$0`, named ones) and the program's bound streams.
 struct ExportScope {

@@ -1,3 +1,5 @@
+import StreamLang
+
 /// The hot sources of one program (subjects and eager futures) and the order
 /// in which streamlab starts them.
 ///

@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 // Operators: every operator of the DSL with Combine's real spelling
 // (`prefix(3)` for `take 3`, `flatMap(maxPublishers: .max(1))`, …), the

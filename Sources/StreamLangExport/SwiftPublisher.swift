@@ -1,3 +1,5 @@
+import StreamLang
+
 /// One pipeline translated to a Combine chain: the source expression, the
 /// operator calls after it, and the types the chain publishes.
 struct SwiftPublisher {
