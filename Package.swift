@@ -61,7 +61,7 @@ let package = Package(
     .target(name: "SwiftImport", dependencies: ["StreamLang", "StreamCore"], swiftSettings: fileByFileInRelease),
     .target(name: "Marbles", dependencies: ["StreamCore"]),
     .target(
-      name: "Lessons", dependencies: ["StreamLang", "Marbles", "SwiftImport"], swiftSettings: fileByFileInRelease),
+      name: "Lessons", dependencies: ["StreamLang", "Marbles"], swiftSettings: fileByFileInRelease),
     .target(
       name: "StreamLab", dependencies: ["StreamLang", "StreamLangExport", "Marbles", "Lessons", "SwiftImport"],
       swiftSettings: fileByFileInRelease),
@@ -132,7 +132,7 @@ let package = Package(
     .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
     .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport", "StreamLang", "StreamCore"]),
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
-    .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang"], exclude: ["Fixtures"]),
+    .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang", "StreamLab"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons", "StreamCore"]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),

@@ -1,4 +1,5 @@
 import Foundation
+import StreamLab
 import Testing
 
 @testable import Lessons
@@ -52,7 +53,8 @@ enum CurriculumAnswers {
   static func expectFailsOnOutput(_ answer: Answer) throws {
     let file = try lesson(answer.lesson)
     let exercise = try #require(file.exercises.first { $0.number == answer.exercise })
-    let result = ExerciseChecker(runner: InterpreterRunner()).check(exercise, answer: answer.answer)
+    let result = ExerciseChecker(runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers())).check(
+      exercise, answer: answer.answer)
     #expect(!result.passed, "`\(answer.answer)` passes")
     for problem in result.problems {
       switch problem {

@@ -1,4 +1,5 @@
 import Foundation
+import StreamLab
 import Testing
 
 @testable import Lessons
@@ -30,7 +31,7 @@ import Testing
   /// after changing a solution, run `bash scripts/mutant-corpus`.
   @Test func tablesHoldEveryMutantTheExercisesRejectByOutput() throws {
     let kept = Set(Self.mutants).union(Self.handWritten)
-    let checker = MutationCheck(checker: ExerciseChecker(runner: InterpreterRunner()))
+    let checker = MutationCheck(checker: ExerciseChecker(runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers())))
     for url in CurriculumAnswers.lessonFiles() {
       let number = LessonTools.lessonNumber(url.lastPathComponent)
       for exercise in try CurriculumAnswers.lesson(number).exercises {

@@ -1,4 +1,5 @@
 import Foundation
+import StreamLab
 import Testing
 
 @testable import Lessons

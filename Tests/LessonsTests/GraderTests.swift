@@ -1,4 +1,5 @@
 import Foundation
+import StreamLab
 import Testing
 
 @testable import Lessons
@@ -34,7 +35,8 @@ import Testing
     let submissions = try names.map { name in
       Submission(name: name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
     }
-    let tools = LessonTools(runner: InterpreterRunner(), feedback: LessonFixtures.feedback)
+    let tools = LessonTools(
+      runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()), feedback: LessonFixtures.feedback)
     return tools.grade(lesson, fileName: "lesson04.txt", submissions: submissions, format: format)
   }
 
@@ -107,7 +109,8 @@ import Testing
   }
 
   @Test func checkModeReportsTheFilesOwnAnswers() throws {
-    let tools = LessonTools(runner: InterpreterRunner(), feedback: LessonFixtures.feedback)
+    let tools = LessonTools(
+      runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()), feedback: LessonFixtures.feedback)
     let answered = LessonFixtures.debounce.replacingOccurrences(
       of: "answer:\n\nexercise", with: "answer: typing | debounce 300ms\n\nexercise")
     let outcome = tools.check(answered, fileName: "lesson04.txt")

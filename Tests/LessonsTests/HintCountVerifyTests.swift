@@ -1,3 +1,4 @@
+import StreamLab
 import Testing
 
 @testable import Lessons
@@ -5,7 +6,8 @@ import Testing
 /// `lesson verify` counts the hints a class really gets: the student copy
 /// leaves out `Type: <solution>`, so that hint does not count towards the two.
 @Suite struct HintCountVerifyTests {
-  private let tools = LessonTools(runner: InterpreterRunner(), feedback: LessonFixtures.feedback)
+  private let tools = LessonTools(
+    runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()), feedback: LessonFixtures.feedback)
 
   /// The fixture's first exercise with its hints replaced by `hints`.
   private func debounce(hints: [String]) -> String {

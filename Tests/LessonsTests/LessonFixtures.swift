@@ -1,4 +1,5 @@
 import Lessons
+import StreamLab
 import Testing
 
 /// Lesson texts shared by the checker, grader and session tests.
@@ -36,7 +37,7 @@ enum LessonFixtures {
     """
 
   static func lesson(_ text: String = debounce, fileName: String = "lesson04.txt") throws -> LessonFile {
-    switch LessonLoader(runner: InterpreterRunner()).load(text, fileName: fileName) {
+    switch LessonLoader(runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers())).load(text, fileName: fileName) {
     case .success(let file): return file
     case .failure(let errors):
       Issue.record("fixture does not load:\n\(errors)")
@@ -44,7 +45,7 @@ enum LessonFixtures {
     }
   }
 
-  static let checker = ExerciseChecker(runner: InterpreterRunner())
+  static let checker = ExerciseChecker(runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()))
 
   /// Feedback drawn as one line per row, `label: events`.
   static let feedback = CheckFeedback(draw: { run in

@@ -1,3 +1,4 @@
+import StreamLab
 import Testing
 
 @testable import Lessons

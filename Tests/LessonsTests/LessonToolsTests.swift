@@ -1,9 +1,11 @@
+import StreamLab
 import Testing
 
 @testable import Lessons
 
 @Suite struct LessonToolsTests {
-  private let tools = LessonTools(runner: InterpreterRunner(), feedback: LessonFixtures.feedback)
+  private let tools = LessonTools(
+    runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()), feedback: LessonFixtures.feedback)
 
   @Test func programErrorsInsideTheFileArePlacedAtTheirLineAndColumn() {
     let text = """

@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLab
 import Testing
 
 @testable import Lessons
@@ -26,7 +27,7 @@ import Testing
     of: "200ms:\"swi\", 300ms:|", with: "500ms:\"swi\", 700ms:|"
   ).replacingOccurrences(of: "expect: 300ms:|", with: "expect: 400ms:\"sw\", 700ms:|")
 
-  static let checker = ExerciseChecker(runner: InterpreterRunner())
+  static let checker = ExerciseChecker(runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()))
 
   @Test func aMutantThatPassesButComputesSomethingElseSurvivesWithAnInputThatTellsThemApart() throws {
     let exercise = try #require(try LessonFixtures.lesson(Self.weakDebounce).exercises.first)

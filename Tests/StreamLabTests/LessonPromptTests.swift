@@ -24,8 +24,10 @@ import Testing
     """
 
   private func prompt() throws -> LessonPrompt {
-    let file = try LessonLoader(runner: InterpreterRunner()).load(Self.lesson, fileName: "lesson04.txt").get()
-    let checker = ExerciseChecker(runner: InterpreterRunner())
+    let file = try LessonLoader(runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers())).load(
+      Self.lesson, fileName: "lesson04.txt"
+    ).get()
+    let checker = ExerciseChecker(runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()))
     let session = LessonSession(
       lesson: file, lessonKey: "/lessons/lesson04.txt", progress: Progress(), checker: checker,
       feedback: CheckFeedback(width: 72, color: false), width: 72)

@@ -9,14 +9,3 @@ extension CheckFeedback {
     self.init(draw: { TextDiagram.render($0, options: options) })
   }
 }
-
-extension LessonTools {
-  /// The tools on the real interpreter, with plain (never coloured) diagrams for reports.
-  public static func standard(
-    width: Int, options: RunOptions = RunOptions(), promptCommands: [String]? = nil
-  ) -> LessonTools {
-    LessonTools(
-      runner: InterpreterRunner(options: options), feedback: CheckFeedback(width: width, color: false),
-      promptCommands: promptCommands)
-  }
-}

@@ -1,6 +1,5 @@
 import StreamCore
 import StreamLang
-import SwiftImport
 
 /// Decides whether an answer solves an exercise: runs the exercise's givens and
 /// the answer as one program, compares the answer's output with the expected
@@ -50,25 +49,25 @@ public struct ExerciseChecker {
       result.expected = events
     }
     var answerProgram = String(trimmed)
-    var translation: SwiftImport.Translation?
-    if SwiftImport.looksLikeSwift(answerProgram) {
+    var pointingIntoSwift: ((Diagnostic) -> Diagnostic)?
+    if let reader = runner.swiftAnswers, reader.looksLikeSwift(answerProgram) {
       // A Swift answer runs as the program it becomes, so `require:` and
       // `forbid:` judge the operators the Swift uses; its errors point into the Swift.
       let givenNames = exercise.givens.flatMap { Parser.parse($0.text).program.boundNames }
-      switch SwiftImport.translate(answerProgram, boundNames: givenNames) {
-      case .failure(let diagnostic):
+      switch reader.read(answerProgram, boundNames: givenNames) {
+      case .refused(let diagnostic):
         result.problems = [.answerInvalid([diagnostic])]
         return result
-      case .success(let translated):
-        translation = translated
-        answerProgram = translated.program
+      case .program(let program, let pointing):
+        pointingIntoSwift = pointing
+        answerProgram = program
       }
     }
     let program = ExerciseProgram(givens: exercise.givens, answer: answerProgram)
     result.program = program.text
     switch runner.run(program.text) {
     case .invalid(let problems):
-      result.problems = [classify(problems, in: program, from: translation)]
+      result.problems = [classify(problems, in: program, pointingIntoSwift: pointingIntoSwift)]
     case .ran(let run):
       result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
     }
@@ -120,7 +119,7 @@ public struct ExerciseChecker {
   /// A problem in the answer is moved to its place in the answer's text
   /// (into the Swift, for a Swift answer); one in a given is the lesson's.
   private func classify(
-    _ problems: [Diagnostic], in program: ExerciseProgram, from translation: SwiftImport.Translation?
+    _ problems: [Diagnostic], in program: ExerciseProgram, pointingIntoSwift: ((Diagnostic) -> Diagnostic)?
   ) -> CheckResult.Problem {
     var inAnswer: [Diagnostic] = []
     for problem in problems {
@@ -131,7 +130,7 @@ public struct ExerciseChecker {
       var shifted = problem
       shifted.range = SourceRange(
         start: place.offset, end: place.offset + max(0, problem.range.end - problem.range.start))
-      inAnswer.append(translation?.pointingIntoSwift(shifted) ?? shifted)
+      inAnswer.append(pointingIntoSwift?(shifted) ?? shifted)
     }
     return .answerInvalid(inAnswer.isEmpty ? problems : inAnswer)
   }

@@ -5,9 +5,13 @@ import StreamLang
 /// interpreter (no bindings from earlier runs) and a fresh virtual clock.
 public struct InterpreterRunner: ProgramRunning {
   public var options: RunOptions
+  public var swiftAnswers: SwiftAnswerReading?
 
-  public init(options: RunOptions = RunOptions()) {
+  /// `swiftAnswers` has no default, so every place that checks answers
+  /// says whether Swift answers are read (StreamLab's `SwiftImportAnswers`).
+  public init(options: RunOptions = RunOptions(), swiftAnswers: SwiftAnswerReading?) {
     self.options = options
+    self.swiftAnswers = swiftAnswers
   }
 
   public func run(_ text: String) -> ProgramOutcome {

@@ -6,6 +6,8 @@ import StreamLang
 /// checker's logic independent of how programs are built.
 public protocol ProgramRunning {
   func run(_ text: String) -> ProgramOutcome
+  /// Reads answers written in Swift; nil reads only streamlab's language.
+  var swiftAnswers: SwiftAnswerReading? { get }
 }
 
 /// What running one program's text gave.

@@ -2,6 +2,7 @@ import Foundation
 import Lessons
 import Marbles
 import StreamCore
+import StreamLab
 import StreamLang
 
 /// `GET /api/lessons`, `GET /api/lessons/ID` and `POST /api/check`: the
@@ -48,7 +49,8 @@ struct LessonEndpoints: Sendable {
     }
     let answer = request.answer
     let result = try await gate.run { options in
-      ExerciseChecker(runner: InterpreterRunner(options: options)).check(exercise, answer: answer)
+      ExerciseChecker(runner: InterpreterRunner(options: options, swiftAnswers: SwiftImportAnswers())).check(
+        exercise, answer: answer)
     }
     if result.passed {
       await progress.recordPass(lesson: entry, title: file.title, exercise: exercise.title, answer: result.answer)

@@ -1,0 +1,25 @@
+import StreamLang
+
+/// Reads an answer written in Swift (pasted Combine code) as the program in
+/// streamlab's language it becomes, so `require:` and `forbid:` judge the
+/// operators the Swift uses.
+///
+/// Lessons does not read Swift itself: the reader (SwiftImport's, given by
+/// StreamLab's `SwiftImportAnswers`) is handed to the runner, so Lessons and
+/// SwiftImport build side by side in the first `scripts/start` build.
+public protocol SwiftAnswerReading {
+  /// True when `answer` is Swift rather than streamlab's language.
+  func looksLikeSwift(_ answer: String) -> Bool
+  /// The program `swift` becomes; `boundNames` are the exercise's givens,
+  /// which the Swift may use by name.
+  func read(_ swift: String, boundNames: [String]) -> SwiftAnswer
+}
+
+/// What reading a Swift answer gave.
+public enum SwiftAnswer {
+  /// The program the Swift became, and how to move a diagnostic found in
+  /// that program into the Swift the student wrote.
+  case program(String, pointingIntoSwift: (Diagnostic) -> Diagnostic)
+  /// The Swift cannot be read; the diagnostic points into it.
+  case refused(Diagnostic)
+}
