@@ -16,9 +16,9 @@ enum DropLegend {
 
   static func entries(_ rows: [Timeline]) -> [String] {
     rows.compactMap { row in
-      let drops = row.events.compactMap { event -> (Value, VirtualTime)? in
-        guard case .dropped(let value) = event.kind else { return nil }
-        return (value, event.time)
+      let drops = row.events.dropPositions.compactMap { position -> (Value, VirtualTime)? in
+        guard case .dropped(let value) = row.events.kind(at: position) else { return nil }
+        return (value, row.events.time(at: position))
       }
       guard let first = drops.first, let last = drops.last else { return nil }
       let what =
@@ -33,11 +33,6 @@ enum DropLegend {
   /// The stage whose missing demand made `row` drop values.
   private static func demandingStage(below row: Timeline, in rows: [Timeline]) -> Timeline? {
     let below = rows.filter { $0.pipeline == row.pipeline && $0.stage > row.stage }.sorted { $0.stage < $1.stage }
-    return below.first { stage in
-      !stage.events.contains { event in
-        if case .requested(.max) = event.kind { return true }
-        return false
-      }
-    } ?? below.first
+    return below.first { !$0.events.hasBoundedRequest } ?? below.first
   }
 }

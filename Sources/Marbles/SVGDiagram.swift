@@ -299,13 +299,7 @@ struct SVGPage {
   }
 
   static func failureEntries(_ rows: [Timeline]) -> [String] {
-    var messages: [String] = []
-    for row in rows {
-      for case .failed(let message) in row.events.map(\.kind) where !messages.contains(message) {
-        messages.append(message)
-      }
-    }
-    return messages.map { "\u{2715} = \(Value.string($0))" }
+    FailureMessages.firstAppearances(in: rows).map { "\u{2715} = \(Value.string($0.message))" }
   }
 
   /// A coordinate with at most one decimal, so the file stays small and stable.

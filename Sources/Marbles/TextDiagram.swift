@@ -163,14 +163,7 @@ extension TextDiagram {
 
     /// `# = "boom"`, or with several messages the time of each.
     static func failureEntries(_ rows: [Timeline]) -> [String] {
-      var messages: [(String, VirtualTime)] = []
-      for row in rows {
-        for event in row.events {
-          if case .failed(let message) = event.kind, !messages.contains(where: { $0.0 == message }) {
-            messages.append((message, event.time))
-          }
-        }
-      }
+      let messages = FailureMessages.firstAppearances(in: rows)
       if messages.count == 1 { return ["# = \(Value.string(messages[0].0))"] }
       return messages.isEmpty
         ? [] : ["# = " + messages.map { "\(Value.string($0.0)) at \($0.1)" }.joined(separator: ", ")]

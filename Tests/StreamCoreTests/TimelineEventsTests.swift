@@ -22,6 +22,23 @@ import Testing
     TimelineEvent(time: VirtualTime(nanoseconds: .max), kind: .cancelled),
   ]
 
+  @Test func failuresDropsAndBoundedRequestsAreFoundWithoutReadingEveryEvent() {
+    var events = TimelineEvents()
+    for event in Self.everyKind { events.append(event) }
+    // In `everyKind`: the drops are at 9, 10 and 11 (an Int, a Double, another
+    // value), the failure at 12, and `.requested(.max(3))` at 2.
+    #expect(events.dropPositions == [9, 10, 11])
+    #expect(events.failurePositions == [12])
+    #expect(events.hasBoundedRequest)
+    let unbounded: TimelineEvents = [
+      TimelineEvent(time: .zero, kind: .subscribed), TimelineEvent(time: .zero, kind: .requested(.unlimited)),
+      TimelineEvent(time: .zero, kind: .value(.int(1))),
+    ]
+    #expect(unbounded.dropPositions.isEmpty)
+    #expect(unbounded.failurePositions.isEmpty)
+    #expect(!unbounded.hasBoundedRequest)
+  }
+
   @Test func everyKindOfEventReadsBackAsItWasAppended() {
     var events = TimelineEvents()
     for event in Self.everyKind { events.append(event) }

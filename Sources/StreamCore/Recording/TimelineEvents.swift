@@ -70,6 +70,22 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
   /// The time of the event at `position`.
   public func time(at position: Int) -> VirtualTime { VirtualTime(nanoseconds: times[position]) }
 
+  // The diagrams' legends look for the few failures and drops among a row's
+  // millions of values: these read the kinds column alone, without
+  // rebuilding an event (and copying its value) per position.
+
+  /// The positions of the failures, in order.
+  public var failurePositions: [Int] { codes.indices.filter { codes[$0] == Code.failed.rawValue } }
+
+  /// The positions of the dropped values, in order.
+  public var dropPositions: [Int] {
+    let dropped: ClosedRange<UInt8> = Code.droppedInt.rawValue...Code.droppedOther.rawValue
+    return codes.indices.filter { dropped.contains(codes[$0]) }
+  }
+
+  /// True when the row asked for a bounded number of values (`.requested(.max(n))`).
+  public var hasBoundedRequest: Bool { codes.contains(Code.requestedMax.rawValue) }
+
   public mutating func append(_ event: TimelineEvent) {
     let (code, payload) = encode(event.kind)
     append(time: event.time, code: code, payload: payload)
