@@ -36,6 +36,12 @@ struct RowInstants: Sequence {
     }
   }
 
+  /// `draws(_:at:)` read from the kinds column, without rebuilding the event.
+  static func draws(at position: Int, in events: TimelineEvents) -> Bool {
+    if events.isDemand(at: position) { return false }
+    return !events.isSubscription(at: position) || events.time(at: position) != .zero
+  }
+
   func makeIterator() -> Iterator { Iterator(events: events, valueWidth: valueWidth) }
 
   /// The instants from the event at `position` on (the first of its
@@ -48,7 +54,7 @@ struct RowInstants: Sequence {
   /// `isLiveAfter` is not worked out (see `isLive(before:)`).
   func instant(before position: Int) -> InstantCell? {
     var previous = position - 1
-    while previous >= 0, !Self.draws(events.kind(at: previous), at: events.time(at: previous)) { previous -= 1 }
+    while previous >= 0, !Self.draws(at: previous, in: events) { previous -= 1 }
     guard previous >= 0 else { return nil }
     var iterator = instants(from: firstPosition(atOrAfter: events.time(at: previous)), wasLive: true)
     return iterator.next()
@@ -80,26 +86,25 @@ struct RowInstants: Sequence {
 
     /// The next instant, measured as `TextLayout.Tokens` measures a cell.
     mutating func next() -> InstantCell? {
-      guard let (instant, first) = nextInstant() else { return nil }
+      guard let instant = nextInstant() else { return nil }
       var cell = InstantCell(instant: instant)
       guard let valueWidth else { return cell }
-      cell.measure(in: events, first: first, wasLive: isLive, valueWidth: valueWidth)
+      cell.measure(in: events, wasLive: isLive, valueWidth: valueWidth)
       isLive = cell.isLiveAfter
       return cell
     }
 
-    /// The next run of drawn events at one time, and its first event's
-    /// kind (read to find it, and not read again: most instants are one event).
-    private mutating func nextInstant() -> (Instant, first: TimelineEvent.Kind)? {
+    /// The next run of drawn events at one time, found from the kinds and
+    /// times columns without rebuilding an event.
+    private mutating func nextInstant() -> Instant? {
       let end = events.endIndex
       while position < end {
-        let kind = events.kind(at: position)
-        let time = events.time(at: position)
         let start = position
         position += 1
-        guard RowInstants.draws(kind, at: time) else { continue }
+        guard RowInstants.draws(at: start, in: events) else { continue }
+        let time = events.time(at: start)
         while position < end, events.time(at: position) == time { position += 1 }
-        return (Instant(time: time, events: start..<position), kind)
+        return Instant(time: time, events: start..<position)
       }
       return nil
     }
@@ -125,10 +130,16 @@ struct InstantCell: PlaceableCell {
   /// The width of the token `MarbleToken.make` would make: one symbol, or
   /// `(a b c)` with an overlong group's middle values as one `~`.
   ///
-  /// - Parameter first: the kind of the instant's first event, already read.
-  mutating func measure(
-    in events: TimelineEvents, first: TimelineEvent.Kind, wasLive: Bool, valueWidth: (Value) -> Int
-  ) {
+  mutating func measure(in events: TimelineEvents, wasLive: Bool, valueWidth: (Value) -> Int) {
+    // Most instants of a long run are one `Int` value: measured from its payload alone.
+    if instant.events.count == 1, let number = events.intValue(at: instant.events.lowerBound) {
+      symbols = 1
+      width = valueWidth(.int(number))
+      isBareValue = true
+      leftOut = 0
+      isLiveAfter = wasLive
+      return
+    }
     // Only an instant of more events than a group shows can hide values:
     // most instants are one event, and reading it twice cost a pass.
     var valueCount = 0
@@ -144,7 +155,7 @@ struct InstantCell: PlaceableCell {
     var live = wasLive
     var lastIsValue = false
     for position in instant.events {
-      let kind = position == instant.events.lowerBound ? first : events.kind(at: position)
+      let kind = events.kind(at: position)
       guard RowInstants.draws(kind, at: instant.time) else { continue }
       if case .value(let value) = kind {
         defer { valueIndex += 1 }

@@ -39,6 +39,19 @@ import Testing
     #expect(!unbounded.hasBoundedRequest)
   }
 
+  @Test func demandsSubscriptionsAndIntValuesAreReadFromTheColumns() {
+    var events = TimelineEvents()
+    for event in Self.everyKind { events.append(event) }
+    // `everyKind`: 0 subscribed, 1 and 2 demands, 3 and 4 Ints, 5 a Double.
+    #expect((0..<events.count).filter { events.isDemand(at: $0) } == [1, 2])
+    #expect((0..<events.count).filter { events.isSubscription(at: $0) } == [0])
+    #expect(events.intValue(at: 3) == -42)
+    #expect(events.intValue(at: 4) == .max)
+    #expect(events.intValue(at: 5) == nil)
+    // A dropped Int is not a value.
+    #expect(events.intValue(at: 9) == nil)
+  }
+
   @Test func everyKindOfEventReadsBackAsItWasAppended() {
     var events = TimelineEvents()
     for event in Self.everyKind { events.append(event) }

@@ -86,6 +86,20 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
   /// True when the row asked for a bounded number of values (`.requested(.max(n))`).
   public var hasBoundedRequest: Bool { codes.contains(Code.requestedMax.rawValue) }
 
+  /// True when the event at `position` is a demand (`.requested`), which diagrams do not draw.
+  public func isDemand(at position: Int) -> Bool {
+    codes[position] == Code.requestedUnlimited.rawValue || codes[position] == Code.requestedMax.rawValue
+  }
+
+  /// True when the event at `position` is a subscription.
+  public func isSubscription(at position: Int) -> Bool { codes[position] == Code.subscribed.rawValue }
+
+  /// The number when the event at `position` is an `Int` value, else nil:
+  /// a long run's layout measures a million of them without rebuilding the event.
+  public func intValue(at position: Int) -> Int? {
+    codes[position] == Code.valueInt.rawValue ? payloads[position] : nil
+  }
+
   public mutating func append(_ event: TimelineEvent) {
     let (code, payload) = encode(event.kind)
     append(time: event.time, code: code, payload: payload)
