@@ -218,7 +218,7 @@ struct FailureNames {
     case "switchToLatest":
       return Failures(failure: try flattened(upstream.failure, upstream.inner, operatorName: method, at: value))
     case "merge", "combineLatest", "zip", "append", "prepend":
-      let others = arguments.filter { !$0.isTrailing && !Self.isClosure($0.value) }.map(\.value)
+      let others = arguments.filter { !$0.isTrailing && !$0.value.isClosure }.map(\.value)
       return try meeting(others, operatorName: method, upstream: upstream.failure, at: value)
     default:
       // Every tried operator (`tryMap`, `tryCatch`, …) fails with Error.
@@ -286,11 +286,6 @@ struct FailureNames {
   private func closureResult(_ arguments: [SwiftArgument]) -> SwiftExpr? {
     guard let last = arguments.last, case .closure(let closure) = last.value.kind else { return nil }
     return Self.result(of: closure.body)
-  }
-
-  private static func isClosure(_ value: SwiftExpr) -> Bool {
-    if case .closure = value.kind { return true }
-    return false
   }
 
   /// `SearchError.self` is `SearchError`.

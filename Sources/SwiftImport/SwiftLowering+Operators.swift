@@ -187,12 +187,12 @@ struct OperatorSite {
 
   /// The unlabelled, non-closure arguments in order.
   var unlabelled: [SwiftExpr] {
-    arguments.filter { $0.label == nil && !$0.isTrailing && !Self.isClosure($0.value) }.map(\.value)
+    arguments.filter { $0.label == nil && !$0.isTrailing && !$0.value.isClosure }.map(\.value)
   }
 
   /// The trailing closure, or the one passed by label (`first(where: { … })`, `.map(transform)` excluded).
   var closureArgument: SwiftExpr? {
-    arguments.first { Self.isClosure($0.value) }?.value
+    arguments.first { $0.value.isClosure }?.value
   }
 
   func labelled(_ label: String) -> SwiftExpr? {
@@ -226,11 +226,6 @@ struct OperatorSite {
 
   func missing(_ what: String) -> SwiftLowering.Failure {
     lowering.failure("`\(method)` needs \(what) here", at: range)
-  }
-
-  private static func isClosure(_ value: SwiftExpr) -> Bool {
-    if case .closure = value.kind { return true }
-    return false
   }
 
   static func outsideSubset(_ lowering: SwiftLowering, method: String, at range: SourceRange, instead: String)

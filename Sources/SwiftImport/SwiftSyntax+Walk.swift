@@ -30,6 +30,12 @@ extension SwiftExpr {
     }
   }
 
+  /// True for a closure literal (`{ $0 * 2 }`).
+  var isClosure: Bool {
+    if case .closure = kind { return true }
+    return false
+  }
+
   /// True when this expression or one inside it (closures not entered) satisfies `test`.
   func contains(where test: (SwiftExpr) -> Bool) -> Bool {
     test(self) || children.contains { $0.contains(where: test) }
