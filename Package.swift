@@ -44,9 +44,13 @@ let package = Package(
       name: "CEditLine",
       providers: [.apt(["libedit-dev"])]
     ),
+    // Linux's mremap, wrapped because Swift cannot call a C variadic function:
+    // long runs' timeline columns grow with it (StreamCore's EventColumns.swift).
+    .systemLibrary(name: "CMemoryMapping"),
     .target(
       name: "StreamCore",
       dependencies: [
+        "CMemoryMapping",
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "HeapModule", package: "swift-collections"),
         .product(name: "DequeModule", package: "swift-collections"),

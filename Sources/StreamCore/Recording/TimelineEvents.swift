@@ -1,11 +1,12 @@
 /// The events of one row, in the order they happened, stored as columns.
 ///
 /// A run records millions of events, so a row keeps no value per event:
-/// three parallel arrays hold each event's time, what kind it is, and one
-/// number (an `Int` or `Double` value itself, a demand count, or where a
-/// larger value sits in `others`). An event costs 17 bytes, where a
-/// `[TimelineEvent]` spent 40 and a boxed value more; reading one rebuilds
+/// three parallel columns (`EventColumns`) hold each event's time, what kind
+/// it is, and one number (an `Int` or `Double` value itself, a demand count,
+/// or where a larger value sits in `others`). An event costs 17 bytes, where
+/// a `[TimelineEvent]` spent 40 and a boxed value more; reading one rebuilds
 /// the `TimelineEvent`, so a row reads as any collection of them does.
+/// Copies share the columns until one of them is written to, as arrays do.
 public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection, Hashable,
   ExpressibleByArrayLiteral, CustomStringConvertible
 {
@@ -26,9 +27,7 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
     case droppedInt, droppedDouble, droppedOther
   }
 
-  private var times: [Int] = []
-  private var codes: [UInt8] = []
-  private var payloads: [Int] = []
+  private var columns = EventColumns()
   /// Values that do not fit in a payload (strings, arrays, tuples, …) and
   /// failure messages, each stored once.
   private var others: [Value] = []
@@ -40,16 +39,16 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
   }
 
   public var startIndex: Int { 0 }
-  public var endIndex: Int { codes.count }
+  public var endIndex: Int { columns.count }
 
   public subscript(position: Int) -> TimelineEvent {
-    TimelineEvent(time: VirtualTime(nanoseconds: times[position]), kind: kind(at: position))
+    TimelineEvent(time: time(at: position), kind: kind(at: position))
   }
 
   /// The kind of the event at `position`, without its time.
   public func kind(at position: Int) -> TimelineEvent.Kind {
-    let payload = payloads[position]
-    switch Code(rawValue: codes[position]) ?? .subscribed {
+    let payload = payload(at: position)
+    switch Code(rawValue: code(at: position)) ?? .subscribed {
     case .subscribed: return .subscribed
     case .requestedUnlimited: return .requested(.unlimited)
     case .requestedMax: return .requested(.max(payload))
@@ -68,36 +67,57 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
   }
 
   /// The time of the event at `position`.
-  public func time(at position: Int) -> VirtualTime { VirtualTime(nanoseconds: times[position]) }
+  public func time(at position: Int) -> VirtualTime {
+    checkIndex(position)
+    return VirtualTime(nanoseconds: columns.times.base[position])
+  }
+
+  private func code(at position: Int) -> UInt8 {
+    checkIndex(position)
+    return columns.codes.base[position]
+  }
+
+  private func payload(at position: Int) -> Int {
+    checkIndex(position)
+    return columns.payloads.base[position]
+  }
+
+  /// The columns are raw memory: a position outside the row traps here, as
+  /// an array's subscript would, rather than reading past the end.
+  @inline(__always)
+  private func checkIndex(_ position: Int) {
+    precondition(position >= 0 && position < columns.count, "an event position outside the row")
+  }
 
   // The diagrams' legends look for the few failures and drops among a row's
   // millions of values: these read the kinds column alone, without
   // rebuilding an event (and copying its value) per position.
 
   /// The positions of the failures, in order.
-  public var failurePositions: [Int] { codes.indices.filter { codes[$0] == Code.failed.rawValue } }
+  public var failurePositions: [Int] { indices.filter { code(at: $0) == Code.failed.rawValue } }
 
   /// The positions of the dropped values, in order.
   public var dropPositions: [Int] {
     let dropped: ClosedRange<UInt8> = Code.droppedInt.rawValue...Code.droppedOther.rawValue
-    return codes.indices.filter { dropped.contains(codes[$0]) }
+    return indices.filter { dropped.contains(code(at: $0)) }
   }
 
   /// True when the row asked for a bounded number of values (`.requested(.max(n))`).
-  public var hasBoundedRequest: Bool { codes.contains(Code.requestedMax.rawValue) }
+  public var hasBoundedRequest: Bool { indices.contains { code(at: $0) == Code.requestedMax.rawValue } }
 
   /// True when the event at `position` is a demand (`.requested`), which diagrams do not draw.
   public func isDemand(at position: Int) -> Bool {
-    codes[position] == Code.requestedUnlimited.rawValue || codes[position] == Code.requestedMax.rawValue
+    let code = code(at: position)
+    return code == Code.requestedUnlimited.rawValue || code == Code.requestedMax.rawValue
   }
 
   /// True when the event at `position` is a subscription.
-  public func isSubscription(at position: Int) -> Bool { codes[position] == Code.subscribed.rawValue }
+  public func isSubscription(at position: Int) -> Bool { code(at: position) == Code.subscribed.rawValue }
 
   /// The number when the event at `position` is an `Int` value, else nil:
   /// a long run's layout measures a million of them without rebuilding the event.
   public func intValue(at position: Int) -> Int? {
-    codes[position] == Code.valueInt.rawValue ? payloads[position] : nil
+    code(at: position) == Code.valueInt.rawValue ? payload(at: position) : nil
   }
 
   public mutating func append(_ event: TimelineEvent) {
@@ -114,9 +134,10 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
   }
 
   private mutating func append(time: VirtualTime, code: Code, payload: Int) {
-    times.append(time.nanoseconds)
-    codes.append(code.rawValue)
-    payloads.append(payload)
+    if !isKnownUniquelyReferenced(&columns) {
+      columns = columns.copy(capacity: columns.count + 1)
+    }
+    columns.append(time: time.nanoseconds, code: code.rawValue, payload: payload)
   }
 
   public mutating func append(contentsOf events: some Sequence<TimelineEvent>) {
@@ -124,9 +145,11 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
   }
 
   public mutating func reserveCapacity(_ count: Int) {
-    times.reserveCapacity(count)
-    codes.reserveCapacity(count)
-    payloads.reserveCapacity(count)
+    if isKnownUniquelyReferenced(&columns) {
+      columns.grow(to: count)
+    } else {
+      columns = columns.copy(capacity: count)
+    }
   }
 
   /// Rebuilt around the change: rows are written by appending, and only
