@@ -280,6 +280,9 @@ public final class ExpressionCompiler {
       guard let apply = ValueOperators.binary(op) else {
         throw Diagnostic("unknown operator `\(op)`", at: range)
       }
+      // Two Ints are computed in place; anything else, and an Int result
+      // that is an error, goes through `apply`.
+      let int = IntOperation(op)
       // The shapes of `map x * 2` and `scan 0, acc + x` read their operands
       // directly: one closure call per element instead of three.
       switch (lhsNode, rhsNode) {
@@ -287,16 +290,19 @@ public final class ExpressionCompiler {
         if let folded = try? apply(left, right) { return .constant(folded) }
       case (.argument(0), .constant(let right)):
         return .computed { frame throws(EvaluationError) in
+          if let result = int?.apply(frame.first, right) { return result }
           do throws(EvaluationError) { return try apply(frame.first, right) } catch { throw error.located(at: range) }
         }
       case (.argument(0), .argument(1)):
         return .computed { frame throws(EvaluationError) in
+          if let result = int?.apply(frame.first, frame.second) { return result }
           do throws(EvaluationError) { return try apply(frame.first, frame.second) } catch {
             throw error.located(at: range)
           }
         }
       case (.argument(1), .argument(0)):
         return .computed { frame throws(EvaluationError) in
+          if let result = int?.apply(frame.second, frame.first) { return result }
           do throws(EvaluationError) { return try apply(frame.second, frame.first) } catch {
             throw error.located(at: range)
           }
@@ -304,6 +310,7 @@ public final class ExpressionCompiler {
       case (_, .constant(let right)):
         return .computed { frame throws(EvaluationError) in
           let left = try lhs(frame)
+          if let result = int?.apply(left, right) { return result }
           do throws(EvaluationError) { return try apply(left, right) } catch { throw error.located(at: range) }
         }
       default: break
@@ -311,6 +318,7 @@ public final class ExpressionCompiler {
       return .computed { frame throws(EvaluationError) in
         let left = try lhs(frame)
         let right = try rhs(frame)
+        if let result = int?.apply(left, right) { return result }
         do throws(EvaluationError) { return try apply(left, right) } catch { throw error.located(at: range) }
       }
     }
