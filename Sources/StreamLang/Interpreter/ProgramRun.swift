@@ -128,7 +128,7 @@ struct ProgramRun {
       let publisher = try builder.build(pipeline, in: context, rows: index)
       shown.append(
         ShownPipeline(source: program.text.slice(pipeline.range), subscribeAt: subscribeAt, cancelAt: cancelAt))
-      let subscriber = Subscribers.Sink<Value, StreamError>(receiveCompletion: { _ in }, receiveValue: { _ in })
+      let subscriber = RunSubscriber()
       cancellables.all.append(subscriber)
       pendingStarts.count += 1
       clock.scheduleFirst(at: subscribeAt) { [pendingStarts] in
