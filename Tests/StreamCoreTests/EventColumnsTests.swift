@@ -61,6 +61,30 @@ import Testing
     #expect(events.count == TimelineEventsTests.everyKind.count + Self.longRow)
   }
 
+  /// A synchronous source records a long row at one instant, which keeps no
+  /// times column until a later time arrives; then every earlier event
+  /// still reads the shared time.
+  @Test func aLongRowAtOneInstantKeepsItsTimesWhenALaterTimeArrives() {
+    var events = TimelineEvents()
+    let instant = VirtualTime(nanoseconds: 5_000_000)
+    for index in 0..<Self.longRow { events.appendValue(.int(index), at: instant) }
+    let atOneInstant = events
+    events.append(TimelineEvent(time: .milliseconds(9), kind: .finished))
+    var wrongTimes = 0
+    for index in 0..<Self.longRow where events.time(at: index) != instant || atOneInstant.time(at: index) != instant {
+      wrongTimes += 1
+    }
+    #expect(wrongTimes == 0)
+    #expect(events.last == TimelineEvent(time: .milliseconds(9), kind: .finished))
+    #expect(events.count == Self.longRow + 1)
+    #expect(atOneInstant.count == Self.longRow)
+    var copy = atOneInstant
+    copy.append(TimelineEvent(time: .milliseconds(7), kind: .cancelled))
+    #expect(copy.time(at: 0) == instant)
+    #expect(copy.last == TimelineEvent(time: .milliseconds(7), kind: .cancelled))
+    #expect(atOneInstant.last?.time == instant)
+  }
+
   @Test func anEmptyRowHasNoEvents() {
     let events = TimelineEvents()
     #expect(events.isEmpty)

@@ -27,9 +27,16 @@ final class EventColumns {
   // the append itself.
   @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private(set) var capacity = 0
-  @exclusivity(unchecked) private(set) var times = ColumnBlock<Int>()
   @exclusivity(unchecked) private(set) var codes = ColumnBlock<UInt8>()
   @exclusivity(unchecked) private(set) var payloads = ColumnBlock<Int>()
+  /// Written only once the events stop sharing one time (`timesAreShared`).
+  @exclusivity(unchecked) private var times = ColumnBlock<Int>()
+  /// True while every event so far happened at `sharedTime`, as a
+  /// synchronous source's whole run does (`range`, `just`, an array): the
+  /// times column is then left unwritten, 8 of an event's 17 bytes, and is
+  /// filled in when a second time arrives.
+  @exclusivity(unchecked) private var timesAreShared = true
+  @exclusivity(unchecked) private var sharedTime = 0
 
   init(capacity: Int = 0) {
     if capacity > 0 { grow(to: capacity) }
@@ -41,10 +48,19 @@ final class EventColumns {
     payloads.release()
   }
 
+  /// The time of the event at `position`, which the caller has checked is below `count`.
+  @inline(__always)
+  func time(at position: Int) -> Int {
+    timesAreShared ? sharedTime : times.base[position]
+  }
+
   /// A copy holding room for at least `capacity` events.
   func copy(capacity: Int) -> EventColumns {
-    let copy = EventColumns(capacity: Swift.max(capacity, count))
-    copy.times.base.update(from: times.base, count: count)
+    let copy = EventColumns()
+    copy.timesAreShared = timesAreShared
+    copy.sharedTime = sharedTime
+    copy.grow(to: Swift.max(capacity, count))
+    if !timesAreShared { copy.times.base.update(from: times.base, count: count) }
     copy.codes.base.update(from: codes.base, count: count)
     copy.payloads.base.update(from: payloads.base, count: count)
     copy.count = count
@@ -54,7 +70,14 @@ final class EventColumns {
   @inline(__always)
   func append(time: Int, code: UInt8, payload: Int) {
     if count == capacity { grow(to: Swift.max(16, capacity * 2)) }
-    times.base[count] = time
+    if timesAreShared {
+      if count == 0 {
+        sharedTime = time
+      } else if time != sharedTime {
+        writeSharedTime()
+      }
+    }
+    if !timesAreShared { times.base[count] = time }
     codes.base[count] = code
     payloads.base[count] = payload
     count += 1
@@ -62,10 +85,18 @@ final class EventColumns {
 
   func grow(to newCapacity: Int) {
     guard newCapacity > capacity else { return }
-    times.resize(from: capacity, to: newCapacity)
-    codes.resize(from: capacity, to: newCapacity)
-    payloads.resize(from: capacity, to: newCapacity)
+    if !timesAreShared { times.resize(from: count, to: newCapacity) }
+    codes.resize(from: count, to: newCapacity)
+    payloads.resize(from: count, to: newCapacity)
     capacity = newCapacity
+  }
+
+  /// The events stop sharing one time: the times column is made and the
+  /// shared time written into it for every event so far.
+  private func writeSharedTime() {
+    times.resize(from: 0, to: capacity)
+    times.base.initialize(repeating: sharedTime, count: count)
+    timesAreShared = false
   }
 }
 

@@ -69,7 +69,7 @@ public struct TimelineEvents: RandomAccessCollection, RangeReplaceableCollection
   /// The time of the event at `position`.
   public func time(at position: Int) -> VirtualTime {
     checkIndex(position)
-    return VirtualTime(nanoseconds: columns.times.base[position])
+    return VirtualTime(nanoseconds: columns.time(at: position))
   }
 
   private func code(at position: Int) -> UInt8 {
