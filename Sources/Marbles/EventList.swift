@@ -27,24 +27,10 @@ public enum EventList {
         lines.add("pipeline \(row.pipeline + 1): \(source.singleLine)".trimmingTrailingSpaces())
       }
       let indent = String(repeating: "  ", count: row.inner?.depth ?? 0)
-      // Every event line of an inner row ends with the row's name, so a
-      // line read alone (grep, a diff) still says which inner stream it is.
-      let owner = row.inner.map { "  [inner \($0.number)]" } ?? ""
       lines.add(indent + heading(of: row, operatorLabel: row.inner.flatMap { stageLabels[[row.pipeline, $0.parent]] }))
-      // As bytes made once per row: a String written per event cost a
-      // retain and a release of its storage each time. Every event line
-      // follows the row's heading, so it starts with its line break, and
-      // its `t=`.
-      let lineStart = Array(("\n" + indent + "  t=").utf8)
-      let lineEnd = Array(owner.utf8)
-      let events = row.events
-      for index in events.indices {
-        let kind = events.kind(at: index)
-        if case .requested = kind, !includeDemand { continue }
-        output.write(lineStart)
-        TimelineEvent.write(time: events.time(at: index), kind: kind, to: output)
-        if !lineEnd.isEmpty { output.write(lineEnd) }
-      }
+      let eventLines = EventLines(
+        indent: indent, owner: row.inner.map { "  [inner \($0.number)]" } ?? "", includeDemand: includeDemand)
+      eventLines.write(row.events, row.events.indices, to: output)
     }
     for note in result.notes { lines.add("note: \(note)") }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.add(sentence) }
@@ -80,32 +66,5 @@ public enum EventList {
       return "\(row.label.singleLine) (shared by \(shared.binding)'s \(shared.subscribers) subscribers)"
     }
     return row.isOutput ? "\(row.label.singleLine) (output)" : row.label.singleLine
-  }
-}
-
-extension TimelineEvent {
-  /// `description` after its `t=` (an event line's prebuilt start has it),
-  /// written straight into `output`: the common events of a long run (an
-  /// `Int` value at a whole millisecond) without a String, and with the
-  /// unit, the gap and the kind's word as one piece.
-  static func write(time: VirtualTime, kind: Kind, to output: TextOutput) {
-    let isWholeMillisecond = time.nanoseconds % 1_000_000 == 0
-    if isWholeMillisecond {
-      output.write(time.nanoseconds / 1_000_000)
-    } else {
-      output.write(time.description)
-    }
-    switch kind {
-    case .value(.int(let number)):
-      output.write(isWholeMillisecond ? "ms  value " : "  value " as StaticString)
-      output.write(number)
-    case .requested(.max(let count)):
-      output.write(isWholeMillisecond ? "ms  request max(" : "  request max(" as StaticString)
-      output.write(count)
-      output.write(")" as StaticString)
-    default:
-      output.write(isWholeMillisecond ? "ms  " : "  " as StaticString)
-      output.write(TimelineEvent(time: time, kind: kind).detail)
-    }
   }
 }

@@ -14,7 +14,8 @@ public final class TextOutput {
   // A `let` holding a pointer is not checked.
   private let storage: UnsafeMutablePointer<UInt8>
   private let fill: UnsafeMutablePointer<Fill>
-  private let capacity: Int
+  /// How many bytes gather before they are flushed: the most a `write(atMost:_:)` may ask room for.
+  let capacity: Int
   private let flush: (UnsafeBufferPointer<UInt8>) -> Void
 
   private struct Fill {
@@ -71,38 +72,45 @@ public final class TextOutput {
 
   /// Writes `number` in decimal, as `String(number)` would.
   public func write(_ number: Int) {
-    if number < 0 { write("-" as StaticString) }
-    write(digitsOf: number.magnitude, minimumCount: 1)
+    write(atMost: DecimalDigits.longestInt) { DecimalDigits.write(number, at: $0) }
   }
 
   /// Writes `magnitude`'s decimal digits, padded with zeros to `minimumCount`.
   ///
-  /// Numbers are most of a long run's event list and JSON, so the digits are
-  /// made last first into a buffer on the stack, one division per digit, and
-  /// copied in once: counting them first cost a second division per digit
-  /// (a tenth of `--format json`'s time went here).
+  /// Numbers are most of a long run's event list and JSON, so the digits go
+  /// straight into the buffer (`DecimalDigits`): a tenth of `--format
+  /// json`'s time once went to making them.
   public func write(digitsOf magnitude: UInt, minimumCount: Int) {
-    // `UInt.max` has 20 digits.
-    let room = 20
-    guard minimumCount <= room else {
+    guard minimumCount <= DecimalDigits.mostDigits else {
       // Padding wider than any number: never asked for, but kept right.
       write(String(repeating: "0", count: minimumCount - String(magnitude).count) + String(magnitude))
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { digits in
-      var start = room
-      var rest = magnitude
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest > 0
-      while room - start < minimumCount {
-        start -= 1
-        digits[start] = UInt8(ascii: "0")
-      }
-      append(UnsafeBufferPointer(rebasing: digits[start...]))
+    write(atMost: DecimalDigits.mostDigits) { start in
+      let zeros = max(0, minimumCount - DecimalDigits.digitCount(magnitude))
+      start.update(repeating: UInt8(ascii: "0"), count: zeros)
+      return zeros + DecimalDigits.write(digitsOf: magnitude, at: start + zeros)
     }
+  }
+
+  /// Lets `body` write up to `count` bytes straight into the buffer, at the
+  /// pointer it is given, and return how many it wrote: a writer that knows
+  /// the longest its piece can be (an event line) checks for room once, not
+  /// once per part. `count` must not exceed `capacity`.
+  @inline(__always)
+  func write(atMost count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    precondition(count <= capacity, "room asked beyond the buffer")
+    if fill.pointee.count + count > capacity { finish() }
+    let written = body(storage + fill.pointee.count)
+    guard written > 0 else { return }
+    fill.pointee.count += written
+    fill.pointee.lastByte = storage[fill.pointee.count - 1]
+  }
+
+  /// Writes bytes made elsewhere (a chunk another thread formatted); a piece
+  /// larger than the buffer goes to `flush` as it is, without a copy.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    append(bytes)
   }
 
   /// Hands everything still buffered to `flush`.
