@@ -113,6 +113,16 @@ public final class TextOutput {
     append(bytes)
   }
 
+  /// Hands the buffered bytes to `destination` instead of `flush`, and
+  /// empties the buffer: a chunk formatted ahead of its turn
+  /// (`ChunkedWriting`) joins the document without a copy of its own.
+  func move(bufferedBytesTo destination: TextOutput) {
+    let count = fill.pointee.count
+    guard count > 0 else { return }
+    destination.append(UnsafeBufferPointer(start: storage, count: count))
+    fill.pointee.count = 0
+  }
+
   /// Hands everything still buffered to `flush`.
   public func finish() {
     let count = fill.pointee.count

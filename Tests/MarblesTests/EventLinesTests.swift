@@ -71,3 +71,23 @@ import Testing
     }
   }
 }
+
+extension EventLinesTests {
+  @Test func aLongListWrittenOnTwoThreadsMatchesTheReferenceWriter() throws {
+    // 160,000 events, enough to take the two-thread path.
+    let result = EventListSamples.random(seed: 7, rowCount: 4, eventsPerRow: 40_000)
+    for includeDemand in [false, true] {
+      let parts = EventList.Part.rows(of: result, includeDemand: includeDemand)
+      try #require(EventList.twoThreadChunks(of: parts) != nil)
+      let oneThread = StreamedDocumentTests.streamed(capacity: 1 << 16) { output in
+        for part in parts { part.write(to: output) }
+      }
+      let reference = ReferenceEventList.render(result, includeDemand: includeDemand)
+      #expect(reference.hasPrefix(oneThread.text))
+      #expect(EventList.render(result, includeDemand: includeDemand) == reference)
+      #expect(
+        StreamedDocumentTests.streamed(capacity: 64) { EventList.write(result, includeDemand: includeDemand, to: $0) }
+          .text == reference)
+    }
+  }
+}
