@@ -1,9 +1,11 @@
 /// Numbers written in decimal straight into memory: the digits of every
 /// event and every JSON number of a long run.
 ///
-/// The digits are counted first (from the number's bit width, with one
-/// comparison) and then made from the last two at a time, so a number costs
-/// one division per two digits and no copy.
+/// Digits are written first to last in groups of up to eight (a group of
+/// eight is two independent groups of four, each two pairs looked up in a
+/// table), so a long number costs a few multiplications that do not wait
+/// on one another, instead of a chain of one division per digit; and there
+/// is nothing to count or copy first.
 enum DecimalDigits {
   /// `UInt.max` has 20 digits.
   static let mostDigits = 20
@@ -23,69 +25,77 @@ enum DecimalDigits {
   /// (at most `mostDigits`).
   @inline(__always)
   static func write(digitsOf magnitude: UInt, at start: UnsafeMutablePointer<UInt8>) -> Int {
-    let count = digitCount(magnitude)
-    var end = start + count
-    var rest = magnitude
-    // "00010203…99": the two digits of every number below 100, made once
-    // by the compiler.
-    let pairs = pairDigits.utf8Start
-    while rest >= 100 {
-      let pair = Int(rest % 100) &* 2
-      rest /= 100
-      end -= 2
-      end[0] = pairs[pair]
-      end[1] = pairs[pair &+ 1]
-    }
-    if rest >= 10 {
-      let pair = Int(rest) &* 2
-      end -= 2
-      end[0] = pairs[pair]
-      end[1] = pairs[pair &+ 1]
+    let end: UnsafeMutablePointer<UInt8>
+    if magnitude < 100_000_000 {
+      end = upToEight(magnitude, at: start)
+    } else if magnitude < 10_000_000_000_000_000 {
+      let high = magnitude / 100_000_000
+      end = eight(magnitude - high &* 100_000_000, at: upToEight(high, at: start))
     } else {
-      end -= 1
-      end[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+      let high = magnitude / 10_000_000_000_000_000
+      let rest = magnitude - high &* 10_000_000_000_000_000
+      let middle = rest / 100_000_000
+      end = eight(rest - middle &* 100_000_000, at: eight(middle, at: upToEight(high, at: start)))
+    }
+    return end - start
+  }
+
+  /// How many decimal digits `magnitude` has (1 for zero).
+  static func digitCount(_ magnitude: UInt) -> Int {
+    var count = 1
+    var rest = magnitude
+    while rest >= 10 {
+      rest /= 10
+      count += 1
     }
     return count
   }
 
-  /// How many decimal digits `magnitude` has (1 for zero).
+  /// The digits of `number` (below 10^8) without leading zeros; returns where they end.
   @inline(__always)
-  static func digitCount(_ magnitude: UInt) -> Int {
-    // log10(2) ≈ 1233 / 4096: from the bit width, the digit count or one
-    // less; one comparison with the power of ten tells which. Setting the
-    // lowest bit changes no count (a power of ten above 1 is even) and
-    // gives zero its one digit.
-    let value = magnitude | 1
-    let bits = UInt.bitWidth &- value.leadingZeroBitCount
-    let guess = (bits &* 1233) >> 12
-    return guess &+ (value >= powerOfTen(guess) ? 1 : 0)
+  private static func upToEight(_ number: UInt, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    guard number >= 10_000 else { return upToFour(number, at: start) }
+    let high = number / 10_000
+    return four(number - high &* 10_000, at: upToFour(high, at: start))
   }
 
-  /// 10 to the `exponent`, 0 through 19 (a switch the compiler makes a table of).
+  /// The digits of `number` (below 10^4) without leading zeros.
   @inline(__always)
-  private static func powerOfTen(_ exponent: Int) -> UInt {
-    switch exponent {
-    case 0: return 1
-    case 1: return 10
-    case 2: return 100
-    case 3: return 1000
-    case 4: return 10000
-    case 5: return 100_000
-    case 6: return 1_000_000
-    case 7: return 10_000_000
-    case 8: return 100_000_000
-    case 9: return 1_000_000_000
-    case 10: return 10_000_000_000
-    case 11: return 100_000_000_000
-    case 12: return 1_000_000_000_000
-    case 13: return 10_000_000_000_000
-    case 14: return 100_000_000_000_000
-    case 15: return 1_000_000_000_000_000
-    case 16: return 10_000_000_000_000_000
-    case 17: return 100_000_000_000_000_000
-    case 18: return 1_000_000_000_000_000_000
-    default: return 10_000_000_000_000_000_000
+  private static func upToFour(_ number: UInt, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    if number < 10 {
+      start.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number)
+      return start + 1
     }
+    if number < 100 { return pair(number, at: start) }
+    let high = number / 100
+    if number < 1000 {
+      start.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high)
+      return pair(number - high &* 100, at: start + 1)
+    }
+    return pair(number - high &* 100, at: pair(high, at: start))
+  }
+
+  /// Exactly eight digits of `number` (below 10^8), with leading zeros.
+  @inline(__always)
+  private static func eight(_ number: UInt, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    let high = number / 10_000
+    return four(number - high &* 10_000, at: four(high, at: start))
+  }
+
+  /// Exactly four digits of `number` (below 10^4), with leading zeros.
+  @inline(__always)
+  private static func four(_ number: UInt, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    let high = number / 100
+    return pair(number - high &* 100, at: pair(high, at: start))
+  }
+
+  /// Exactly two digits of `number` (below 100).
+  @inline(__always)
+  private static func pair(_ number: UInt, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    let pairs = pairDigits.utf8Start + Int(number) &* 2
+    start[0] = pairs[0]
+    start[1] = pairs[1]
+    return start + 2
   }
 
   /// "00010203…99": the two digits of every number below 100, constant data.

@@ -40,60 +40,75 @@ struct EventLines {
     // A buffer too small for a whole line (only tests make one) takes every
     // line piece by piece.
     let fits = longest <= output.capacity
+    let valueWords: StaticString = "ms  value "
     start.withUnsafeBufferPointer { start in
       end.withUnsafeBufferPointer { end in
-        for index in range {
-          let nanoseconds = events.time(at: index).nanoseconds
-          let isWholeMillisecond = nanoseconds % 1_000_000 == 0
-          if fits, isWholeMillisecond, let number = events.intValue(at: index) {
-            output.write(atMost: longest) { line in
-              Self.writeLine(
-                start: start, milliseconds: nanoseconds / 1_000_000, words: "ms  value ", number: number,
-                close: false, end: end, at: line)
+        // A value line's start up to its number (`\n  t=0ms  value `),
+        // made again only when the time changes: a long run's events come
+        // many to an instant.
+        withUnsafeTemporaryAllocation(
+          of: UInt8.self, capacity: start.count + DecimalDigits.longestInt + valueWords.utf8CodeUnitCount
+        ) { valueStart in
+          var valueStartTime: Int?
+          var valueStartCount = 0
+          for index in range {
+            let nanoseconds = events.time(at: index).nanoseconds
+            let isWholeMillisecond = nanoseconds % 1_000_000 == 0
+            if fits, isWholeMillisecond, let number = events.intValue(at: index) {
+              if valueStartTime != nanoseconds {
+                valueStartTime = nanoseconds
+                valueStartCount = Self.lineStart(
+                  start, milliseconds: nanoseconds / 1_000_000, words: valueWords, at: valueStart.baseAddress!)
+              }
+              output.write(atMost: longest) { line in
+                var next = Self.put(
+                  UnsafeBufferPointer(start: valueStart.baseAddress, count: valueStartCount), at: line)
+                next += DecimalDigits.write(number, at: next)
+                return Self.put(end, at: next) - line
+              }
+              continue
             }
-            continue
-          }
-          if !includeDemand && events.isDemand(at: index) { continue }
-          let kind = events.kind(at: index)
-          if fits, isWholeMillisecond, case .requested(.max(let count)) = kind {
-            output.write(atMost: longest) { line in
-              Self.writeLine(
-                start: start, milliseconds: nanoseconds / 1_000_000, words: "ms  request max(", number: count,
-                close: true, end: end, at: line)
+            if !includeDemand && events.isDemand(at: index) { continue }
+            let kind = events.kind(at: index)
+            if fits, isWholeMillisecond, case .requested(.max(let count)) = kind {
+              output.write(atMost: longest) { line in
+                var next =
+                  line
+                  + Self.lineStart(start, milliseconds: nanoseconds / 1_000_000, words: "ms  request max(", at: line)
+                next += DecimalDigits.write(count, at: next)
+                next.pointee = UInt8(ascii: ")")
+                return Self.put(end, at: next + 1) - line
+              }
+              continue
             }
-            continue
+            output.write(start)
+            TimelineEvent.write(time: VirtualTime(nanoseconds: nanoseconds), kind: kind, to: output)
+            output.write(end)
           }
-          output.write(start)
-          TimelineEvent.write(time: VirtualTime(nanoseconds: nanoseconds), kind: kind, to: output)
-          output.write(end)
         }
       }
     }
   }
 
-  /// `start`, the time in ms, `words`, `number`, `)` when `close`, then
-  /// `end`, at `line`; returns how many bytes.
+  /// `start`, the time in milliseconds and `words` at `line`; returns how many bytes.
   @inline(__always)
-  private static func writeLine(
-    start: UnsafeBufferPointer<UInt8>, milliseconds: Int, words: StaticString, number: Int, close: Bool,
-    end: UnsafeBufferPointer<UInt8>, at line: UnsafeMutablePointer<UInt8>
+  private static func lineStart(
+    _ start: UnsafeBufferPointer<UInt8>, milliseconds: Int, words: StaticString, at line: UnsafeMutablePointer<UInt8>
   ) -> Int {
-    var next = line
-    next.update(from: start.baseAddress!, count: start.count)
-    next += start.count
+    var next = put(start, at: line)
     next += DecimalDigits.write(milliseconds, at: next)
-    next.update(from: words.utf8Start, count: words.utf8CodeUnitCount)
-    next += words.utf8CodeUnitCount
-    next += DecimalDigits.write(number, at: next)
-    if close {
-      next.pointee = UInt8(ascii: ")")
-      next += 1
-    }
-    if let endStart = end.baseAddress {
-      next.update(from: endStart, count: end.count)
-      next += end.count
-    }
+    next = put(UnsafeBufferPointer(start: words.utf8Start, count: words.utf8CodeUnitCount), at: next)
     return next - line
+  }
+
+  /// Copies `bytes` to `destination`; returns where the copy ends.
+  @inline(__always)
+  private static func put(_ bytes: UnsafeBufferPointer<UInt8>, at destination: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    guard let source = bytes.baseAddress else { return destination }
+    destination.update(from: source, count: bytes.count)
+    return destination + bytes.count
   }
 }
 

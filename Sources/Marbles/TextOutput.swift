@@ -87,7 +87,8 @@ public final class TextOutput {
       return
     }
     write(atMost: DecimalDigits.mostDigits) { start in
-      let zeros = max(0, minimumCount - DecimalDigits.digitCount(magnitude))
+      // Counted only when padded (a fraction of a millisecond).
+      let zeros = minimumCount > 1 ? max(0, minimumCount - DecimalDigits.digitCount(magnitude)) : 0
       start.update(repeating: UInt8(ascii: "0"), count: zeros)
       return zeros + DecimalDigits.write(digitsOf: magnitude, at: start + zeros)
     }

@@ -1,3 +1,4 @@
+import StreamCore
 import Testing
 
 @testable import Marbles
@@ -13,7 +14,10 @@ import Testing
     }
 
   @Test func digitsAndTheirCountAreStringsDigits() {
-    for magnitude in Self.magnitudes {
+    // And numbers of every width between them, from a seeded generator.
+    var random = SplitMix64(seed: 16)
+    let widths = (0..<10_000).map { index in random.next() >> UInt64(index % 64) }
+    for magnitude in Self.magnitudes + widths.map(UInt.init) {
       let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalDigits.mostDigits) { buffer in
         let count = DecimalDigits.write(digitsOf: magnitude, at: buffer.baseAddress!)
         return String(decoding: buffer[..<count], as: UTF8.self)
