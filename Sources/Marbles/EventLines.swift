@@ -31,6 +31,11 @@ struct EventLines {
     start.count + DecimalDigits.longestInt + "ms  request max(".utf8.count + DecimalDigits.longestInt + 1 + end.count
   }
 
+  /// A value line's start no longer than this (every row's but a deeply
+  /// nested inner row's) is copied as one block of this size: the room a
+  /// line asks for (`longestLine`) is always larger.
+  private static let shortCopy = 32
+
   /// Writes the lines of `events[range]`.
   ///
   /// Only reads `events`: several threads may write lines of the same rows
@@ -47,10 +52,12 @@ struct EventLines {
         // made again only when the time changes: a long run's events come
         // many to an instant.
         withUnsafeTemporaryAllocation(
-          of: UInt8.self, capacity: start.count + DecimalDigits.longestInt + valueWords.utf8CodeUnitCount
+          of: UInt8.self,
+          capacity: max(Self.shortCopy, start.count + DecimalDigits.longestInt + valueWords.utf8CodeUnitCount)
         ) { valueStart in
           var valueStartTime: Int?
           var valueStartCount = 0
+          var next = output.position
           for index in range {
             let nanoseconds = events.time(at: index).nanoseconds
             let isWholeMillisecond = nanoseconds % 1_000_000 == 0
@@ -60,31 +67,36 @@ struct EventLines {
                 valueStartCount = Self.lineStart(
                   start, milliseconds: nanoseconds / 1_000_000, words: valueWords, at: valueStart.baseAddress!)
               }
-              output.write(atMost: longest) { line in
-                var next = Self.put(
-                  UnsafeBufferPointer(start: valueStart.baseAddress, count: valueStartCount), at: line)
-                next += DecimalDigits.write(number, at: next)
-                return Self.put(end, at: next) - line
+              next = output.room(for: longest, at: next)
+              if valueStartCount <= Self.shortCopy {
+                // Copied as one fixed-size block (a few vector moves, no
+                // call to memcpy); the bytes past the start are overwritten.
+                Self.copyShort(from: valueStart.baseAddress!, to: next)
+                next += valueStartCount
+              } else {
+                next = Self.put(UnsafeBufferPointer(start: valueStart.baseAddress, count: valueStartCount), at: next)
               }
+              next += DecimalDigits.write(number, at: next)
+              next = Self.put(end, at: next)
               continue
             }
             if !includeDemand && events.isDemand(at: index) { continue }
             let kind = events.kind(at: index)
             if fits, isWholeMillisecond, case .requested(.max(let count)) = kind {
-              output.write(atMost: longest) { line in
-                var next =
-                  line
-                  + Self.lineStart(start, milliseconds: nanoseconds / 1_000_000, words: "ms  request max(", at: line)
-                next += DecimalDigits.write(count, at: next)
-                next.pointee = UInt8(ascii: ")")
-                return Self.put(end, at: next + 1) - line
-              }
+              next = output.room(for: longest, at: next)
+              next += Self.lineStart(start, milliseconds: nanoseconds / 1_000_000, words: "ms  request max(", at: next)
+              next += DecimalDigits.write(count, at: next)
+              next.pointee = UInt8(ascii: ")")
+              next = Self.put(end, at: next + 1)
               continue
             }
+            output.commit(upTo: next)
             output.write(start)
             TimelineEvent.write(time: VirtualTime(nanoseconds: nanoseconds), kind: kind, to: output)
             output.write(end)
+            next = output.position
           }
+          output.commit(upTo: next)
         }
       }
     }
@@ -101,12 +113,24 @@ struct EventLines {
     return next - line
   }
 
+  /// Copies `shortCopy` bytes as four 8-byte words, which the compiler
+  /// keeps inline (a `copyMemory` of a constant size still called memcpy).
+  @inline(__always)
+  private static func copyShort(from source: UnsafeMutablePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(destination)
+    for offset in stride(from: 0, to: shortCopy, by: 8) {
+      to.storeBytes(
+        of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+    }
+  }
+
   /// Copies `bytes` to `destination`; returns where the copy ends.
   @inline(__always)
   private static func put(_ bytes: UnsafeBufferPointer<UInt8>, at destination: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
-    guard let source = bytes.baseAddress else { return destination }
+    guard let source = bytes.baseAddress, !bytes.isEmpty else { return destination }
     destination.update(from: source, count: bytes.count)
     return destination + bytes.count
   }

@@ -14,7 +14,7 @@ public final class TextOutput {
   // A `let` holding a pointer is not checked.
   private let storage: UnsafeMutablePointer<UInt8>
   private let fill: UnsafeMutablePointer<Fill>
-  /// How many bytes gather before they are flushed: the most a `write(atMost:_:)` may ask room for.
+  /// How many bytes gather before they are flushed: the most a writer may ask room for.
   let capacity: Int
   private let flush: (UnsafeBufferPointer<UInt8>) -> Void
 
@@ -100,12 +100,37 @@ public final class TextOutput {
   /// once per part. `count` must not exceed `capacity`.
   @inline(__always)
   func write(atMost count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    let start = room(for: count, at: position)
+    commit(upTo: start + body(start))
+  }
+
+  // A writer of many short pieces (`EventLines`) keeps where the next byte
+  // goes in a local pointer, asks for room per piece, and records the fill
+  // level once at the end: the level lives behind a pointer the compiler
+  // cannot keep in a register while bytes are stored through another.
+
+  /// Where the next byte goes.
+  var position: UnsafeMutablePointer<UInt8> { storage + fill.pointee.count }
+
+  /// `position` when `count` more bytes fit after it; else, with everything
+  /// up to `position` flushed, the start of the emptied buffer. `count`
+  /// must not exceed `capacity`.
+  @inline(__always)
+  func room(for count: Int, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    if count <= storage + capacity - position { return position }
     precondition(count <= capacity, "room asked beyond the buffer")
-    if fill.pointee.count + count > capacity { finish() }
-    let written = body(storage + fill.pointee.count)
-    guard written > 0 else { return }
-    fill.pointee.count += written
-    fill.pointee.lastByte = storage[fill.pointee.count - 1]
+    commit(upTo: position)
+    finish()
+    return storage
+  }
+
+  /// Records that the buffer holds everything up to `position`.
+  @inline(__always)
+  func commit(upTo position: UnsafeMutablePointer<UInt8>) {
+    let count = position - storage
+    guard count != fill.pointee.count else { return }
+    fill.pointee.count = count
+    fill.pointee.lastByte = storage[count - 1]
   }
 
   /// Writes bytes made elsewhere (a chunk another thread formatted); a piece
