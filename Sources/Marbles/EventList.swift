@@ -4,8 +4,18 @@ import StreamCore
 /// screen readers, diffs and students who want every event spelled out.
 ///
 /// `write` streams the lines into a `TextOutput` as it goes, so a long run's
-/// list needs no memory of its own; `render` collects the same text.
+/// list needs no memory of its own; `render` collects the same text. A long
+/// run's lines are formatted on two threads (`ChunkedWriting`).
 public enum EventList {
+  /// Event lines per chunk of a long list: about a megabyte of text, so a
+  /// chunk costs the two threads one exchange under a lock per millisecond
+  /// or so of formatting.
+  static let eventsPerChunk = 32_768
+
+  /// A list of fewer events is written on the calling thread alone:
+  /// starting a thread (tens of microseconds) would cost more than it saves.
+  static let fewestEventsForTwoThreads = 2 * eventsPerChunk
+
   /// - Parameter includeDemand: also list `request` events (the demand trace).
   public static func render(_ result: RunResult, includeDemand: Bool = false) -> String {
     TextOutput.string { write(result, includeDemand: includeDemand, to: $0) }
@@ -13,48 +23,34 @@ public enum EventList {
 
   /// The lines of `render`, each but the last followed by a line break.
   public static func write(_ result: RunResult, includeDemand: Bool = false, to output: TextOutput) {
-    var lines = LineWriter(output: output)
-    let grouped = result.pipelines.count > 1 || result.pipelines.contains { !$0.timing.isEmpty }
-    var stageLabels: [[Int]: String] = [:]
-    for row in result.rows where row.isStageRow { stageLabels[[row.pipeline, row.stage]] = row.label.singleLine }
-    var pipeline: Int?
-    for row in result.rows {
-      if grouped && row.pipeline != pipeline {
-        pipeline = row.pipeline
-        let source =
-          result.pipelines.indices.contains(row.pipeline)
-          ? "\(result.pipelines[row.pipeline].source) \(result.pipelines[row.pipeline].timing)" : ""
-        lines.add("pipeline \(row.pipeline + 1): \(source.singleLine)".trimmingTrailingSpaces())
+    let parts = Part.rows(of: result, includeDemand: includeDemand)
+    if let chunks = twoThreadChunks(of: parts) {
+      // Both threads only read the rows' events: `TimelineEvents` is
+      // columns of arrays that nothing changes once the run has ended, and
+      // reading an array from two threads at once is safe.
+      ChunkedWriting.write(chunkCount: chunks.count, to: output) { index, chunkOutput in
+        for part in chunks[index] { part.write(to: chunkOutput) }
       }
-      let indent = String(repeating: "  ", count: row.inner?.depth ?? 0)
-      // Every event line of an inner row ends with the row's name, so a
-      // line read alone (grep, a diff) still says which inner stream it is.
-      let owner = row.inner.map { "  [inner \($0.number)]" } ?? ""
-      lines.add(indent + heading(of: row, operatorLabel: row.inner.flatMap { stageLabels[[row.pipeline, $0.parent]] }))
-      // As bytes made once per row: a String written per event cost a
-      // retain and a release of its storage each time. Every event line
-      // follows the row's heading, so it starts with its line break, and
-      // its `t=`.
-      let lineStart = Array(("\n" + indent + "  t=").utf8)
-      let lineEnd = Array(owner.utf8)
-      let events = row.events
-      for index in events.indices {
-        let kind = events.kind(at: index)
-        if case .requested = kind, !includeDemand { continue }
-        output.write(lineStart)
-        TimelineEvent.write(time: events.time(at: index), kind: kind, to: output)
-        if !lineEnd.isEmpty { output.write(lineEnd) }
-      }
+    } else {
+      for part in parts { part.write(to: output) }
     }
+    var lines = LineWriter(output: output, isFirst: parts.isEmpty)
     for note in result.notes { lines.add("note: \(note)") }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.add(sentence) }
     for line in LogText.lines(result.log) { lines.add(line) }
   }
 
+  /// `parts` cut into chunks for two threads, or nil for a list too short
+  /// to be worth a thread.
+  static func twoThreadChunks(of parts: [Part]) -> [[Part]]? {
+    guard parts.reduce(0, { $0 + $1.eventCount }) >= fewestEventsForTwoThreads else { return nil }
+    return Part.chunks(of: parts, eventsPerChunk: eventsPerChunk)
+  }
+
   /// Writes lines one line break apart, with none after the last.
   private struct LineWriter {
     let output: TextOutput
-    var isFirst = true
+    var isFirst: Bool
 
     mutating func startLine() {
       if !isFirst { output.write("\n") }
@@ -80,32 +76,5 @@ public enum EventList {
       return "\(row.label.singleLine) (shared by \(shared.binding)'s \(shared.subscribers) subscribers)"
     }
     return row.isOutput ? "\(row.label.singleLine) (output)" : row.label.singleLine
-  }
-}
-
-extension TimelineEvent {
-  /// `description` after its `t=` (an event line's prebuilt start has it),
-  /// written straight into `output`: the common events of a long run (an
-  /// `Int` value at a whole millisecond) without a String, and with the
-  /// unit, the gap and the kind's word as one piece.
-  static func write(time: VirtualTime, kind: Kind, to output: TextOutput) {
-    let isWholeMillisecond = time.nanoseconds % 1_000_000 == 0
-    if isWholeMillisecond {
-      output.write(time.nanoseconds / 1_000_000)
-    } else {
-      output.write(time.description)
-    }
-    switch kind {
-    case .value(.int(let number)):
-      output.write(isWholeMillisecond ? "ms  value " : "  value " as StaticString)
-      output.write(number)
-    case .requested(.max(let count)):
-      output.write(isWholeMillisecond ? "ms  request max(" : "  request max(" as StaticString)
-      output.write(count)
-      output.write(")" as StaticString)
-    default:
-      output.write(isWholeMillisecond ? "ms  " : "  " as StaticString)
-      output.write(TimelineEvent(time: time, kind: kind).detail)
-    }
   }
 }

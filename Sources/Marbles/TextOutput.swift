@@ -14,7 +14,8 @@ public final class TextOutput {
   // A `let` holding a pointer is not checked.
   private let storage: UnsafeMutablePointer<UInt8>
   private let fill: UnsafeMutablePointer<Fill>
-  private let capacity: Int
+  /// How many bytes gather before they are flushed: the most a writer may ask room for.
+  let capacity: Int
   private let flush: (UnsafeBufferPointer<UInt8>) -> Void
 
   private struct Fill {
@@ -71,38 +72,81 @@ public final class TextOutput {
 
   /// Writes `number` in decimal, as `String(number)` would.
   public func write(_ number: Int) {
-    if number < 0 { write("-" as StaticString) }
-    write(digitsOf: number.magnitude, minimumCount: 1)
+    write(atMost: DecimalDigits.longestInt) { DecimalDigits.write(number, at: $0) }
   }
 
   /// Writes `magnitude`'s decimal digits, padded with zeros to `minimumCount`.
   ///
-  /// Numbers are most of a long run's event list and JSON, so the digits are
-  /// made last first into a buffer on the stack, one division per digit, and
-  /// copied in once: counting them first cost a second division per digit
-  /// (a tenth of `--format json`'s time went here).
+  /// Numbers are most of a long run's event list and JSON, so the digits go
+  /// straight into the buffer (`DecimalDigits`): a tenth of `--format
+  /// json`'s time once went to making them.
   public func write(digitsOf magnitude: UInt, minimumCount: Int) {
-    // `UInt.max` has 20 digits.
-    let room = 20
-    guard minimumCount <= room else {
+    guard minimumCount <= DecimalDigits.mostDigits else {
       // Padding wider than any number: never asked for, but kept right.
       write(String(repeating: "0", count: minimumCount - String(magnitude).count) + String(magnitude))
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { digits in
-      var start = room
-      var rest = magnitude
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest > 0
-      while room - start < minimumCount {
-        start -= 1
-        digits[start] = UInt8(ascii: "0")
-      }
-      append(UnsafeBufferPointer(rebasing: digits[start...]))
+    write(atMost: DecimalDigits.mostDigits) { start in
+      // Counted only when padded (a fraction of a millisecond).
+      let zeros = minimumCount > 1 ? max(0, minimumCount - DecimalDigits.digitCount(magnitude)) : 0
+      start.update(repeating: UInt8(ascii: "0"), count: zeros)
+      return zeros + DecimalDigits.write(digitsOf: magnitude, at: start + zeros)
     }
+  }
+
+  /// Lets `body` write up to `count` bytes straight into the buffer, at the
+  /// pointer it is given, and return how many it wrote: a writer that knows
+  /// the longest its piece can be (an event line) checks for room once, not
+  /// once per part. `count` must not exceed `capacity`.
+  @inline(__always)
+  func write(atMost count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    let start = room(for: count, at: position)
+    commit(upTo: start + body(start))
+  }
+
+  // A writer of many short pieces (`EventLines`) keeps where the next byte
+  // goes in a local pointer, asks for room per piece, and records the fill
+  // level once at the end: the level lives behind a pointer the compiler
+  // cannot keep in a register while bytes are stored through another.
+
+  /// Where the next byte goes.
+  var position: UnsafeMutablePointer<UInt8> { storage + fill.pointee.count }
+
+  /// `position` when `count` more bytes fit after it; else, with everything
+  /// up to `position` flushed, the start of the emptied buffer. `count`
+  /// must not exceed `capacity`.
+  @inline(__always)
+  func room(for count: Int, at position: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    if count <= storage + capacity - position { return position }
+    precondition(count <= capacity, "room asked beyond the buffer")
+    commit(upTo: position)
+    finish()
+    return storage
+  }
+
+  /// Records that the buffer holds everything up to `position`.
+  @inline(__always)
+  func commit(upTo position: UnsafeMutablePointer<UInt8>) {
+    let count = position - storage
+    guard count != fill.pointee.count else { return }
+    fill.pointee.count = count
+    fill.pointee.lastByte = storage[count - 1]
+  }
+
+  /// Writes bytes made elsewhere (a chunk another thread formatted); a piece
+  /// larger than the buffer goes to `flush` as it is, without a copy.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    append(bytes)
+  }
+
+  /// Hands the buffered bytes to `destination` instead of `flush`, and
+  /// empties the buffer: a chunk formatted ahead of its turn
+  /// (`ChunkedWriting`) joins the document without a copy of its own.
+  func move(bufferedBytesTo destination: TextOutput) {
+    let count = fill.pointee.count
+    guard count > 0 else { return }
+    destination.append(UnsafeBufferPointer(start: storage, count: count))
+    fill.pointee.count = 0
   }
 
   /// Hands everything still buffered to `flush`.

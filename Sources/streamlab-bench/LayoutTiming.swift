@@ -6,6 +6,8 @@ import StreamLang
 /// `streamlab-bench layout [repetitions]`: for each long program, the run
 /// and each drawing of its result timed apart, in process, so the layout's
 /// share is measured, not worked out as the difference of two processes.
+/// The event list and JSON are written into an output that only counts
+/// their bytes, so their figures are the formatting alone.
 /// Each figure is the best of `repetitions`; every drawing draws the same
 /// recorded result.
 enum LayoutTiming {
@@ -33,11 +35,23 @@ enum LayoutTiming {
       guard let result else { continue }
       let text = best(of: repetitions) { TextDiagram.render(result).count }
       let svg = best(of: repetitions) { SVGDiagram.render(result).count }
+      let events = best(of: repetitions) { countingBytes { EventList.write(result, to: $0) } }
+      let json = best(of: repetitions) { countingBytes { TimelineJSON.write(result, to: $0) } }
       print("  \(program)")
       print(
         "    run \(milliseconds(run))   text diagram \(milliseconds(text))   svg \(milliseconds(svg))"
           + "   (\(result.rows.map(\.events.count).reduce(0, +)) recorded events)")
+      print("    event list \(milliseconds(events))   json \(milliseconds(json))   (written, not printed)")
     }
+  }
+
+  /// How many bytes `write` writes into an output that keeps none.
+  private static func countingBytes(_ write: (TextOutput) -> Void) -> Int {
+    var count = 0
+    let output = TextOutput { count += $0.count }
+    write(output)
+    output.finish()
+    return count
   }
 
   /// The fastest of `repetitions` timings of `work`, in seconds.

@@ -1,3 +1,5 @@
+import StreamCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +17,7 @@
 /// are set well inside what this stack holds.
 public enum LargeStack {
   /// The stack size of the threads `run` starts.
-  public static let size = 512 << 20
+  public static let size = SystemThread.largeStackSize
 
   /// Runs `body` on a thread with a `size` stack and waits for it; on such a
   /// thread already (or if no thread can be started) runs it right here.
@@ -23,8 +25,7 @@ public enum LargeStack {
     if isOnLargeStack { return body() }
     return withoutActuallyEscaping(body) { body in
       var result: Result?
-      let job = Job { result = body() }
-      guard job.start(waiting: true) else { return body() }
+      guard start(waiting: true, { result = body() }) else { return body() }
       return result!
     }
   }
@@ -35,51 +36,22 @@ public enum LargeStack {
   /// the C library rather than Foundation's `Thread`, which only the full
   /// Foundation has (README, "Start-up").
   public static func detach(_ work: @escaping () -> Void) -> Bool {
-    Job(work).start(waiting: false)
+    start(waiting: false, work)
   }
 
   /// True on a thread `run` or `detach` started.
   static var isOnLargeStack: Bool { pthread_getspecific(largeStackKey) != nil }
 
-  /// The work handed to the new thread; a class so a C thread entry can
-  /// carry it as one pointer.
-  private final class Job {
-    let work: () -> Void
-
-    init(_ work: @escaping () -> Void) { self.work = work }
-
-    /// Starts a thread that runs `work` and, when `waiting`, joins it (else
-    /// detaches it); false when no thread could be started.
-    func start(waiting: Bool) -> Bool {
-      var attributes = pthread_attr_t()
-      pthread_attr_init(&attributes)
-      defer { pthread_attr_destroy(&attributes) }
-      pthread_attr_setstacksize(&attributes, LargeStack.size)
-      let context = Unmanaged.passRetained(self).toOpaque()
-      #if canImport(Glibc)
-        var thread = pthread_t()
-      #else
-        var thread: pthread_t?
-      #endif
-      let status = pthread_create(
-        &thread, &attributes,
-        { context in
-          pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1))
-          Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().work()
-          return nil
-        }, context)
-      guard status == 0 else {
-        Unmanaged<Job>.fromOpaque(context).release()
-        return false
-      }
-      #if canImport(Glibc)
-        let started = thread
-      #else
-        let started = thread!
-      #endif
-      if waiting { pthread_join(started, nil) } else { pthread_detach(started) }
-      return true
+  /// Starts a thread that runs `work` and, when `waiting`, joins it (else
+  /// detaches it); false when no thread could be started.
+  private static func start(waiting: Bool, _ work: @escaping () -> Void) -> Bool {
+    let started = SystemThread.start(stackSize: size) {
+      pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1))
+      work()
     }
+    guard let started else { return false }
+    if waiting { SystemThread.join(started) } else { SystemThread.detach(started) }
+    return true
   }
 }
 
