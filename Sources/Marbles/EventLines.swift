@@ -24,9 +24,9 @@ struct EventLines {
     self.includeDemand = includeDemand
   }
 
-  /// The longest line `writeLine` writes: the time's digits and the number's
-  /// with their signs, between the row's start and end and the longest words
-  /// (`ms  request max(`, `)`).
+  /// The longest line written through one pointer: the time's digits and
+  /// the number's with their signs, between the row's start and end and the
+  /// longest words (`ms  request max(`, `)`).
   private var longestLine: Int {
     start.count + DecimalDigits.longestInt + "ms  request max(".utf8.count + DecimalDigits.longestInt + 1 + end.count
   }
