@@ -21,16 +21,12 @@ final class ExpressionBridge {
 
   /// A closure of the element (`map x * 2`, `{ v in … }`, `$0`).
   func unary(_ expression: Expr, in context: BuildContext) throws -> (Value) throws -> Value {
-    let function = try compile(expression, as: .element, in: context)
-    let captures = context.captures
-    return { value in try function(value, captures: captures) }
+    try compile(expression, as: .element, in: context).oneArgument(captures: context.captures)
   }
 
   /// A closure of the accumulator and the element (`scan 0, acc + x`).
   func binary(_ expression: Expr, in context: BuildContext) throws -> (Value, Value) throws -> Value {
-    let function = try compile(expression, as: .accumulator, in: context)
-    let captures = context.captures
-    return { accumulated, value in try function(accumulated, value, captures: captures) }
+    try compile(expression, as: .accumulator, in: context).twoArguments(captures: context.captures)
   }
 
   /// A closure of several inputs (`combineLatest a, b { p, q, r in … }`).
