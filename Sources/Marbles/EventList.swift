@@ -25,9 +25,9 @@ public enum EventList {
   public static func write(_ result: RunResult, includeDemand: Bool = false, to output: TextOutput) {
     let parts = Part.rows(of: result, includeDemand: includeDemand)
     if let chunks = twoThreadChunks(of: parts) {
-      // Both threads only read the rows' events: `TimelineEvents` is
-      // columns of arrays that nothing changes once the run has ended, and
-      // reading an array from two threads at once is safe.
+      // Both threads only read the rows' events: nothing appends to a
+      // finished run's `TimelineEvents`, and its columns (`EventColumns`)
+      // may be read from several threads at once while nobody appends.
       ChunkedWriting.write(chunkCount: chunks.count, to: output) { index, chunkOutput in
         for part in chunks[index] { part.write(to: chunkOutput) }
       }

@@ -31,9 +31,7 @@ final class ExpressionBridge {
 
   /// A closure of several inputs (`combineLatest a, b { p, q, r in … }`).
   func variadic(_ expression: Expr, arity: Int, in context: BuildContext) throws -> ([Value]) throws -> Value {
-    let function = try compile(expression, as: .elements(arity), in: context)
-    let captures = context.captures
-    return { values in try function(values, captures: captures) }
+    try compile(expression, as: .elements(arity), in: context).manyArguments(captures: context.captures)
   }
 
   /// An argument evaluated once, now: a time, a count, an initial value.

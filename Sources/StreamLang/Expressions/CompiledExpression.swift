@@ -11,6 +11,15 @@ struct Frame {
   var captures: Captures
 }
 
+extension Frame {
+  /// The frame of a call with any number of arguments, the first two also in their own fields.
+  init(_ arguments: [Value], captures: Captures) {
+    self.init(
+      first: arguments.first ?? .null, second: arguments.count > 1 ? arguments[1] : .null, all: arguments,
+      captures: captures)
+  }
+}
+
 /// Evaluates one expression tree node on a frame.
 typealias CompiledBody = (Frame) throws(EvaluationError) -> Value
 
@@ -67,11 +76,14 @@ public struct CompiledExpression {
     return { first, second in try body(Frame(first: first, second: second, all: [], captures: captures)) }
   }
 
+  /// `oneArgument` for closures of any number of parameters: `combineLatest a, b, c { … }`.
+  func manyArguments(captures: Captures) -> ([Value]) throws -> Value {
+    let body = self.body
+    return { arguments in try body(Frame(arguments, captures: captures)) }
+  }
+
   /// Calls a closure of any number of parameters: `combineLatest a, b, c { … }`.
   public func callAsFunction(_ arguments: [Value], captures: Captures = .none) throws(EvaluationError) -> Value {
-    try body(
-      Frame(
-        first: arguments.first ?? .null, second: arguments.count > 1 ? arguments[1] : .null, all: arguments,
-        captures: captures))
+    try body(Frame(arguments, captures: captures))
   }
 }
