@@ -7,7 +7,7 @@ import PackageDescription
 /// of the first `scripts/start` build, where one whole-module job keeps a
 /// single core busy, and file by file both cores work. Measured on the
 /// 2-core machine: the first build 10 s shorter (198 s to 188 s), grading 200
-/// submissions and `lesson verify` no slower (README, "Start-up"). The hot
+/// submissions and `lesson verify` no slower (docs/benchmarks.md, "Start-up"). The hot
 /// modules (StreamCore, StreamLang, Marbles) stay whole-module.
 let fileByFileInRelease: [SwiftSetting] = [
   .unsafeFlags(["-no-whole-module-optimization"], .when(configuration: .release))
@@ -37,7 +37,7 @@ let package = Package(
   targets: [
     // libedit's header (histedit.h, from libedit-dev); the shim loads the
     // library itself with dlopen when the REPL first edits a line, so it is
-    // not linked and `streamlab eval` does not map it (README, "Start-up").
+    // not linked and `streamlab eval` does not map it (docs/benchmarks.md, "Start-up").
     // The shim also adds non-variadic wrappers, because Swift cannot call C
     // variadic functions such as el_set.
     .systemLibrary(
@@ -98,7 +98,7 @@ let package = Package(
         "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      // Start-up, measured (README, "Start-up"): a position-dependent
+      // Start-up, measured (docs/benchmarks.md, "Start-up"): a position-dependent
       // executable has no relative relocations for the loader to apply
       // (48,800 in a PIE), and not exporting every symbol keeps the dynamic
       // symbol table small for the loader's lookups. Together 20% less CPU

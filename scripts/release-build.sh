@@ -2,12 +2,12 @@
 # `streamlab` users run, with the same flags everywhere, so one script's
 # build is the other's.
 #
-# The Swift standard library is linked statically (README, "Start-up").
+# The Swift standard library is linked statically (docs/benchmarks.md, "Start-up").
 # Exclusivity is not checked at run time (-enforce-exclusivity=unchecked):
 # OpenCombine's operators check it at every value (swift_beginAccess on
 # their stored state), about 8% of a million-value run. The compiler still
 # checks it statically, and the test suite (debug) and the fuzzer (release,
-# sanitized) check it at run time (README, "Run speed").
+# sanitized) check it at run time (docs/benchmarks.md, "Run speed").
 build_release_streamlab() {
   swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --product streamlab >&2
 }

@@ -8,7 +8,7 @@
 
 // libedit is loaded with dlopen the first time the REPL edits a line, not
 // linked: linking it made every process, `streamlab eval` included, map
-// libedit and the three libraries it needs at start-up (README, "Start-up").
+// libedit and the three libraries it needs at start-up (docs/benchmarks.md, "Start-up").
 // Swift calls only the streamlab_ functions below, which go through the
 // table; when libedit cannot be loaded, streamlab_el_init and
 // streamlab_history_init return NULL and the REPL reads plain lines.

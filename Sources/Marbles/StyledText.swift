@@ -23,7 +23,7 @@ extension Array where Element == StyledText {
     while let last = result.last {
       // A plain loop: `reversed().drop(while:).reversed()` instantiated
       // generic types whose conformance lookups were a visible part of
-      // `eval 'just 1'`'s start-up (README, "Start-up").
+      // `eval 'just 1'`'s start-up (docs/benchmarks.md, "Start-up").
       var trimmed = last.text
       while trimmed.last == " " { trimmed.removeLast() }
       if trimmed.isEmpty {

@@ -5,7 +5,7 @@
 #endif
 
 /// Standard input, read to its end with the C library (Foundation's
-/// `FileHandle` is in full Foundation only: README, "Start-up").
+/// `FileHandle` is in full Foundation only: docs/benchmarks.md, "Start-up").
 public enum StandardInput {
   /// Every byte up to end of file; a read error ends the reading there, as
   /// `FileHandle.readDataToEndOfFile` did.

@@ -9,7 +9,7 @@
 ///
 /// Written with the C library's `fwrite` rather than Foundation's
 /// `FileHandle`, so `streamlab` links no full Foundation (which brings ICU's
-/// data and CoreFoundation, and slows every start: README, "Start-up").
+/// data and CoreFoundation, and slows every start: docs/benchmarks.md, "Start-up").
 /// Each write is flushed, so it reaches the file at once and in order with
 /// the other stream, as `FileHandle`'s unbuffered writes did.
 public struct StandardStream: TextOutputStream {

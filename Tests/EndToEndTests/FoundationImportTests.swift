@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `streamlab` links only FoundationEssentials (README, "Start-up"): one
+/// `streamlab` links only FoundationEssentials (docs/benchmarks.md, "Start-up"): one
 /// plain `import Foundation` in a module it links would bring ICU's data and
 /// CoreFoundation back and slow every start. The modules keep Foundation only
 /// as the `#else` of `#if canImport(FoundationEssentials)` (for macOS).

@@ -15,7 +15,7 @@
 ///
 /// FoundationEssentials, the only Foundation the `streamlab` executable
 /// links (full Foundation brings ICU and CoreFoundation and slows every
-/// start: README, "Start-up"), throws the same `CocoaError`s but cannot
+/// start: docs/benchmarks.md, "Start-up"), throws the same `CocoaError`s but cannot
 /// describe them, so the sentences live here.
 public enum ErrorText {
   public static func describe(_ error: any Error) -> String {

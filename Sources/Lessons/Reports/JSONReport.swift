@@ -30,7 +30,7 @@ enum JSONReport {
       }
     )
     // JSONEncoder rather than JSONSerialization, which only full Foundation
-    // has (README, "Start-up"); with these options it writes the same bytes.
+    // has (docs/benchmarks.md, "Start-up"); with these options it writes the same bytes.
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(document) else { return "{}\n" }

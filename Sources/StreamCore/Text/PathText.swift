@@ -1,6 +1,6 @@
 /// File path arithmetic NSString did for streamlab, in plain Swift (the
 /// `streamlab` executable links only FoundationEssentials, which has no
-/// NSString: README, "Start-up").
+/// NSString: docs/benchmarks.md, "Start-up").
 public enum PathText {
   /// `component` inside `folder`, joined by one slash: NSString's
   /// `appendingPathComponent` for the folders streamlab is given.

@@ -2,7 +2,7 @@ extension StringProtocol {
   /// The text padded with spaces, or cut, to `length` UTF-16 code units:
   /// Foundation's `padding(toLength: length, withPad: " ", startingAt: 0)`,
   /// which the `streamlab` executable cannot use (it links only
-  /// FoundationEssentials: README, "Start-up"). Counted in UTF-16 like
+  /// FoundationEssentials: docs/benchmarks.md, "Start-up"). Counted in UTF-16 like
   /// Foundation, so help columns line up exactly as they did.
   public func paddedWithSpaces(toLength length: Int) -> String {
     let units = utf16.count

@@ -2,7 +2,7 @@
 /// `.whitespaces` and `.whitespacesAndNewlines`, in plain Swift: the
 /// `streamlab` executable links only FoundationEssentials, which has no
 /// `CharacterSet` (full Foundation brings ICU and CoreFoundation and slows
-/// every start: README, "Start-up").
+/// every start: docs/benchmarks.md, "Start-up").
 ///
 /// Like Foundation, these work on Unicode scalars: a space followed by a
 /// combining mark loses the space.

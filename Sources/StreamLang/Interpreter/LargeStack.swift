@@ -34,7 +34,7 @@ public enum LargeStack {
   /// without waiting for it; false when no thread could be started. For
   /// work a caller may walk away from (`InterruptibleWork`), started with
   /// the C library rather than Foundation's `Thread`, which only the full
-  /// Foundation has (README, "Start-up").
+  /// Foundation has (docs/benchmarks.md, "Start-up").
   public static func detach(_ work: @escaping () -> Void) -> Bool {
     start(waiting: false, work)
   }

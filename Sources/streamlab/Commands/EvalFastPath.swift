@@ -5,7 +5,7 @@ import ArgumentParser
 /// builds the whole command tree first, naming every command with
 /// `String(describing:)` and reflecting over each one's options with
 /// `Mirror`, and every such first question scans all of the binary's
-/// protocol conformance records: measured (README, "Start-up"), that was
+/// protocol conformance records: measured (docs/benchmarks.md, "Start-up"), that was
 /// the largest share of `eval 'just 1'`'s time.
 ///
 /// `eval PROGRAM` alone (the program not an option; `-` for standard input

@@ -62,7 +62,7 @@ struct StreamlabCommand: ParsableCommand {
     setlocale(LC_CTYPE, "")
     let arguments = Array(CommandLine.arguments.dropFirst())
     // The line argument-parser prints for `--version`, without building the
-    // whole command tree first (README, "Start-up").
+    // whole command tree first (docs/benchmarks.md, "Start-up").
     if arguments == ["--version"] {
       print(streamlabVersion)
       return

@@ -38,7 +38,7 @@ struct TerminalFacts {
 
   /// The directory that holds streamlab's history and progress; worked out
   /// when asked, since `eval` never needs it and start-up time matters
-  /// (README, "Start-up").
+  /// (docs/benchmarks.md, "Start-up").
   var stateDirectory: URL { StateDirectory.url(environment: environment) }
 
   /// Reads the facts of the running process.
@@ -58,7 +58,7 @@ struct TerminalFacts {
   /// The variables streamlab reads (`TERM`, `NO_COLOR`, `COLUMNS`, and
   /// `XDG_STATE_HOME` and `HOME` for the state directory), each looked up
   /// with `getenv`: `ProcessInfo.environment` copies the whole environment
-  /// into a dictionary, a visible share of `eval`'s start-up (README, "Start-up").
+  /// into a dictionary, a visible share of `eval`'s start-up (docs/benchmarks.md, "Start-up").
   static func readEnvironment() -> [String: String] {
     var environment: [String: String] = [:]
     for name in ["TERM", "NO_COLOR", "COLUMNS", "XDG_STATE_HOME", "HOME"] {
