@@ -2,48 +2,37 @@ import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
-import SwiftImport
 
-/// Fuzz target (a): bytes → parse → build → run → every renderer, the path of
-/// `streamlab eval` in each `--format`.
+/// Fuzz target (a): bytes → the front door in every `--format`, as
+/// `streamlab eval` calls it (reading Swift or the pipeline language, hints,
+/// run, render), then `/api/move`'s rewrite of every draggable event.
 public enum ProgramTarget {
   public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
-    var text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
-    var translation: SwiftImport.Translation?
-    // Swift is read as the REPL reads a Swift-looking line (and `eval --swift` reads a paste).
-    if SwiftPaste.looksLikeSwift(text) {
-      switch SwiftPaste.translate(text, fileName: "fuzz.swift") {
-      case .failure(let error):
-        _ = error.message
-        return .refused(messages: 1)
-      case .success(let translated):
-        translation = translated
-        text = translated.program
-      }
+    let text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
+    var last: FrontDoorAnswer?
+    for (format, color) in formats {
+      var settings = ReplSettings()
+      settings.color = color
+      let answer = FrontDoor.evaluate(
+        FrontDoorRequest(text, fileName: "fuzz.txt", format: format, settings: settings, options: FuzzLimits.runOptions)
+      )
+      last = answer
+      // A program that does not read or run does so in every format alike.
+      guard case .ran = answer.outcome else { break }
     }
-    var interpreter = Interpreter()
-    switch interpreter.run(text, options: FuzzLimits.runOptions) {
-    case .invalid(let diagnostics):
-      // Rendering the messages is part of the path: carets, long lines, odd bytes.
-      _ = diagnostics.map { $0.rendered(in: text, fileName: "fuzz.txt") }
-      // Pasted Swift's are moved into the Swift (`SwiftSourceMap`) and rendered there, as `eval --swift` does.
-      if let translation { _ = translation.renderedInSwift(diagnostics) }
-      return .refused(messages: diagnostics.count)
-    case .ran(var result, let program):
-      if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
-      for color in [false, true] {
-        var settings = ReplSettings()
-        settings.color = color
-        let presenter = RunPresenter(settings: settings)
-        for format in OutputFormat.allCases where color == false || format == .text {
-          _ = presenter.render(result, program: program, earlierBindings: interpreter.boundPipelines, as: format)
-        }
-      }
-      if case .runtimeError(let error) = result.stop { _ = error.description }
-      dragEveryMovableEvent(text, result: result, program: program)
+    guard let answer = last else { return .refused(messages: 0) }
+    switch answer.outcome {
+    case .invalid(let diagnostics, _): return .refused(messages: diagnostics.count)
+    case .nothingToRun, .unavailable: return .refused(messages: 1)
+    case .ran(let result, let program, _, let translation):
+      // `/api/move` rewrites the program as the page shows it; pasted Swift is not draggable.
+      if translation == nil { dragEveryMovableEvent(text, result: result, program: program) }
       return .ran(stop: "\(result.stop)")
     }
   }
+
+  /// Every format, and the coloured text diagram a terminal gets.
+  static let formats: [(OutputFormat, Bool)] = [(.text, true)] + OutputFormat.allCases.map { ($0, false) }
 
   /// `/api/move`'s path: moves each value and completion of the first
   /// draggable rows to the start, a frame-odd time and far past the end,

@@ -65,7 +65,8 @@ public enum SwiftSpellingHint {
         case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
         case UInt8(ascii: "|") where depth == 0:
           let isOr =
-            (index + 1 < lineEnd && bytes[index + 1] == UInt8(ascii: "|")) || bytes[index - 1] == UInt8(ascii: "|")
+            (index + 1 < lineEnd && bytes[index + 1] == UInt8(ascii: "|"))
+            || (index > lineStart && bytes[index - 1] == UInt8(ascii: "|"))
           if !isOr { cuts.append(index + 1) }
         case UInt8(ascii: ";") where depth == 0:
           cuts = [index + 1]

@@ -6,6 +6,9 @@ import StreamLabFuzzing
 #endif
 
 /// `streamlab-fuzz seeds DIR LESSON…` writes the seed corpus and dictionary.
+/// `streamlab-fuzz sweep FILE…` sends every prefix and suffix of every
+/// program in the lessons and markdown FILEs through the front door
+/// (`FrontDoorSweep`) and exits 1 on any failure.
 /// `streamlab-fuzz TARGET [ARGS…]` (program or lesson): in the fuzz build
 /// (`scripts/fuzz`, -sanitize=fuzzer and -DSTREAMLAB_LIBFUZZER) ARGS are
 /// libFuzzer's; in a normal build ARGS are input files, each run once and its
@@ -17,6 +20,9 @@ enum FuzzMain {
     if arguments.count >= 3 && arguments[1] == "seeds" {
       writeSeeds(to: arguments[2], lessonPaths: Array(arguments.dropFirst(3)))
       return
+    }
+    if arguments.count >= 2 && arguments[1] == "sweep" {
+      sweep(Array(arguments.dropFirst(2)))
     }
     guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
       let targets = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
@@ -41,6 +47,38 @@ enum FuzzMain {
         print("\(path): \(target.run(Array(data)))")
       }
     #endif
+  }
+
+  private static func sweep(_ paths: [String]) -> Never {
+    var lessons: [(fileName: String, text: String)] = []
+    var documents: [String] = []
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("cannot read \(path)\n".utf8))
+        exit(2)
+      }
+      let text = String(decoding: data, as: UTF8.self)
+      if path.hasSuffix(".md") {
+        documents.append(text)
+      } else {
+        lessons.append(((path as NSString).lastPathComponent, text))
+      }
+    }
+    let programs = FrontDoorSweep.programs(lessons: lessons, documents: documents)
+    let started = Date()
+    var inputs = 0
+    var failures: [FrontDoorSweep.Failure] = []
+    for program in programs {
+      for input in FrontDoorSweep.cuts(of: program) {
+        inputs += 1
+        if let failure = FrontDoorSweep.check(input) { failures.append(failure) }
+      }
+    }
+    for failure in failures.prefix(50) { print(failure) }
+    let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+    print("sweep: \(programs.count) programs, \(inputs) prefixes and suffixes through the front door in \(seconds)s")
+    print("\(inputs - failures.count) passed, \(failures.count) failed")
+    exit(failures.isEmpty ? 0 : 1)
   }
 
   private static func writeSeeds(to directory: String, lessonPaths: [String]) {

@@ -36,15 +36,29 @@ import Testing
     let program = "let a = marbles \"-a--b|\"\na | map x + \"!\" | debounce 150ms"
     let json = try JSONSerialization.data(withJSONObject: ["program": program])
     let response = await api.respond(to: WebRequest(method: "POST", path: "/api/run", body: json))
-    guard
-      case .rendered(let document, _) = ProgramEvaluation.evaluate(
-        program, as: .json, settings: ReplSettings(), options: .init())
-    else {
+    let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .json))
+    guard case .ran = answer.outcome else {
       Issue.record("the program should run")
       return
     }
     #expect(response.status == 200)
-    #expect(response.text == document + "\n")
+    #expect(response.text == answer.document + "\n")
+  }
+
+  /// Issue 26: hints were given by `eval` and the playground only.
+  @Test func aParseErrorCarriesTheHintsEveryFrontDoorGives() async throws {
+    let response = await run(#"{"program": "just 1 | replaceError(with: 0)"}"#)
+    #expect(response.status == 400)
+    let rendered = try #require(try errorObject(response)["rendered"] as? String)
+    #expect(rendered.contains("this is Swift's spelling: streamlab writes this `replaceError 0`"), "\(rendered)")
+  }
+
+  @Test func aLeadingPipeIsA400WithItsPlace() async throws {
+    let response = await run(#"{"program": "| map x * 10"}"#)
+    #expect(response.status == 400)
+    let error = try errorObject(response)
+    #expect(error["line"] as? Int == 1)
+    #expect(error["column"] as? Int == 1)
   }
 
   @Test func runWithAFormatWrapsWhatEvalPrintsInThatFormat() async throws {

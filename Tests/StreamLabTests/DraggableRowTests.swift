@@ -10,12 +10,12 @@ import Testing
 @Suite struct DraggableRowTests {
   /// Each row's label with its `draggable` and `frame` fields, as `eval --format json` prints them.
   private func dragging(_ program: String) throws -> [String: String] {
-    let evaluation = ProgramEvaluation.evaluate(
-      program, as: .json, settings: ReplSettings(), options: RunOptions())
-    guard case .rendered(let document, _) = evaluation else {
+    let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .json))
+    guard case .ran = answer.outcome else {
       Issue.record("\(program) should run")
       return [:]
     }
+    let document = answer.document
     let object = try #require(try JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
     let rows = try #require(object["rows"] as? [[String: Any]])
     var fields: [String: String] = [:]

@@ -67,7 +67,11 @@ public struct ExerciseChecker {
     result.program = program.text
     switch runner.run(program.text) {
     case .invalid(let problems):
-      result.problems = [classify(problems, in: program, pointingIntoSwift: pointingIntoSwift)]
+      var problem = classify(problems, in: program, pointingIntoSwift: pointingIntoSwift)
+      if pointingIntoSwift == nil, case .answerInvalid(let inAnswer) = problem, let reader = runner.swiftAnswers {
+        problem = .answerInvalid(reader.hinted(inAnswer, in: answerProgram))
+      }
+      result.problems = [problem]
     case .ran(let run):
       result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
     }

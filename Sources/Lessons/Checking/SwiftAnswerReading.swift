@@ -13,6 +13,10 @@ public protocol SwiftAnswerReading {
   /// The program `swift` becomes; `boundNames` are the exercise's givens,
   /// which the Swift may use by name.
   func read(_ swift: String, boundNames: [String]) -> SwiftAnswer
+  /// `diagnostics` of an answer in streamlab's language with the notes the
+  /// front door gives every program (a stage spelt as Swift, a `:command`
+  /// typed as a program); offsets are into `answer`.
+  func hinted(_ diagnostics: [Diagnostic], in answer: String) -> [Diagnostic]
 }
 
 /// What reading a Swift answer gave.

@@ -42,11 +42,6 @@ public enum SwiftPaste {
     result.notes.append("`\(error.stage)` is \(place)")
     return result
   }
-
-  /// True when a REPL line (or a lesson answer) is Swift rather than the short form.
-  public static func looksLikeSwift(_ text: String) -> Bool {
-    SwiftImport.looksLikeSwift(text)
-  }
 }
 
 /// Pasted Swift that cannot be run, with the rendered reason.

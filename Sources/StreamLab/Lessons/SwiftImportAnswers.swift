@@ -2,9 +2,10 @@ import Lessons
 import StreamLang
 import SwiftImport
 
-/// Lesson answers written in Swift, read by SwiftImport: what every lesson
-/// command, the lesson prompt, the browser playground and the fuzzer give
-/// the lesson checker (Lessons itself does not depend on SwiftImport).
+/// Lesson answers read as the front door reads every input (`ProgramReading`):
+/// what every lesson command, the lesson prompt, the browser playground and
+/// the fuzzer give the lesson checker (Lessons itself does not depend on
+/// SwiftImport or StreamLab).
 public struct SwiftImportAnswers: SwiftAnswerReading {
   public init() {}
 
@@ -13,11 +14,17 @@ public struct SwiftImportAnswers: SwiftAnswerReading {
   }
 
   public func read(_ swift: String, boundNames: [String]) -> SwiftAnswer {
-    switch SwiftImport.translate(swift, boundNames: boundNames) {
-    case .failure(let diagnostic): return .refused(diagnostic)
-    case .success(let translation):
+    switch ProgramReading.read(swift, as: .swift, boundNames: boundNames) {
+    case .refused(let diagnostic): return .refused(diagnostic)
+    case .swift(let translation):
       return .program(translation.program, pointingIntoSwift: translation.pointingIntoSwift)
+    case .pipeline(let program):
+      return .program(program, pointingIntoSwift: { $0 })
     }
+  }
+
+  public func hinted(_ diagnostics: [Diagnostic], in answer: String) -> [Diagnostic] {
+    ProgramReading.hinted(diagnostics, in: answer)
   }
 }
 

@@ -95,13 +95,12 @@ public struct ReplSession {
       case .failure(let error): return failure(error.description)
       }
     }
-    if SwiftPaste.looksLikeSwift(trimmed) { return runSwift(trimmed) }
-    return run(input, fileName: nil)
+    return run(input, as: .detect, fileName: nil)
   }
 
   /// Runs the contents of a file the shell read for `:load`, as one program.
   public mutating func load(_ contents: String, from path: String) -> ReplReply {
-    run(contents, fileName: path)
+    run(contents, as: .detect, fileName: path)
   }
 
   /// Runs `text` on fresh bindings as the last run, showing nothing: the
@@ -110,7 +109,12 @@ public struct ReplSession {
   public mutating func rememberRun(of text: String) {
     lastRun = nil
     interpreter.removeAllBindings()
-    _ = run(text, fileName: nil, drawing: false)
+    let earlierBindings = interpreter.boundPipelines
+    // Not the front door: nothing is shown, so nothing is drawn.
+    guard case .ran(let result, let program) = interpreter.run(text, options: runOptions),
+      !result.pipelines.isEmpty
+    else { return }
+    lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
   }
 
   /// Records a failure the shell met while carrying out an effect (a file
@@ -126,90 +130,58 @@ public struct ReplSession {
 
   // MARK: Programs
 
-  /// Runs `text` and, when `drawing`, draws its diagram as the reply. When
-  /// `text` is the short form of pasted Swift, `translation` points its errors into the Swift.
-  private mutating func run(
-    _ text: String, fileName: String?, drawing: Bool = true, from translation: SwiftImport.Translation? = nil
-  ) -> ReplReply {
+  private var runOptions: RunOptions {
     var options = RunOptions()
     options.horizon = VirtualTime.zero.advanced(by: settings.horizon)
     options.maxEvents = settings.maxEvents
     options.isInterrupted = isInterrupted
-    let earlierBindings = interpreter.boundPipelines
-    switch interpreter.run(text, options: options) {
-    case .invalid(let diagnostics):
+    return options
+  }
+
+  /// Runs `text` through the front door with the session's bindings and
+  /// draws its diagram as the reply.
+  private mutating func run(_ text: String, as language: InputLanguage, fileName: String?) -> ReplReply {
+    let drawing = InterruptibleDrawing(isInterrupted: isInterrupted, clearInterrupt: clearInterrupt)
+    let request = FrontDoorRequest(
+      text, language: language, fileName: fileName, format: .text, settings: settings, options: runOptions,
+      drawing: drawing)
+    let answer = FrontDoor.evaluate(request, on: &interpreter)
+    switch answer.outcome {
+    case .invalid:
       lastRun = nil
       noRun = .didNotParse
-      if let translation {
-        return failure(translation.renderedInSwift(diagnostics))
-      }
-      return failure(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName))
-    case .ran(var result, let program):
-      if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
-      if result.pipelines.isEmpty {
-        lastRun = nil
-        noRun = .ranNothing
+      return failure(answer.message ?? "the input does not parse")
+    case .unavailable:
+      lastRun = nil
+      noRun = .ranNothing
+      return failure(answer.message ?? "the run cannot be shown")
+    case .nothingToRun(let bound):
+      lastRun = nil
+      noRun = .ranNothing
+      // Typed, a blank or comment-only input is silent, as in a shell; a
+      // loaded file with nothing in it is worth a word.
+      let said: String
+      if bound.isEmpty, let fileName {
+        said = "nothing to run: \(fileName) holds no pipeline and no `let`"
       } else {
-        lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
+        said = bound.isEmpty ? "" : "bound " + bound.joined(separator: ", ")
       }
-      let bound = program.boundNames
-      let reply: ReplReply
-      if result.pipelines.isEmpty {
-        // Typed, a blank or comment-only input is silent, as in a shell; a
-        // loaded file with nothing in it is worth a word.
-        if bound.isEmpty, let fileName {
-          reply = ReplReply(text: "nothing to run: \(fileName) holds no pipeline and no `let`")
-        } else {
-          reply = ReplReply(text: bound.isEmpty ? "" : "bound " + bound.joined(separator: ", "))
-        }
-      } else {
-        reply = ReplReply(text: drawing ? diagram(of: result) : "")
-      }
+      return ReplReply(text: [answer.document, said].filter { !$0.isEmpty }.joined(separator: "\n"))
+    case .ran(let result, let program, let earlierBindings, _):
+      lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
       // The diagram of a run a runtime error stopped is still the answer
       // (its last line says what went wrong), so it is not an error text;
       // but the input failed, which piped mode reports with status 1.
       if case .runtimeError = result.stop { hasFailed = true }
-      return reply
-    }
-  }
-
-  /// Runs pasted Swift: the program it becomes is shown above its diagram.
-  private mutating func runSwift(_ swift: String) -> ReplReply {
-    guard !swift.isEmpty else {
-      return failure("`:paste` reads Swift from the lines after it, up to an empty line; paste some Combine code")
-    }
-    switch SwiftPaste.translate(swift) {
-    case .failure(let error):
-      lastRun = nil
-      noRun = .didNotParse
-      return failure(error.message)
-    case .success(let translation):
-      let reply = run(translation.program, fileName: nil, from: translation)
-      guard !reply.isError else { return reply }
-      return ReplReply(text: SwiftPaste.header(of: translation) + (reply.text.isEmpty ? "" : "\n" + reply.text))
+      return ReplReply(text: answer.document)
     }
   }
 
   private var presenter: RunPresenter { RunPresenter(settings: settings) }
 
-  /// The diagram of a run. After a Ctrl-C, during the run or while the
-  /// whole diagram is being drawn, it is drawn at once from the ends of the
-  /// rows; a second Ctrl-C leaves only a line about the run.
-  private func diagram(of result: RunResult) -> String {
-    let presenter = self.presenter
-    let drawing = InterruptibleDrawing(isInterrupted: isInterrupted, clearInterrupt: clearInterrupt)
-    return drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result)
-  }
-
   /// Draws on a worker thread that Ctrl-C walks away from; nil when it did.
   private func drawing<Output>(_ draw: @escaping () -> Output) -> Output? {
     InterruptibleWork.run(isInterrupted: isInterrupted, draw)
-  }
-
-  /// What is shown when Ctrl-C stopped the drawing of `result`.
-  private func drawingStopped(_ result: RunResult) -> String {
-    let events = result.rows.reduce(0) { $0 + $1.events.count }
-    return "drawing stopped by Ctrl-C; the run had recorded \(events) events when it ended at \(result.endTime)"
   }
 
   // MARK: Meta-commands
@@ -262,23 +234,27 @@ public struct ReplSession {
       // `:type Just(1).map { $0 * 2 }`: Swift is typed as the short form it reads as, shown first.
       var header = ""
       var pasted: SwiftImport.Translation?
-      if SwiftPaste.looksLikeSwift(program) {
-        switch SwiftPaste.translate(program) {
-        case .failure(let error): return failure(error.message)
-        case .success(let translation):
-          pasted = translation
-          program = translation.program
-          header = SwiftPaste.header(of: translation) + "\n"
-        }
+      switch ProgramReading.read(program, as: .detect, boundNames: boundNames) {
+      case .refused(let diagnostic): return failure([diagnostic].rendered(in: program))
+      case .pipeline: break
+      case .swift(let translation):
+        pasted = translation
+        program = translation.program
+        header = SwiftPaste.header(of: translation) + "\n"
       }
       switch interpreter.types(of: program) {
       case .success(let typed): return ReplReply(text: header + TypeReport.text(of: typed, full: full))
       case .failure(let failure):
-        guard let pasted else { return self.failure(failure.diagnostics.rendered(in: program)) }
+        guard let pasted else {
+          return self.failure(ProgramReading.hinted(failure.diagnostics, in: program).rendered(in: program))
+        }
         return self.failure(pasted.renderedInSwift(failure.diagnostics))
       }
     case .paste(let swift):
-      return runSwift(swift)
+      guard !swift.isEmpty else {
+        return failure("`:paste` reads Swift from the lines after it, up to an empty line; paste some Combine code")
+      }
+      return run(swift, as: .swift, fileName: nil)
     case .lessons:
       return ReplReply(text: lessonList)
     case .quit:
@@ -296,7 +272,7 @@ public struct ReplSession {
     switch rendered {
     case .success(let text)?: return ReplReply(text: text)
     case .failure(let error)?: return failure(error.description)
-    case nil: return ReplReply(text: drawingStopped(lastRun.result))
+    case nil: return ReplReply(text: FrontDoor.drawingStopped(lastRun.result))
     }
   }
 

@@ -28,30 +28,25 @@ struct RunEndpoint: Sendable {
       settings.width = width
     }
     let (program, drawing) = (request.program, settings)
-    let evaluation = try await gate.run { options in
-      ProgramEvaluation.evaluate(program, as: format, settings: drawing, options: options)
+    let answer = try await gate.run { options in
+      FrontDoor.evaluate(FrontDoorRequest(program, format: format, settings: drawing, options: options))
     }
-    let document = try Self.document(of: evaluation, program: program)
+    let document = try Self.document(of: answer)
     guard format != .json else { return .json(document) }
     return .json(
       JSONObject.text([("format", JSONObject.string(format.rawValue)), ("text", JSONObject.string(document))]))
   }
 
   /// The rendered document, or the error a request gets instead of it.
-  static func document(of evaluation: ProgramEvaluation, program: String) throws -> String {
-    switch evaluation {
-    case .invalid(let diagnostics):
-      throw parseError(diagnostics, in: program)
-    case .nothingToRun(let sentence):
-      throw APIError.badRequest(sentence)
-    case .unavailable(let error):
-      throw APIError.badRequest(error.description)
-    case .rendered(let document, _):
+  static func document(of answer: FrontDoorAnswer) throws -> String {
+    switch answer.outcome {
+    case .invalid(let diagnostics, let source):
+      throw parseError(diagnostics, in: source)
+    case .nothingToRun, .unavailable:
+      throw APIError.badRequest(answer.message ?? "nothing to show")
+    case .ran:
       // eval ends every document with a newline; so does the API.
-      return document.hasSuffix("\n") ? document : document + "\n"
-    case .written:
-      // Only a caller that hands `evaluate` a stream gets this; the server collects documents whole.
-      throw APIError(status: 500, "the document was streamed elsewhere")
+      return answer.document.hasSuffix("\n") ? answer.document : answer.document + "\n"
     }
   }
 

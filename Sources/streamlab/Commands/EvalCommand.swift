@@ -5,7 +5,6 @@ import StreamCore
 import StreamLab
 import StreamLang
 import StreamlabCommandLine
-import SwiftImport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -41,7 +40,10 @@ struct EvalCommand: ParsableCommand {
 
       With --swift the program is Combine code in Swift: streamlab reads the \
       publisher chains, subjects and test-scheduler steps, shows the program \
-      in its own language that the Swift became, and runs that.
+      in its own language that the Swift became, and runs that. Without it, \
+      a program that starts the way Combine code does (`Just(`, \
+      `[1, 2].publisher`, `import Combine`) is read as Swift too, as the \
+      playground reads it.
       """
   )
 
@@ -79,18 +81,7 @@ struct EvalCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (input, fileName) = try readProgram()
-    var text = input
-    var translation: SwiftImport.Translation?
-    if swift {
-      switch SwiftPaste.translate(input, fileName: fileName) {
-      case .success(let translated):
-        translation = translated
-        text = translated.program
-      case .failure(let error):
-        fail(error.message, status: 2)
-      }
-    }
+    let (text, fileName) = try readProgram()
     let terminal = TerminalFacts.current()
     var settings = ReplSettings()
     settings.width = display.width ?? terminal.width
@@ -103,31 +94,27 @@ struct EvalCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    let request = FrontDoorRequest(
+      text, language: swift ? .swift : .detect, fileName: fileName, format: format, settings: settings,
+      options: options)
     // Events and JSON go to standard output as they are written: a long
     // run's document is never held whole.
     let standardOutput = output == nil ? TextOutput { _ = fwrite($0.baseAddress, 1, $0.count, stdout) } : nil
-    switch ProgramEvaluation.evaluate(
-      text, as: format, settings: settings, options: options, translation: translation,
-      streamingInto: standardOutput)
-    {
-    case .invalid(let diagnostics):
-      if let translation { fail(diagnostics.rendered(in: translation.swift, fileName: fileName), status: 2) }
-      let hinted = PlaygroundCommandHint.annotate(SwiftSpellingHint.annotate(diagnostics, in: text), in: text)
-      fail(hinted.rendered(in: text, fileName: fileName), status: 2)
-    case .nothingToRun(let sentence):
-      fail(sentence, status: 2)
-    case .unavailable(let error):
-      fail(error.description, status: 2)
-    case .rendered(var rendered, let stop):
-      if let translation, format == .text { rendered = SwiftPaste.header(of: translation) + "\n" + rendered }
-      try write(rendered)
-      if case .runtimeError(let error) = stop { failOnce(error) }
-    case .written(let stop):
-      // Ended with the line break `write` gives every document.
-      if standardOutput?.lastByte != UInt8(ascii: "\n") { standardOutput?.write("\n") }
-      standardOutput?.finish()
-      fflush(stdout)
-      if case .runtimeError(let error) = stop { failOnce(error) }
+    let answer = FrontDoor.evaluate(request, streamingInto: standardOutput)
+    switch answer.outcome {
+    case .invalid, .nothingToRun, .unavailable:
+      if !answer.document.isEmpty { print(answer.document) }
+      fail(answer.message ?? "nothing to show", status: answer.exitStatus)
+    case .ran(let result, _, _, _):
+      if answer.document.isEmpty, output == nil {
+        // Streamed: ended with the line break `write` gives every document.
+        if standardOutput?.lastByte != UInt8(ascii: "\n") { standardOutput?.write("\n") }
+        standardOutput?.finish()
+        fflush(stdout)
+      } else {
+        try write(answer.document)
+      }
+      if case .runtimeError(let error) = result.stop { failOnce(error) }
     }
   }
 

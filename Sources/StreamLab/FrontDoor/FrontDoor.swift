@@ -1,0 +1,92 @@
+import Marbles
+import StreamCore
+import StreamLang
+import SwiftImport
+
+/// The one path from what a person typed to everything that is shown.
+///
+/// `streamlab eval`, the playground, the server's `/api/run` and every fuzz
+/// target call `evaluate`, and add nothing of their own but terminal or HTTP
+/// framing: reading (Swift or the pipeline language), hints, running,
+/// rendering in any format and the exit status all happen here, so a
+/// behaviour, or a crash, cannot live in one door only (DESIGN.md, "One
+/// front door"). The lesson checker reads answers through `ProgramReading`,
+/// this path's first step.
+public enum FrontDoor {
+  /// Reads, runs and renders `request.text` on a fresh interpreter.
+  /// With `stream`, a format written as it goes (events, JSON) goes straight
+  /// into it, never held whole, and the answer's document is empty.
+  public static func evaluate(_ request: FrontDoorRequest, streamingInto stream: TextOutput? = nil) -> FrontDoorAnswer {
+    var interpreter = Interpreter()
+    return evaluate(request, on: &interpreter, streamingInto: stream)
+  }
+
+  /// Reads, runs and renders `request.text` with `interpreter`'s bindings,
+  /// which keeps the ones the text makes (the playground's session).
+  public static func evaluate(
+    _ request: FrontDoorRequest, on interpreter: inout Interpreter, streamingInto stream: TextOutput? = nil
+  ) -> FrontDoorAnswer {
+    let program: String
+    var translation: SwiftImport.Translation?
+    switch ProgramReading.read(request.text, as: request.language, boundNames: interpreter.bindingNames) {
+    case .refused(let diagnostic):
+      return invalid([diagnostic], in: request.text, fileName: request.fileName)
+    case .pipeline(let text):
+      program = text
+    case .swift(let translated):
+      translation = translated
+      program = translated.program
+    }
+    let earlierBindings = interpreter.boundPipelines
+    switch interpreter.run(program, options: request.options) {
+    case .invalid(let diagnostics):
+      guard let translation else {
+        return invalid(ProgramReading.hinted(diagnostics, in: program), in: program, fileName: request.fileName)
+      }
+      // Errors in the short form pasted Swift became point into the Swift.
+      return invalid(diagnostics.map(translation.pointingIntoSwift), in: translation.swift, fileName: request.fileName)
+    case .ran(var result, let parsed):
+      if let translation {
+        result = SwiftPaste.locatingRuntimeError(result, in: translation)
+        if request.format != .text { result = SwiftPaste.annotated(result, with: translation) }
+      }
+      let outcome = FrontDoorAnswer.Outcome.ran(
+        result, program: parsed, earlierBindings: earlierBindings, translation: translation)
+      if let sentence = RunPresenter.nothingToRun(result, boundNames: parsed.boundNames) {
+        return FrontDoorAnswer(
+          outcome: .nothingToRun(boundNames: parsed.boundNames), document: translation.map(SwiftPaste.header) ?? "",
+          message: sentence, exitStatus: 2)
+      }
+      let status: Int32 = if case .runtimeError = result.stop { 1 } else { 0 }
+      let presenter = RunPresenter(settings: request.settings)
+      if let stream, presenter.write(result, program: parsed, as: request.format, to: stream) {
+        return FrontDoorAnswer(outcome: outcome, document: "", message: nil, exitStatus: status)
+      }
+      let rendered: Result<String, PresentationError>
+      if request.format == .text, let drawing = request.drawing {
+        rendered = .success(drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result))
+      } else {
+        rendered = presenter.render(result, program: parsed, earlierBindings: earlierBindings, as: request.format)
+      }
+      switch rendered {
+      case .failure(let error):
+        return FrontDoorAnswer(outcome: .unavailable(error), document: "", message: error.description, exitStatus: 2)
+      case .success(var document):
+        if let translation, request.format == .text { document = SwiftPaste.header(of: translation) + "\n" + document }
+        return FrontDoorAnswer(outcome: outcome, document: document, message: nil, exitStatus: status)
+      }
+    }
+  }
+
+  private static func invalid(_ diagnostics: [Diagnostic], in source: String, fileName: String?) -> FrontDoorAnswer {
+    FrontDoorAnswer(
+      outcome: .invalid(diagnostics, source: source), document: "",
+      message: diagnostics.rendered(in: source, fileName: fileName), exitStatus: 2)
+  }
+
+  /// What is shown when Ctrl-C stopped the drawing of `result` twice.
+  static func drawingStopped(_ result: RunResult) -> String {
+    let events = result.rows.reduce(0) { $0 + $1.events.count }
+    return "drawing stopped by Ctrl-C; the run had recorded \(events) events when it ended at \(result.endTime)"
+  }
+}

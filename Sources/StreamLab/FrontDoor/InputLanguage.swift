@@ -1,0 +1,11 @@
+/// Which language a person's text is read in.
+public enum InputLanguage: Equatable, Sendable {
+  /// Swift when it starts the way Combine code does (`Just(`,
+  /// `[1, 2].publisher`, `import Combine`, …), otherwise the pipeline
+  /// language: what the playground, `eval`, the server and the fuzzer read.
+  case detect
+  /// streamlab's pipeline language only.
+  case pipeline
+  /// Swift only (`eval --swift`, `:paste`).
+  case swift
+}

@@ -1,0 +1,84 @@
+import Lessons
+import StreamCore
+import StreamLab
+import StreamLang
+import Testing
+
+/// The one path from typed text to what is shown (DESIGN.md, "One front
+/// door"): every door answers the same text the same way, because none adds
+/// anything of its own.
+@Suite struct FrontDoorTests {
+  @Test(arguments: ["|", "| map x * 10", "|x", "let a = just 1\n|", "let a = just 1; | a"])
+  func aLeadingPipeIsAPositionedErrorWithStatusTwo(program: String) throws {
+    let answer = FrontDoor.evaluate(FrontDoorRequest(program))
+    guard case .invalid(let diagnostics, let source) = answer.outcome else {
+      Issue.record("\(program) should be refused, got \(answer.outcome)")
+      return
+    }
+    #expect(source == program)
+    #expect(!diagnostics.isEmpty)
+    #expect(answer.exitStatus == 2)
+    #expect(try #require(answer.message).contains("^"))
+  }
+
+  @Test func thePlaygroundShowsWhatTheFrontDoorAnswersForEval() {
+    let program = "let a = marbles \"-a--b|\"\na | map x + \"!\" | debounce 150ms"
+    var session = ReplSession()
+    let reply = session.submit(program)
+    #expect(!reply.isError)
+    #expect(reply.text == FrontDoor.evaluate(FrontDoorRequest(program)).document)
+  }
+
+  @Test func thePlaygroundKeepsItsBindingsAfterALeadingPipe() {
+    var session = ReplSession()
+    #expect(session.submit("let a = just 1,2,3").text == "bound a")
+    let refused = session.submit("| map x * 2")
+    #expect(refused.isError)
+    #expect(refused.text.contains("^"))
+    #expect(session.boundNames == ["a"])
+    #expect(!session.submit("a | map x * 2").isError)
+  }
+
+  /// Before, only the playground read a Swift-looking line as Swift; `eval`
+  /// without `--swift` refused it and the server did too.
+  @Test func swiftIsReadAsSwiftAtEveryDoor() throws {
+    let answer = FrontDoor.evaluate(FrontDoorRequest("Just(1).map { $0 * 2 }"))
+    guard case .ran(_, _, _, let translation) = answer.outcome else {
+      Issue.record("Swift should run, got \(answer.outcome)")
+      return
+    }
+    #expect(try #require(translation).program == "just 1 | map $0 * 2")
+    #expect(answer.document.hasPrefix("the Swift in streamlab's language:\n  just 1 | map $0 * 2\n"))
+    #expect(answer.exitStatus == 0)
+  }
+
+  /// Before, `eval` and the playground gave this note and the server and lessons did not.
+  @Test func aStageSpeltAsSwiftGetsTheSameHintAtEveryDoor() throws {
+    let program = "just 1 | replaceError(with: 0)"
+    let note = "this is Swift's spelling: streamlab writes this `replaceError 0`"
+    let answer = FrontDoor.evaluate(FrontDoorRequest(program))
+    #expect(try #require(answer.message).contains(note))
+    var session = ReplSession()
+    #expect(session.submit(program).text.contains(note))
+    let hinted = SwiftImportAnswers().hinted(Parser.parse(program).diagnostics, in: program)
+    #expect(hinted.contains { $0.note?.contains(note) == true })
+  }
+
+  @Test func aRuntimeErrorIsStatusOneWithItsDiagram() {
+    let answer = FrontDoor.evaluate(FrontDoorRequest("just 1, 0 | map 6 / x"))
+    #expect(answer.exitStatus == 1)
+    #expect(answer.document.contains("division by zero"))
+    #expect(answer.message == nil)
+  }
+
+  @Test func onlyLetsRunNothingAndSayWhatWasBound() {
+    let answer = FrontDoor.evaluate(FrontDoorRequest("let a = just 1"))
+    guard case .nothingToRun(let bound) = answer.outcome else {
+      Issue.record("got \(answer.outcome)")
+      return
+    }
+    #expect(bound == ["a"])
+    #expect(answer.exitStatus == 2)
+    #expect(answer.message?.hasPrefix("nothing to run: `let` bound a") == true)
+  }
+}
