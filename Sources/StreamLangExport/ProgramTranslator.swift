@@ -226,6 +226,13 @@ final class ProgramTranslator {
     _ expr: Expr, implicitNames: [String], parameterTypes: [ExportType], throwing: Bool, in scope: ExportScope,
     parameterMember: String = "", shape: (SwiftExpression) throws -> String = { $0.code }
   ) throws -> (code: String, body: SwiftExpression) {
+    var parameterTypes = parameterTypes
+    // `{ name, age in … }` on one tuple: Swift takes it apart into the names.
+    if case .closure(let parameters, _) = expr.kind, parameters.count > 1, parameterTypes.count == 1,
+      parameterMember.isEmpty, case .tuple(let elements) = parameterTypes[0], elements.count == parameters.count
+    {
+      parameterTypes = elements
+    }
     let arity = parameterTypes.count
     if case .closure(let parameters, let body) = expr.kind, !parameters.isEmpty {
       guard parameters.count == arity else {

@@ -11,7 +11,9 @@ public enum SwiftSpellingHint {
   public static func annotate(_ diagnostics: [Diagnostic], in text: String) -> [Diagnostic] {
     diagnostics.map { diagnostic in
       guard let stage = stage(containing: diagnostic.range.start, in: text),
-        let shortForm = shortForm(of: stage.text, isSource: stage.isSource)
+        let shortForm = shortForm(of: stage.text, isSource: stage.isSource),
+        // A stage the language reads as it is (`map { a, b in … }`) is not Swift's spelling.
+        shortForm != trimmed(stage.text)
       else { return diagnostic }
       var hinted = diagnostic
       hinted.note =
@@ -23,7 +25,7 @@ public enum SwiftSpellingHint {
 
   /// The short form of one Swift-spelt stage, or nil when it is not Swift the reader knows.
   static func shortForm(of stage: String, isSource: Bool) -> String? {
-    let trimmed = String(stage.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    let trimmed = trimmed(stage)
     guard trimmed.contains("(") || trimmed.contains(".publisher") || trimmed.contains("<") else { return nil }
     if isSource {
       let binding = "let source = "
@@ -39,6 +41,10 @@ public enum SwiftSpellingHint {
       translation.program.hasPrefix(upstream + " | ")
     else { return nil }
     return String(translation.program.dropFirst(upstream.count + 3))
+  }
+
+  private static func trimmed(_ text: String) -> String {
+    String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
 
   /// The stage of the line around `offset`: the text between the `|`s at

@@ -280,6 +280,17 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "More15HandleEvents",
       program: "interval 100ms | handleEvents output: \"got \" + String(x), cancel: \"cancelled\" | take 2",
       run: { more15HandleEvents(scheduler: $0, log: $1) }),
+    // Issue 27: Swift takes a pair apart into a closure's names, with or
+    // without parentheses; swiftc compiling these exports is the proof.
+    ExportedExample(
+      file: "More16CombineLatestNamedPair",
+      program:
+        "let name = marbles \"-a--b|\"; let age = marbles \"--1-2|\"; name | combineLatest age | map { name, age in name + String(age) }",
+      run: { more16CombineLatestNamedPair(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More17ZipParenthesisedPair",
+      program: "let a = marbles \"-1-2|\"; let b = marbles \"--3-4|\"; a | zip b | map { (u, p) in u * 10 + p }",
+      run: { more17ZipParenthesisedPair(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

@@ -101,7 +101,13 @@ public final class ExpressionCompiler {
           "a closure is not a value", at: expr.range, expected: "a value such as `1` or `\"text\"`",
           note: "closures are the arguments of operators such as `map`")
       }
-      if !parameters.isEmpty {
+      if parameters.count > 1, signature.arity == 1 {
+        // `{ name, age in … }` on one tuple element: Swift takes the tuple
+        // apart (the type checker has checked it is a tuple of that size).
+        scope.parameters = [[]]
+        scope.tupleElements = parameters
+        scope.allowsDollar = false
+      } else if !parameters.isEmpty {
         guard parameters.count == signature.arity else {
           throw Diagnostic(
             "this closure takes \(parameters.count) parameter\(parameters.count == 1 ? "" : "s"), but it is called with \(signature.arity)",
@@ -134,10 +140,14 @@ public final class ExpressionCompiler {
   private struct Scope {
     /// The names of each argument slot: `["x", "$0"]`, or `["v"]` for `{ v in … }`.
     var parameters: [[String]]
+    /// Names of the elements of the one tuple argument, in order: `{ name, age in … }`.
+    var tupleElements: [String] = []
     var allowsDollar: Bool
     var captures: CaptureLayout
 
-    var visibleNames: [String] { parameters.joined().filter { !$0.hasPrefix("$") } + captures.names }
+    var visibleNames: [String] {
+      parameters.joined().filter { !$0.hasPrefix("$") } + tupleElements + captures.names
+    }
   }
 
   /// A compiled tree node; constants and arguments are kept apart so that the
@@ -218,6 +228,9 @@ public final class ExpressionCompiler {
   private func resolve(_ name: String, _ range: SourceRange, _ scope: Scope) throws(Diagnostic) -> Node {
     for (slot, names) in scope.parameters.enumerated() where names.contains(name) {
       return .argument(slot)
+    }
+    if let element = scope.tupleElements.firstIndex(of: name) {
+      return .computed { frame throws(EvaluationError) in try Self.element(element, of: frame.first, at: range) }
     }
     if let slot = scope.captures.slot(of: name) {
       return .computed { frame in slot < frame.captures.values.count ? frame.captures.values[slot] : .null }
@@ -420,7 +433,10 @@ public final class ExpressionCompiler {
         slots.append(slot)
       }
     }
+    // A taken-apart tuple's names are captured as its elements.
+    names += scope.tupleElements
     let layout = CaptureLayout(names: names)
+    let tupleElements = scope.tupleElements
     for site in ExpressionSite.sites(in: pipeline) {
       _ = try compile(site.expr, as: site.signature, captures: layout)
     }
@@ -431,12 +447,24 @@ public final class ExpressionCompiler {
         values.append(
           slot == 0 ? frame.first : slot == 1 ? frame.second : slot < frame.all.count ? frame.all[slot] : .null)
       }
+      for element in tupleElements.indices { values.append(try Self.element(element, of: frame.first, at: range)) }
       do throws(EvaluationError) {
         return .stream(try maker.make(pipeline, Captures(layout: layout, values: values)))
       } catch {
         throw error.located(at: range)
       }
     }
+  }
+
+  /// Element `index` of a tuple argument taken apart by a closure's names.
+  private static func element(_ index: Int, of value: Value, at range: SourceRange) throws(EvaluationError) -> Value {
+    guard case .tuple(let elements) = value, index < elements.count else {
+      throw EvaluationError(
+        .typeMismatch,
+        "this closure names \(index + 1) or more elements, but its argument is \(ValueOperators.describe(value))",
+        range: range)
+    }
+    return elements[index]
   }
 
   private func unknownMember(_ name: String, _ range: SourceRange) -> Diagnostic {

@@ -1030,11 +1030,9 @@ public struct Parser {
     try enter()
     defer { depth -= 1 }
     while at(.newline) { advance() }
-    let parameters = closureParameters()
-    if !parameters.isEmpty {
-      // Skip `a, b in`.
-      index += parameters.count * 2
-    }
+    let (parameters, parameterTokens) = closureParameters()
+    // Skip `a, b in` or `(a, b) in`.
+    index += parameterTokens
     parameterScopes.append(parameters)
     defer { parameterScopes.removeLast() }
     let body: Expr
@@ -1053,10 +1051,13 @@ public struct Parser {
     return try node(.closure(parameters: parameters, body: body), range, depth: bodyDepth + 1)
   }
 
-  /// The `a, b in` at the start of braces, if any.
-  private func closureParameters() -> [String] {
+  /// The `a, b in` or `(a, b) in` at the start of braces, if any, and how
+  /// many tokens it takes (Swift accepts both for a closure's parameters).
+  private func closureParameters() -> (names: [String], tokens: Int) {
     var names: [String] = []
     var position = index
+    let parenthesised = tokens[position].kind == .leftParen
+    if parenthesised { position += 1 }
     while case .identifier(let name) = tokens[position].kind, name != "in" {
       names.append(name)
       position += 1
@@ -1066,8 +1067,12 @@ public struct Parser {
       }
       break
     }
-    return tokens[position].kind.identifier == "in" && !names.isEmpty && tokens[position - 1].kind != .comma
-      ? names : []
+    if parenthesised {
+      guard tokens[position].kind == .rightParen else { return ([], 0) }
+      position += 1
+    }
+    let endsWithIn = tokens[position].kind.identifier == "in" && !names.isEmpty && tokens[position - 1].kind != .comma
+    return endsWithIn ? (names, position + 1 - index) : ([], 0)
   }
 
   /// Whether a braced body is a pipeline: it starts with a source keyword, or

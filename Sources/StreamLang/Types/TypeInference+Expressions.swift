@@ -92,8 +92,28 @@ extension TypeInference {
   {
     var inner = scope
     if case .closure(let names, let body) = expr.kind, !names.isEmpty {
-      guard names.count == parameters.count else { return Typed(.placeholder) }
-      for (name, type) in zip(names, parameters) { inner.names[name] = type }
+      var types = parameters
+      // Swift lets `{ name, age in … }` and `{ (u, p) in … }` take one tuple
+      // parameter apart (SE-0110's exception for closures): `combineLatest`'s pairs.
+      if names.count > 1, parameters.count == 1, case .tuple(let elements) = resolved(parameters[0]),
+        elements.count == names.count
+      {
+        types = elements
+      }
+      guard names.count == types.count else {
+        if names.count > 1, parameters.count == 1 {
+          switch resolved(parameters[0]) {
+          case .variable, .placeholder: return Typed(.placeholder)
+          case let other:
+            throw Diagnostic(
+              "this closure takes \(names.count) parameters, but it is called with one \(other.spelling)",
+              at: expr.range, expected: "a closure like `{ x in … }`",
+              note: "Swift takes a closure's argument apart into names only when it is a tuple of that many elements")
+          }
+        }
+        return Typed(.placeholder)
+      }
+      for (name, type) in zip(names, types) { inner.names[name] = type }
       return try value(body, in: inner)
     }
     for (index, type) in parameters.enumerated() {
