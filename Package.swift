@@ -142,7 +142,7 @@ let package = Package(
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
     // Depends on streamlab-serve too, so `swift build --build-tests` builds
     // the server that `streamlab serve` runs before these tests do.
-    .testTarget(name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve", "StreamLabFuzzing"]),
     .testTarget(
       name: "SwiftExportTests",
       dependencies: [

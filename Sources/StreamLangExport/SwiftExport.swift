@@ -32,6 +32,11 @@ public struct SwiftExport: Hashable {
   /// True when the program was exported.
   public var isExported: Bool { limitation == nil }
 
+  /// Every declaration an export's preamble may print, exactly as printed:
+  /// pasted back (`eval --format swift P | eval --swift -`), each is read as
+  /// what it is known to do, not as code of the student's.
+  public static var preambleDeclarations: [String] { ExportHelper.allCases.map(\.source) }
+
   /// The Swift a student reads: imports, the helpers used, and `program`.
   public var source: String {
     guard let limitation else {

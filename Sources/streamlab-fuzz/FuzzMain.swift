@@ -8,7 +8,8 @@ import StreamLabFuzzing
 /// `streamlab-fuzz seeds DIR LESSON…` writes the seed corpus and dictionary.
 /// `streamlab-fuzz sweep FILE…` sends every prefix and suffix of every
 /// program in the lessons and markdown FILEs through the front door
-/// (`FrontDoorSweep`) and exits 1 on any failure.
+/// (`FrontDoorSweep`) and exits 1 on any failure; `streamlab-fuzz programs
+/// FILE…` prints those programs, each ended by a NUL.
 /// `streamlab-fuzz TARGET [ARGS…]` (program or lesson): in the fuzz build
 /// (`scripts/fuzz`, -sanitize=fuzzer and -DSTREAMLAB_LIBFUZZER) ARGS are
 /// libFuzzer's; in a normal build ARGS are input files, each run once and its
@@ -23,6 +24,13 @@ enum FuzzMain {
     }
     if arguments.count >= 2 && arguments[1] == "sweep" {
       sweep(Array(arguments.dropFirst(2)))
+    }
+    if arguments.count >= 2 && arguments[1] == "programs" {
+      let (lessons, documents) = read(Array(arguments.dropFirst(2)))
+      for program in FrontDoorSweep.programs(lessons: lessons, documents: documents) {
+        print(program, terminator: "\u{0}")
+      }
+      exit(0)
     }
     guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
       let targets = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
@@ -49,7 +57,8 @@ enum FuzzMain {
     #endif
   }
 
-  private static func sweep(_ paths: [String]) -> Never {
+  /// The lessons and markdown documents at `paths`; a path that cannot be read ends the command.
+  private static func read(_ paths: [String]) -> (lessons: [(fileName: String, text: String)], documents: [String]) {
     var lessons: [(fileName: String, text: String)] = []
     var documents: [String] = []
     for path in paths {
@@ -64,6 +73,11 @@ enum FuzzMain {
         lessons.append(((path as NSString).lastPathComponent, text))
       }
     }
+    return (lessons, documents)
+  }
+
+  private static func sweep(_ paths: [String]) -> Never {
+    let (lessons, documents) = read(paths)
     let programs = FrontDoorSweep.programs(lessons: lessons, documents: documents)
     let started = Date()
     var inputs = 0

@@ -1,4 +1,5 @@
 import StreamLang
+import StreamLangExport
 import SwiftImport
 
 /// The first step of the front door: what a person typed, read as the
@@ -28,8 +29,10 @@ public enum ProgramReading {
     case .detect: isSwift = SwiftImport.looksLikeSwift(text)
     }
     guard isSwift else { return .pipeline(text) }
-    switch SwiftImport.translate(text, boundNames: boundNames) {
-    case .success(let translation): return .swift(translation)
+    switch SwiftImport.translate(withoutExportPreamble(text), boundNames: boundNames) {
+    case .success(var translation):
+      translation.swift = text
+      return .swift(translation)
     case .failure(let diagnostic): return .refused(diagnostic)
     }
   }
@@ -39,5 +42,34 @@ public enum ProgramReading {
   /// `:command` typed as a program works.
   public static func hinted(_ diagnostics: [Diagnostic], in text: String) -> [Diagnostic] {
     PlaygroundCommandHint.annotate(SwiftSpellingHint.annotate(diagnostics, in: text), in: text)
+  }
+
+  /// `swift` with every declaration of `--format swift`'s preamble that it
+  /// holds verbatim blanked out (offsets kept, so diagnostics still point
+  /// into the text as pasted). The reader knows what each one does: the
+  /// `Subscriptions` holder, `sink(logging:to:)`, `Script`, … are read where
+  /// they are used, as the exporter wrote them.
+  static func withoutExportPreamble(_ swift: String) -> String {
+    var bytes = Array(swift.utf8)
+    var changed = false
+    for declaration in SwiftExport.preambleDeclarations {
+      let needle = Array(declaration.utf8)
+      guard let start = firstIndex(of: needle, in: bytes) else { continue }
+      for index in start..<start + needle.count where bytes[index] != UInt8(ascii: "\n") {
+        bytes[index] = UInt8(ascii: " ")
+      }
+      changed = true
+    }
+    return changed ? String(decoding: bytes, as: UTF8.self) : swift
+  }
+
+  private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard let first = needle.first, needle.count <= haystack.count else { return nil }
+    var start = 0
+    while start + needle.count <= haystack.count {
+      if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return start }
+      start += 1
+    }
+    return nil
   }
 }
