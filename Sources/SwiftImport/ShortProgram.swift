@@ -25,6 +25,11 @@ struct ShortProgram {
     var isPublished = false
     /// In the order the Swift makes them; `orderedSends` is what the subject sees.
     var sends: [(time: Int, event: String)] = []
+    /// For each of `sends`: the top-level time at which the closure that made
+    /// it was scheduled (`schedule { … }`), nil for a top-level send. A
+    /// closure scheduled for the instant the top level is at runs after the
+    /// rest of that instant's top-level statements.
+    var sendScheduledFrom: [Int?] = []
     /// The Output the Swift wrote for it (`PassthroughSubject<String, Never>`,
     /// `@Published var query: String`), when it wrote one.
     var declaredOutput: String?
@@ -49,6 +54,8 @@ struct ShortProgram {
     var pipeline: String
     var subscribeAt: Int
     var cancelAt: Int?
+    /// The top-level time its scheduled closure was scheduled at; nil at top level.
+    var scheduledFrom: Int?
   }
 
   private(set) var statements: [Statement] = []
@@ -64,6 +71,49 @@ struct ShortProgram {
   var annotations: [AnnotationCheck.Annotated] = []
   /// The pasted helpers' bodies with their return types (`HelperReturnCheck`).
   var helperBodies: [HelperReturnCheck.Body] = []
+
+  /// True when `pipeline` (short-form text) subscribes to subject `name`,
+  /// by its name or through the `let`s it uses.
+  func reaches(_ pipeline: String, subject name: String) -> Bool {
+    var seen: Set<String> = []
+    var pending = Self.names(in: pipeline)
+    while let next = pending.popLast() {
+      if next == name { return true }
+      guard seen.insert(next).inserted else { continue }
+      for case .binding(next, let bound) in statements { pending += Self.names(in: bound) }
+    }
+    return false
+  }
+
+  /// The words of short-form text that could name a binding (strings skipped).
+  private static func names(in text: String) -> [String] {
+    var names: [String] = []
+    var word = ""
+    var inString = false
+    var escaped = false
+    for character in text {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+        continue
+      }
+      if character == "\"" {
+        inString = true
+      } else if character.isLetter || character.isNumber || character == "_" {
+        word.append(character)
+        continue
+      }
+      if !word.isEmpty { names.append(word) }
+      word = ""
+    }
+    if !word.isEmpty { names.append(word) }
+    return names
+  }
 
   /// Adds `statement`, lowered from the Swift at `swift`.
   mutating func append(_ statement: Statement, from swift: SourceRange) {

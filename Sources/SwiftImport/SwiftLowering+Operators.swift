@@ -33,6 +33,18 @@ extension SwiftLowering {
       if ["min", "max"].contains(method), site.closureArgument != nil {
         throw OperatorSite.outsideSubset(self, method: "\(method)(by:)", at: value.range, instead: "`\(method)()`")
       }
+      if method == "share", let argument = arguments.first {
+        throw failure(
+          "`share` takes no arguments in Combine: `share(replay:scope:)` is RxSwift's", at: argument.value.range,
+          expected: "`share()`, which replays nothing to a late subscriber",
+          note: "to hand a late subscriber the latest value, put a `CurrentValueSubject` in front of the subscribers")
+      }
+      if method == "multicast", !isPassthroughSubjectMaker(arguments) {
+        throw failure(
+          "streamlab's `multicast` takes a `PassthroughSubject`; another subject would change what each "
+            + "subscriber sees (a `CurrentValueSubject` sends its current value first)", at: value.range,
+          expected: "`multicast(subject: PassthroughSubject())` or `multicast { PassthroughSubject() }`")
+      }
       return method
     case "first", "last", "tryFirst", "tryLast":
       guard site.closureArgument != nil else { return method }
@@ -304,5 +316,24 @@ extension SwiftLowering {
     }
     guard !handlers.isEmpty else { throw site.missing("a closure such as `receiveOutput: { print($0) }`") }
     return "handleEvents " + handlers.joined(separator: ", ")
+  }
+
+  /// `subject: PassthroughSubject<…>()` or `{ PassthroughSubject<…>() }`: the one subject `multicast` is read with.
+  private func isPassthroughSubjectMaker(_ arguments: [SwiftArgument]) -> Bool {
+    guard arguments.count == 1 else { return false }
+    var value = arguments[0].value
+    if case .closure(let closure) = value.kind {
+      guard closure.body.count == 1 else { return false }
+      switch closure.body[0].kind {
+      case .expression(let made), .returnValue(let made?): value = made
+      default: return false
+      }
+    }
+    guard case .call(var callee, let constructorArguments) = value.kind, constructorArguments.isEmpty else {
+      return false
+    }
+    if case .specialized(let generic, _) = callee.kind { callee = generic }
+    if case .identifier("PassthroughSubject") = callee.kind { return true }
+    return false
   }
 }

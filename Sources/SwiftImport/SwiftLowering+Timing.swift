@@ -12,9 +12,11 @@ extension SwiftLowering {
   mutating func subscribe(_ expression: SwiftExpr, handle: String?, bare: Bool = false) throws -> Int? {
     var chain = expression
     var isStored = handle != nil && handle != "_"
-    if case .call(let callee, _) = chain.kind, case .member(let base?, "store") = callee.kind {
+    var set: String?
+    if case .call(let callee, let arguments) = chain.kind, case .member(let base?, "store") = callee.kind {
       chain = base
       isStored = true
+      if let target = arguments.first?.value, case .inoutArgument(let held) = target.kind { set = Self.handleKey(held) }
     }
     let upstream: SwiftExpr
     if bare {
@@ -37,13 +39,11 @@ extension SwiftLowering {
         "streamlab cannot tell which publisher `\(source(upstream.range))` is", at: upstream.range,
         expected: "a publisher: `Just`, `[…].publisher`, a subject, or a name bound to one")
     }
-    if program.subjects.values.contains(where: { $0.sends.contains { $0.time == now } }) {
-      program.notes.append(
-        "at \(ShortProgram.time(now)) the Swift sends to a subject before this subscription; streamlab "
-          + "subscribes first at one instant, so the subscriber may see that send")
-    }
+    try orderSendsBefore(subscribing: pipeline, at: upstream.range)
     let number = program.subscriptions.count
-    program.subscriptions.append(ShortProgram.Subscription(pipeline: pipeline, subscribeAt: now, cancelAt: nil))
+    if let set { storedIn[set, default: []].append(number) }
+    program.subscriptions.append(
+      ShortProgram.Subscription(pipeline: pipeline, subscribeAt: now, cancelAt: nil, scheduledFrom: scheduledFrom))
     program.append(.subscription(number), from: currentStatement)
     if !isStored {
       // Nothing holds the AnyCancellable, so Swift releases it, and cancels the subscription, at once.
@@ -53,6 +53,60 @@ extension SwiftLowering {
           + "at once: keep it (`let c = …`, `.store(in: &cancellables)`) to see later values")
     }
     return number
+  }
+
+  /// Swift runs statements in order: a send made before a subscription at
+  /// the same instant is missed by it (a `CurrentValueSubject` hands it the
+  /// new value instead). The short form subscribes first at an instant, so
+  /// such sends are rewritten to what Swift does where nobody heard them
+  /// (a `PassthroughSubject` drops them; at 0ms a `CurrentValueSubject`
+  /// starts with the last one), and refused where an earlier subscriber did.
+  private mutating func orderSendsBefore(subscribing pipeline: String, at range: SourceRange) throws {
+    for name in program.subjects.keys.sorted() where program.reaches(pipeline, subject: name) {
+      guard var subject = program.subjects[name] else { continue }
+      let before = subject.sends.indices.filter { index in
+        guard subject.sends[index].time == now else { return false }
+        // A send still waiting in a closure scheduled at this instant comes after a top-level subscription.
+        let sendWaits = index < subject.sendScheduledFrom.count && subject.sendScheduledFrom[index] == now
+        return !(sendWaits && scheduledFrom == nil)
+      }
+      guard !before.isEmpty else { continue }
+      let heard = program.subscriptions.contains { earlier in
+        earlier.subscribeAt <= now && (earlier.cancelAt.map { $0 > now } ?? true)
+          && program.reaches(earlier.pipeline, subject: name)
+      }
+      let values = before.filter { subject.sends[$0].event != "|" && !subject.sends[$0].event.hasPrefix("#") }
+      guard !values.isEmpty else { continue }
+      let time = ShortProgram.time(now)
+      if !heard, subject.initial == nil {
+        program.notes.append(
+          "`\(name)` is sent \(values.map { subject.sends[$0].event }.joined(separator: ", ")) at \(time) before "
+            + "anything subscribes to it: a PassthroughSubject drops what nobody hears, as Swift does")
+        for index in values.reversed() {
+          subject.sends.remove(at: index)
+          if index < subject.sendScheduledFrom.count { subject.sendScheduledFrom.remove(at: index) }
+        }
+        program.subjects[name] = subject
+        continue
+      }
+      if !heard, now == 0, values.count == before.count, values.count == subject.sends.count,
+        let last = values.last
+      {
+        program.notes.append(
+          "`\(name)` holds \(subject.sends[last].event) when it is first subscribed to at 0ms: a subscriber of a "
+            + "CurrentValueSubject gets the value it holds then, as Swift does")
+        subject.initial = subject.sends[last].event
+        subject.sends = []
+        subject.sendScheduledFrom = []
+        program.subjects[name] = subject
+        continue
+      }
+      throw failure(
+        "in Swift this subscription comes after `\(name)`'s send at \(time), so it \(subject.initial == nil ? "misses it" : "gets only the value it leaves"), "
+          + "while the subscriber before it heard the send; streamlab cannot yet order one instant's sends "
+          + "and subscriptions", at: range,
+        expected: "the subscriptions before the sends, or the sends later (`scheduler.advance(by:)`, `asyncAfter`)")
+    }
   }
 
   /// Cancels subscription `number` now, unless it was cancelled before.
@@ -97,9 +151,10 @@ extension SwiftLowering {
       }
       time = max(absolute, now)
     }
-    let saved = now
+    let (savedNow, savedScheduledFrom) = (now, scheduledFrom)
+    if scheduledFrom == nil { scheduledFrom = now }
     now = time
-    defer { now = saved }
+    defer { (now, scheduledFrom) = (savedNow, savedScheduledFrom) }
     try lowerBody(closure.body)
     return true
   }
@@ -157,7 +212,21 @@ extension SwiftLowering {
     _ event: String, to name: String, at range: SourceRange,
     wording: SubjectValueCheck.Value.Wording = .argument
   ) throws {
-    program.subjects[shortName(name), default: ShortProgram.Subject()].sends.append((now, event))
+    let key = shortName(name)
+    // A top-level send after a subscription scheduled for this same instant comes first in Swift.
+    if scheduledFrom == nil,
+      program.subscriptions.contains(where: {
+        $0.scheduledFrom == now && $0.subscribeAt == now && $0.cancelAt == nil
+          && program.reaches($0.pipeline, subject: key)
+      })
+    {
+      throw failure(
+        "in Swift this send runs before the subscription scheduled for \(ShortProgram.time(now)) above it, "
+          + "which then misses it; streamlab cannot yet order one instant's sends and subscriptions", at: range,
+        expected: "the send inside a `schedule` closure after the subscription's, or at a later time")
+    }
+    program.subjects[key, default: ShortProgram.Subject()].sends.append((now, event))
+    program.subjects[key]?.sendScheduledFrom.append(scheduledFrom)
     guard event != "|", !event.hasPrefix("#") else { return }
     program.subjects[shortName(name)]?.values.append(
       SubjectValueCheck.Value(text: event, range: range, wording: wording))

@@ -43,6 +43,12 @@ struct SwiftLowering {
   var inliningDepth = 0
   /// True inside a closure whose `$0`, `$1` name a tuple's elements (`TupleDestructuring`).
   var destructuresTuple = false
+  /// The top-level time the outermost `schedule { … }` closure being
+  /// lowered was scheduled at; nil at top level. Such a closure runs after
+  /// the top-level statements of the instant it was scheduled in.
+  var scheduledFrom: Int?
+  /// The subscriptions each `Set<AnyCancellable>` holds (`store(in: &set)`), by the set's name.
+  var storedIn: [String: [Int]] = [:]
   /// The Swift statement being lowered: where the short-form statements it adds came from.
   var currentStatement = SourceRange(start: 0, end: 0)
   /// Each stage and expression written, with the Swift it came from.
@@ -183,6 +189,18 @@ struct SwiftLowering {
       AnnotationCheck.Annotated(name: shortName(name), annotation: annotation, range: value.range))
   }
 
+  /// `[]`, `Set()`, `Set<AnyCancellable>()`: an empty collection.
+  static func isEmptyCollection(_ value: SwiftExpr) -> Bool {
+    switch value.kind {
+    case .array(let elements): return elements.isEmpty
+    case .call(let callee, let arguments) where arguments.isEmpty:
+      if case .identifier("Set") = callee.kind { return true }
+      if case .specialized(let generic, _) = callee.kind, case .identifier("Set") = generic.kind { return true }
+      return false
+    default: return false
+    }
+  }
+
   /// Literals and arithmetic on them: values a closure may read by name.
   private static func isConstant(_ value: SwiftExpr) -> Bool {
     switch value.kind {
@@ -213,7 +231,15 @@ struct SwiftLowering {
       return
     }
     if let subscription = try subscribe(value, handle: key) {
+      // The new subscription is made first; releasing the old AnyCancellable then cancels the old one.
+      if case .cancellable(let old)? = bindings[key] { cancel(old) }
       bindings[key] = .cancellable(subscription)
+      return
+    }
+    // `cancellables = []` releases, and so cancels, every subscription the set held.
+    if let held = storedIn[key], Self.isEmptyCollection(value) {
+      for number in held { cancel(number) }
+      storedIn[key] = []
       return
     }
     if try connect(value) { return }
@@ -237,6 +263,14 @@ struct SwiftLowering {
     if try schedule(expression) { return }
     guard case .call(let callee, let arguments) = expression.kind, case .member(let base?, let method) = callee.kind
     else {
+      if case .call(let callee, _) = expression.kind, case .identifier(let name) = callee.kind,
+        name.hasPrefix("XCT") || name == "wait"
+      {
+        throw failure(
+          "streamlab does not run XCTest's `\(name)` yet", at: expression.range,
+          expected: "the diagram, which shows what the pipeline sent and when",
+          note: "an assertion that is not run would pass without a word")
+      }
       if try pipeline(expression) != nil { _ = try subscribe(expression, handle: nil, bare: true) }
       return
     }
@@ -258,6 +292,15 @@ struct SwiftLowering {
       }
     case ("store", _), ("run", _):
       return
+    case ("removeAll", _) where arguments.isEmpty:
+      guard let held = storedIn[receiver] else {
+        throw failure(
+          "streamlab cannot tell which subscriptions `\(source(base.range))` holds", at: expression.range,
+          expected: "a `Set<AnyCancellable>` that `.store(in: &\(source(base.range)))` filled")
+      }
+      // Releasing each AnyCancellable cancels its subscription, now.
+      for number in held { cancel(number) }
+      storedIn[receiver] = []
     default:
       if try pipeline(expression) != nil { _ = try subscribe(expression, handle: nil, bare: true) }
     }

@@ -314,7 +314,13 @@ struct SwiftParser {
 
   private mutating func parsePrefix() throws -> SwiftExpr {
     let start = current.range
-    if current.isWord("try") || current.isWord("await") {
+    if current.isWord("await") {
+      throw Failure(
+        diagnostic: Diagnostic(
+          "streamlab cannot run `await` (async/await) yet", at: current.range,
+          expected: "a `sink` on the publisher, whose closure gets each value"))
+    }
+    if current.isWord("try") {
       index += 1
       if (current.isPunctuation("?") || current.isPunctuation("!")) && !current.spaceBefore { index += 1 }
       let value = try nested { try $0.parsePrefix() }
@@ -526,7 +532,23 @@ struct SwiftParser {
   /// The closure's `[capture list] params in`, or no parameters when there is no `in`.
   private mutating func closureParameters() throws -> [String] {
     let mark = index
-    if current.isPunctuation("[") { try skipBalanced() }
+    if current.isPunctuation("[") {
+      let listStart = current.range
+      try skipBalanced()
+      // `{ [weak self] in … }`, but not `{ [$0] }`, an array literal.
+      if current.isWord("in") || current.identifier != nil || current.isPunctuation("(") {
+        let list = listStart.union(previousRange)
+        throw Failure(
+          diagnostic: Diagnostic(
+            "streamlab cannot model a capture list (`\(list.text(in: text))`) yet", at: list,
+            expected: "the closure without it, to see the pipeline",
+            note:
+              "a capture list decides how long the captured objects live; every object of a paste lives "
+              + "to the program's end in streamlab, so drawing it would hide what a release does in Swift"))
+      }
+      index = mark
+      try skipBalanced()
+    }
     var names: [String] = []
     var parenthesised = false
     if current.isPunctuation("(") {
