@@ -76,7 +76,7 @@ struct LongRunLayout {
   /// The cut layout `TextLayout.choose` would pick, with tokens for the
   /// columns shown only and the legend of what they show, and how to make
   /// its tokens again under another legend.
-  func layout(available: Int) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
+  func layout(available: Int) -> (layout: TextLayout, cut: TextCut, relabelled: (ValueLegend) -> TextLayout) {
     let cut = TextLayout.cutChoice(
       candidates: candidates, modes: Self.modes, available: available,
       needsLetter: { ValueLegend.inlineText($1, maxWidth: maxWidth(Self.modes[$0])) == nil }
@@ -264,27 +264,36 @@ struct LongRunLayout {
   /// is live there) and the row's last.
   private func layout(
     mode: ValueLegend.Mode, measure: Measure, liveness: LivenessChanges, frame: VirtualInterval, available: Int
-  ) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
+  ) -> (layout: TextLayout, cut: TextCut, relabelled: (ValueLegend) -> TextLayout) {
     let step = max(frame.nanoseconds, 1)
     let placing: TextLayout.Placing
     let windows: [ClosedRange<Int>]
     var kept: [[Kept]]
+    // Every instant is more than the columns hold, so the cut goes through
+    // events: each row counts those it leaves out, in one more pass.
+    var hidden = rows.map { _ in HiddenEvents() }
     if step <= measure.coarsestExactStep {
       placing = exactPlacing(measure, step: step)
-      windows = TextLayout.windows(lastColumn: placing.lastColumn, available: available)
+      windows = TextCut.headAndTailWindows(lastColumn: placing.lastColumn, available: available)
       kept = exactlyShown(mode: mode, step: step, windows: windows, liveness: liveness)
       for (row, last) in measure.lastInstants.enumerated() {
         guard let last, kept[row].last?.measure.time != last.time else { continue }
         let cell = last.cell(in: rows[row])
         kept[row].append(Kept(cell: cell, column: TextLayout.column(of: last.time, step: step), measure: last))
       }
+      for row in rows.indices {
+        for cell in instants(row, mode: mode) {
+          let column = TextLayout.column(of: cell.time, step: step)
+          if !Self.isWhole(column: column, width: cell.width, in: windows) { hidden[row].add(cell, in: rows[row]) }
+        }
+      }
     } else {
       // No exact frame passed (`cutChoice`'s last resort): tokens move
       // right, so every one is placed, in one pass per row.
-      windows = TextLayout.windows(
+      windows = TextCut.headAndTailWindows(
         lastColumn: place(mode: mode, frame: frame, abandonsWhenInexact: false) { _, _, _ in }.lastColumn,
         available: available)
-      (placing, kept) = placedShown(mode: mode, frame: frame, windows: windows)
+      (placing, kept) = placedShown(mode: mode, frame: frame, windows: windows, hidden: &hidden)
     }
     // The legend of what is on screen, as the cut diagram makes it.
     let visible = kept.flatMap { row in row.filter { $0.isWhole(in: windows) }.flatMap(\.cell.drawnValues) }
@@ -293,25 +302,31 @@ struct LongRunLayout {
         row.map {
           TextLayout.Placed(
             column: $0.column, token: MarbleToken.make($0.cell, legend: legend).token,
-            isLiveAfter: $0.measure.isLiveAfter, values: $0.cell.drawnValues)
+            isLiveAfter: $0.measure.isLiveAfter, values: $0.cell.drawnValues, time: $0.cell.time,
+            eventCounts: $0.cell.eventCounts)
         }
       }
       return TextLayout(frame: frame, legend: legend, tokens: tokens, placing: placing, mergedInstants: false)
     }
     let legend = ValueLegend(values: visible, mode: mode, maxInlineWidth: maxInlineWidth)
-    return (relabelled(legend), relabelled)
+    return (relabelled(legend), TextCut(windows: windows, hidden: hidden), relabelled)
+  }
+
+  private static func isWhole(column: Int, width: Int, in windows: [ClosedRange<Int>]) -> Bool {
+    windows.contains { $0.contains(column) && $0.contains(column + width - 1) }
   }
 
   /// `exactlyShown` and the row's last instant for a frame that moves
   /// tokens: every token placed, those reaching into `windows` kept.
   private func placedShown(
-    mode: ValueLegend.Mode, frame: VirtualInterval, windows: [ClosedRange<Int>]
+    mode: ValueLegend.Mode, frame: VirtualInterval, windows: [ClosedRange<Int>], hidden: inout [HiddenEvents]
   ) -> (TextLayout.Placing, [[Kept]]) {
     var reaching: [[(measure: InstantCell, column: Int)]] = rows.map { _ in [] }
     var before: [[(measure: InstantCell, column: Int)?]] = rows.map { _ in windows.map { _ in nil } }
     var last: [(measure: InstantCell, column: Int)?] = rows.map { _ in nil }
     let placing = place(mode: mode, frame: frame, abandonsWhenInexact: false) { row, measure, column in
       let end = column + measure.width
+      if !Self.isWhole(column: column, width: measure.width, in: windows) { hidden[row].add(measure, in: rows[row]) }
       if windows.contains(where: { column <= $0.upperBound && end - 1 >= $0.lowerBound }) {
         reaching[row].append((measure, column))
       }
