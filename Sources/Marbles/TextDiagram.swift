@@ -29,6 +29,12 @@ public enum TextDiagram {
     return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
   }
 
+  /// The columns `render` shows of `result`, ` ~ ` between two windows, and
+  /// what each row says it leaves out.
+  static func cut(for result: RunResult, options: DiagramOptions = .init()) -> TextCut {
+    Page.layout(result: result.summarisingInnerRows, options: options).cut
+  }
+
   /// The frame `render` draws `result` at, printed under its axis: the `F` of
   /// `marbles "…" frame F` for feeding a row back (see `MarbleString`).
   public static func frame(for result: RunResult, options: DiagramOptions = .init()) -> VirtualInterval {
@@ -86,7 +92,11 @@ extension TextDiagram {
             line = line.trimmedTrailingSpaces() + [StyledText("  "), StyledText(sentence, .elided)]
           } else {
             lines.append(line)
-            line = [StyledText(String(repeating: " ", count: left)), StyledText(sentence, .elided)]
+            let parts = sentence.wrappedAtSpaces(width: max(width - left, 16))
+            for part in parts.dropLast() {
+              lines.append([StyledText(String(repeating: " ", count: left)), StyledText(part, .elided)])
+            }
+            line = [StyledText(String(repeating: " ", count: left)), StyledText(parts.last ?? "", .elided)]
           }
         }
         lines.append(line)

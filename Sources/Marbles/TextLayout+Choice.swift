@@ -122,10 +122,13 @@ extension TextLayout {
     // Only the tries are compared; the layout is made once, for the one chosen.
     var narrowest: Trial?
     var narrowestInline: Trial?
+    // Exact whatever its legend: a long legend beats events drawn right of their time.
+    var narrowestExact: Trial?
     for legend in modes.indices {
       for frame in frames {
         let attempt = trial(frame, legend)
         guard attempt.fitsExactly else { continue }
+        if attempt.lastColumn < narrowestExact.map(\.lastColumn) ?? .max { narrowestExact = attempt }
         let shown = attempt.visibleValues(
           TextCut.headAndTailWindows(lastColumn: attempt.lastColumn, available: available))
         guard Set(shown.filter { needsLetter(legend, $0) }).count <= maxCutLegend else { continue }
@@ -136,7 +139,9 @@ extension TextLayout {
         }
       }
     }
-    guard let narrowest else { return (frames[0], modes.count - 1) }
+    guard let narrowest else {
+      return narrowestExact.map { ($0.frame, $0.legend) } ?? (frames[0], modes.count - 1)
+    }
     // Values as themselves beat letters unless letters show clearly more.
     let narrowestWidth = narrowest.lastColumn + 1
     if let inline = narrowestInline, inline.lastColumn + 1 <= narrowestWidth + narrowestWidth / 10 {
