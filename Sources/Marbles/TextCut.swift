@@ -17,14 +17,27 @@ struct TextCut {
   var hidesEvents: Bool { hidden.contains { !$0.isEmpty } }
 
   /// The cut of `layout`, drawn in `available` columns.
-  init(_ layout: TextLayout, available: Int) {
-    let windows =
-      Self.emptyStretchWindows(
-        occupied: layout.occupiedColumns, lastColumn: layout.lastColumn, available: available,
-        endLabel: Self.endLabel(lastColumn: layout.lastColumn, frame: layout.frame)
-      )?.windows
-      ?? Self.headAndTailWindows(lastColumn: layout.lastColumn, available: available)
-    self.init(windows: windows, hidden: layout.hiddenEvents(outside: windows))
+  ///
+  /// - Parameter ranks: per row, how much it matters that all its events
+  ///   are drawn: 0 for an output, 1 for another row of its own (a source,
+  ///   an exercise's expected row), 2 for a row under another (a stage of a
+  ///   bound pipeline, an inner stream). When no cut of empty time fits, a
+  ///   cut through the events of the rows that matter least is tried before
+  ///   one through every row's.
+  init(_ layout: TextLayout, available: Int, ranks: [Int]? = nil) {
+    let ranks = ranks ?? layout.rows.map { _ in 0 }
+    let endLabel = Self.endLabel(lastColumn: layout.lastColumn, frame: layout.frame)
+    var windows: [ClosedRange<Int>]?
+    for rank in Set(ranks).sorted(by: >) where windows == nil {
+      let kept = zip(layout.rows, ranks).filter { $0.1 <= rank }.map(\.0)
+      windows =
+        Self.emptyStretchWindows(
+          occupied: TextLayout.occupiedColumns(of: kept), lastColumn: layout.lastColumn, available: available,
+          endLabel: endLabel)?
+        .windows
+    }
+    let chosen = windows ?? Self.headAndTailWindows(lastColumn: layout.lastColumn, available: available)
+    self.init(windows: chosen, hidden: layout.hiddenEvents(outside: chosen))
   }
 
   init(windows: [ClosedRange<Int>], hidden: [HiddenEvents]) {
@@ -125,7 +138,9 @@ struct TextCut {
 
 extension TextLayout {
   /// The columns some row draws in (a token, or `…`), merged and in order.
-  var occupiedColumns: [ClosedRange<Int>] {
+  var occupiedColumns: [ClosedRange<Int>] { Self.occupiedColumns(of: rows) }
+
+  static func occupiedColumns(of rows: [Row]) -> [ClosedRange<Int>] {
     TextCut.merged(
       rows.flatMap { row in
         row.tokens.map { $0.column...($0.end - 1) } + (row.runningColumn.map { [$0...$0] } ?? [])

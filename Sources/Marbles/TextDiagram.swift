@@ -163,7 +163,7 @@ extension TextDiagram {
       let layout = TextLayout.choose(
         cells: cells, running: running, endTime: result.endTime, options: options, available: available)
       return (
-        layout, labelColumn, TextCut(layout, available: available),
+        layout, labelColumn, TextCut(layout, available: available, ranks: result.rows.map(\.cutRank)),
         {
           TextLayout(cells: cells, running: running, endTime: result.endTime, frame: layout.frame, legend: $0)
         }
@@ -240,6 +240,11 @@ extension TextDiagram {
 }
 
 extension Timeline {
+  /// How much it matters that the row shows all its events when a diagram
+  /// must cut through some (see `TextCut`): outputs most, rows under
+  /// another row least.
+  var cutRank: Int { isOutput ? 0 : inner == nil ? 1 : 2 }
+
   /// True for an inner row subscribed after 0: it did not exist before its
   /// `^`, so no line is drawn there.
   var opensLate: Bool {

@@ -68,7 +68,7 @@ import Testing
       // A run drawn right of its time cannot be read back by its columns.
       try #require(!text.contains("drawn right of their time"), "seed \(seed):\n\(text)")
       let drawn = DrawnDiagram(
-        text: text, labels: result.rows.map(\.label), frame: frame, windows: cut.windows, kinds: kinds)
+        text: text, labels: result.rows.map(\.label), width: width, frame: frame, windows: cut.windows, kinds: kinds)
       #expect(drawn.problems.isEmpty, "seed \(seed): \(drawn.problems)\n\(text)")
       for (row, read) in zip(result.rows, drawn.rows) {
         let recorded = row.recordedInstants

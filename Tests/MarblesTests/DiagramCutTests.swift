@@ -1,3 +1,4 @@
+import Foundation
 import StreamCore
 import StreamLang
 import Testing
@@ -30,7 +31,8 @@ import Testing
     let options = DiagramOptions(width: width)
     let text = TextDiagram.render(result, options: options)
     let drawn = DrawnDiagram(
-      text: text, labels: result.headings.map(\.label), frame: TextDiagram.frame(for: result, options: options),
+      text: text, labels: result.headings.map(\.label), width: width,
+      frame: TextDiagram.frame(for: result, options: options),
       windows: TextDiagram.cut(for: result, options: options).windows, kinds: kinds)
     #expect(drawn.problems.isEmpty, "\(drawn.problems)\n\(text)", sourceLocation: sourceLocation)
     for (row, read) in zip(result.rows, drawn.rows) {
@@ -38,6 +40,37 @@ import Testing
       #expect(read.leftOut == nil, "\(row.label)\n\(text)", sourceLocation: sourceLocation)
     }
     return text
+  }
+
+  /// How each row of `result` writes its values: one column each when
+  /// they are all single digits, as `:type` and the values tell a student.
+  static func kinds(_ result: RunResult) -> [DrawnDiagram.ValueKind] {
+    result.rows.map { row in
+      let digits = row.events.allSatisfy { event in
+        guard case .value(let value) = event.kind else { return true }
+        if case .int(let number) = value { return (0...9).contains(number) }
+        if case .string(let text) = value { return text.count == 1 && text.first!.isNumber }
+        return false
+      }
+      return digits ? .digits : .wide
+    }
+  }
+
+  /// The demos (`> ` lines) of a lesson in the repository's `lessons` folder.
+  static func demos(_ lesson: String) throws -> [String] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("lessons/\(lesson)")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    return text.split(separator: "\n").filter { $0.hasPrefix("> ") }.map { String($0.dropFirst(2)) }
+  }
+
+  @Test(arguments: ["lesson07.txt", "lesson12.txt"], [60, 80, 100])
+  func everyDemoOfTheLessonDrawsEveryEvent(lesson: String, width: Int) throws {
+    let demos = try Self.demos(lesson)
+    try #require(demos.count >= 3)
+    for demo in demos {
+      _ = try Self.expectEveryEventDrawn(demo, width: width, kinds: Self.kinds(try Self.run(demo)))
+    }
   }
 
   @Test(arguments: [60, 80, 100])

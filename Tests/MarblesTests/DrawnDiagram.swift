@@ -49,10 +49,11 @@ struct DrawnDiagram {
 
   /// Reads the rows labelled `labels` (short labels, one line each) of `text`.
   init(
-    text: String, labels: [String], frame: VirtualInterval, windows: [ClosedRange<Int>], kinds: [ValueKind]
+    text: String, labels: [String], width: Int, frame: VirtualInterval, windows: [ClosedRange<Int>],
+    kinds: [ValueKind]
   ) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let labelColumn = labels.map(\.count).max() ?? 0
+    let labelColumn = min(labels.map(\.terminalColumns).max() ?? 0, max(12, max(width, 20) * 2 / 5 - 4))
     let left = 2 + labelColumn + 2
     for line in lines where line.contains(" = ") && !line.hasPrefix("# = ") && !line.hasPrefix("note:") {
       for entry in line.components(separatedBy: "   ") {
@@ -68,6 +69,9 @@ struct DrawnDiagram {
         rows.append(Row())
         continue
       }
+      // A label longer than the label column has a line of its own.
+      if label.terminalColumns > labelColumn { index += 1 }
+      guard index < lines.count else { break }
       var text = String(lines[index].dropFirst(left))
       index += 1
       var sentence: String?
@@ -92,7 +96,8 @@ struct DrawnDiagram {
   }
 
   private static func isRow(_ line: String, label: String) -> Bool {
-    (line.hasPrefix("> ") || line.hasPrefix("  ")) && line.dropFirst(2).hasPrefix(label + " ")
+    (line.hasPrefix("> ") || line.hasPrefix("  "))
+      && (line.dropFirst(2).hasPrefix(label + " ") || line.dropFirst(2) == label)
   }
 
   /// The instants of one row's marbles, window by window.
