@@ -25,6 +25,9 @@ struct LongRunLayout {
   /// Both modes' measures, in `modes` order, and the rows' liveness changes.
   private let measures: [Measure]
   private let liveness: LivenessChanges
+  /// Per row, the events it draws: what a cut leaves out is the rest of
+  /// those the windows show.
+  private let drawnEvents: [(values: Int, others: Int)]
   private static let modes: [ValueLegend.Mode] = [.inline, .lettersOnly]
 
   /// Nil when the rows do not call for it (see the type's comment): the
@@ -53,6 +56,7 @@ struct LongRunLayout {
     self.maxInlineWidth = options.maxInlineWidth
     var survey = Survey()
     (measures, liveness) = Self.measures(of: events, maxInlineWidth: options.maxInlineWidth, survey: &survey)
+    drawnEvents = survey.drawnEvents
     // Past `Int.max / 4` a column is clamped (`TextLayout.column`), which
     // `exactPlacing` does not foresee.
     guard !survey.looksAlike, survey.mostInstants > available, survey.divisor > 0,
@@ -71,6 +75,8 @@ struct LongRunLayout {
     var mostInstants = 0
     /// Whether some value drawn is a string that reads as another type.
     var looksAlike = false
+    /// Per row, the values and other events drawn.
+    var drawnEvents: [(values: Int, others: Int)] = []
   }
 
   /// The cut layout `TextLayout.choose` would pick, with tokens for the
@@ -153,6 +159,7 @@ struct LongRunLayout {
       var changes: [(position: Int, isLive: Bool)] = []
       var live = true
       var instants = 0
+      var drawn = (values: 0, others: 0)
       let measured = RowInstants(row) { value in
         if ValueLegend.mayLookAlike(value) { looksAlike = true }
         return ValueLegend.inlineWidth(value, maxWidth: maxInlineWidth)
@@ -167,8 +174,11 @@ struct LongRunLayout {
           changes.append((cell.instant.events.lowerBound, live))
         }
         instants += 1
+        drawn.values += cell.valueEvents
+        drawn.others += cell.otherEvents
         survey.divisor = FrameCandidates.gcd(survey.divisor, cell.time.nanoseconds)
       }
+      survey.drawnEvents.append(drawn)
       inline.lastInstants.append(previous?.inline)
       letters.lastInstants.append(previous?.letters)
       liveness.append(changes)
@@ -281,12 +291,7 @@ struct LongRunLayout {
         let cell = last.cell(in: rows[row])
         kept[row].append(Kept(cell: cell, column: TextLayout.column(of: last.time, step: step), measure: last))
       }
-      for row in rows.indices {
-        for cell in instants(row, mode: mode) {
-          let column = TextLayout.column(of: cell.time, step: step)
-          if !Self.isWhole(column: column, width: cell.width, in: windows) { hidden[row].add(cell, in: rows[row]) }
-        }
-      }
+      hidden = exactlyHidden(kept: kept, step: step, windows: windows)
     } else {
       // No exact frame passed (`cutChoice`'s last resort): tokens move
       // right, so every one is placed, in one pass per row.
@@ -310,6 +315,41 @@ struct LongRunLayout {
     }
     let legend = ValueLegend(values: visible, mode: mode, maxInlineWidth: maxInlineWidth)
     return (relabelled(legend), TextCut(windows: windows, hidden: hidden), relabelled)
+  }
+
+  /// Per row, what the cut through `windows` (the start and the end, as
+  /// `TextCut.headAndTailWindows` makes them) leaves out, at a step that
+  /// places every token at its time, without a pass over the events: the
+  /// row's drawn events less those of the instants drawn whole, from the
+  /// first instant not drawn (cut by the first window's edge, or the first
+  /// past it) to the last (the last before the second window, or cut by its edge).
+  private func exactlyHidden(kept: [[Kept]], step: Int, windows: [ClosedRange<Int>]) -> [HiddenEvents] {
+    guard windows.count == 2 else { return rows.map { _ in HiddenEvents() } }
+    return rows.indices.map { row in
+      var shown = (values: 0, others: 0)
+      var hidden = HiddenEvents()
+      for instant in kept[row] {
+        if instant.isWhole(in: windows) {
+          shown.values += instant.measure.valueEvents
+          shown.others += instant.measure.otherEvents
+        } else {
+          hidden.first = min(hidden.first ?? instant.measure.time, instant.measure.time)
+          hidden.last = max(hidden.last ?? instant.measure.time, instant.measure.time)
+        }
+      }
+      let (start, overflow) = (windows[0].upperBound + 1).multipliedReportingOverflow(by: step)
+      let instants = RowInstants(rows[row])
+      var past = instants.instants(
+        from: instants.firstPosition(atOrAfter: VirtualTime(nanoseconds: overflow ? .max : start)), wasLive: true)
+      if let next = past.next(), TextLayout.column(of: next.time, step: step) < windows[1].lowerBound {
+        hidden.first = min(hidden.first ?? next.time, next.time)
+        hidden.last = max(hidden.last ?? next.time, next.time)
+      }
+      hidden.values = drawnEvents[row].values - shown.values
+      hidden.others = drawnEvents[row].others - shown.others
+      if hidden.isEmpty { return HiddenEvents() }
+      return hidden
+    }
   }
 
   private static func isWhole(column: Int, width: Int, in windows: [ClosedRange<Int>]) -> Bool {
