@@ -25,6 +25,9 @@ struct LongRunLayout {
   /// Both modes' measures, in `modes` order, and the rows' liveness changes.
   private let measures: [Measure]
   private let liveness: LivenessChanges
+  /// Per row, the events it draws: what a cut leaves out is the rest of
+  /// those the windows show.
+  private let drawnEvents: [(values: Int, others: Int)]
   private static let modes: [ValueLegend.Mode] = [.inline, .lettersOnly]
 
   /// Nil when the rows do not call for it (see the type's comment): the
@@ -53,6 +56,7 @@ struct LongRunLayout {
     self.maxInlineWidth = options.maxInlineWidth
     var survey = Survey()
     (measures, liveness) = Self.measures(of: events, maxInlineWidth: options.maxInlineWidth, survey: &survey)
+    drawnEvents = survey.drawnEvents
     // Past `Int.max / 4` a column is clamped (`TextLayout.column`), which
     // `exactPlacing` does not foresee.
     guard !survey.looksAlike, survey.mostInstants > available, survey.divisor > 0,
@@ -71,12 +75,14 @@ struct LongRunLayout {
     var mostInstants = 0
     /// Whether some value drawn is a string that reads as another type.
     var looksAlike = false
+    /// Per row, the values and other events drawn.
+    var drawnEvents: [(values: Int, others: Int)] = []
   }
 
   /// The cut layout `TextLayout.choose` would pick, with tokens for the
   /// columns shown only and the legend of what they show, and how to make
   /// its tokens again under another legend.
-  func layout(available: Int) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
+  func layout(available: Int) -> (layout: TextLayout, cut: TextCut, relabelled: (ValueLegend) -> TextLayout) {
     let cut = TextLayout.cutChoice(
       candidates: candidates, modes: Self.modes, available: available,
       needsLetter: { ValueLegend.inlineText($1, maxWidth: maxWidth(Self.modes[$0])) == nil }
@@ -153,6 +159,7 @@ struct LongRunLayout {
       var changes: [(position: Int, isLive: Bool)] = []
       var live = true
       var instants = 0
+      var drawn = (values: 0, others: 0)
       let measured = RowInstants(row) { value in
         if ValueLegend.mayLookAlike(value) { looksAlike = true }
         return ValueLegend.inlineWidth(value, maxWidth: maxInlineWidth)
@@ -167,8 +174,11 @@ struct LongRunLayout {
           changes.append((cell.instant.events.lowerBound, live))
         }
         instants += 1
+        drawn.values += cell.valueEvents
+        drawn.others += cell.otherEvents
         survey.divisor = FrameCandidates.gcd(survey.divisor, cell.time.nanoseconds)
       }
+      survey.drawnEvents.append(drawn)
       inline.lastInstants.append(previous?.inline)
       letters.lastInstants.append(previous?.letters)
       liveness.append(changes)
@@ -264,27 +274,31 @@ struct LongRunLayout {
   /// is live there) and the row's last.
   private func layout(
     mode: ValueLegend.Mode, measure: Measure, liveness: LivenessChanges, frame: VirtualInterval, available: Int
-  ) -> (layout: TextLayout, relabelled: (ValueLegend) -> TextLayout) {
+  ) -> (layout: TextLayout, cut: TextCut, relabelled: (ValueLegend) -> TextLayout) {
     let step = max(frame.nanoseconds, 1)
     let placing: TextLayout.Placing
     let windows: [ClosedRange<Int>]
     var kept: [[Kept]]
+    // Every instant is more than the columns hold, so the cut goes through
+    // events: each row counts those it leaves out, in one more pass.
+    var hidden = rows.map { _ in HiddenEvents() }
     if step <= measure.coarsestExactStep {
       placing = exactPlacing(measure, step: step)
-      windows = TextLayout.windows(lastColumn: placing.lastColumn, available: available)
+      windows = TextCut.headAndTailWindows(lastColumn: placing.lastColumn, available: available)
       kept = exactlyShown(mode: mode, step: step, windows: windows, liveness: liveness)
       for (row, last) in measure.lastInstants.enumerated() {
         guard let last, kept[row].last?.measure.time != last.time else { continue }
         let cell = last.cell(in: rows[row])
         kept[row].append(Kept(cell: cell, column: TextLayout.column(of: last.time, step: step), measure: last))
       }
+      hidden = exactlyHidden(kept: kept, step: step, windows: windows)
     } else {
       // No exact frame passed (`cutChoice`'s last resort): tokens move
       // right, so every one is placed, in one pass per row.
-      windows = TextLayout.windows(
+      windows = TextCut.headAndTailWindows(
         lastColumn: place(mode: mode, frame: frame, abandonsWhenInexact: false) { _, _, _ in }.lastColumn,
         available: available)
-      (placing, kept) = placedShown(mode: mode, frame: frame, windows: windows)
+      (placing, kept) = placedShown(mode: mode, frame: frame, windows: windows, hidden: &hidden)
     }
     // The legend of what is on screen, as the cut diagram makes it.
     let visible = kept.flatMap { row in row.filter { $0.isWhole(in: windows) }.flatMap(\.cell.drawnValues) }
@@ -293,25 +307,66 @@ struct LongRunLayout {
         row.map {
           TextLayout.Placed(
             column: $0.column, token: MarbleToken.make($0.cell, legend: legend).token,
-            isLiveAfter: $0.measure.isLiveAfter, values: $0.cell.drawnValues)
+            isLiveAfter: $0.measure.isLiveAfter, values: $0.cell.drawnValues, time: $0.cell.time,
+            eventCounts: $0.cell.eventCounts)
         }
       }
       return TextLayout(frame: frame, legend: legend, tokens: tokens, placing: placing, mergedInstants: false)
     }
     let legend = ValueLegend(values: visible, mode: mode, maxInlineWidth: maxInlineWidth)
-    return (relabelled(legend), relabelled)
+    return (relabelled(legend), TextCut(windows: windows, hidden: hidden), relabelled)
+  }
+
+  /// Per row, what the cut through `windows` (the start and the end, as
+  /// `TextCut.headAndTailWindows` makes them) leaves out, at a step that
+  /// places every token at its time, without a pass over the events: the
+  /// row's drawn events less those of the instants drawn whole, from the
+  /// first instant not drawn (cut by the first window's edge, or the first
+  /// past it) to the last (the last before the second window, or cut by its edge).
+  private func exactlyHidden(kept: [[Kept]], step: Int, windows: [ClosedRange<Int>]) -> [HiddenEvents] {
+    guard windows.count == 2 else { return rows.map { _ in HiddenEvents() } }
+    return rows.indices.map { row in
+      var shown = (values: 0, others: 0)
+      var hidden = HiddenEvents()
+      for instant in kept[row] {
+        if instant.isWhole(in: windows) {
+          shown.values += instant.measure.valueEvents
+          shown.others += instant.measure.otherEvents
+        } else {
+          hidden.first = min(hidden.first ?? instant.measure.time, instant.measure.time)
+          hidden.last = max(hidden.last ?? instant.measure.time, instant.measure.time)
+        }
+      }
+      let (start, overflow) = (windows[0].upperBound + 1).multipliedReportingOverflow(by: step)
+      let instants = RowInstants(rows[row])
+      var past = instants.instants(
+        from: instants.firstPosition(atOrAfter: VirtualTime(nanoseconds: overflow ? .max : start)), wasLive: true)
+      if let next = past.next(), TextLayout.column(of: next.time, step: step) < windows[1].lowerBound {
+        hidden.first = min(hidden.first ?? next.time, next.time)
+        hidden.last = max(hidden.last ?? next.time, next.time)
+      }
+      hidden.values = drawnEvents[row].values - shown.values
+      hidden.others = drawnEvents[row].others - shown.others
+      if hidden.isEmpty { return HiddenEvents() }
+      return hidden
+    }
+  }
+
+  private static func isWhole(column: Int, width: Int, in windows: [ClosedRange<Int>]) -> Bool {
+    windows.contains { $0.contains(column) && $0.contains(column + width - 1) }
   }
 
   /// `exactlyShown` and the row's last instant for a frame that moves
   /// tokens: every token placed, those reaching into `windows` kept.
   private func placedShown(
-    mode: ValueLegend.Mode, frame: VirtualInterval, windows: [ClosedRange<Int>]
+    mode: ValueLegend.Mode, frame: VirtualInterval, windows: [ClosedRange<Int>], hidden: inout [HiddenEvents]
   ) -> (TextLayout.Placing, [[Kept]]) {
     var reaching: [[(measure: InstantCell, column: Int)]] = rows.map { _ in [] }
     var before: [[(measure: InstantCell, column: Int)?]] = rows.map { _ in windows.map { _ in nil } }
     var last: [(measure: InstantCell, column: Int)?] = rows.map { _ in nil }
     let placing = place(mode: mode, frame: frame, abandonsWhenInexact: false) { row, measure, column in
       let end = column + measure.width
+      if !Self.isWhole(column: column, width: measure.width, in: windows) { hidden[row].add(measure, in: rows[row]) }
       if windows.contains(where: { column <= $0.upperBound && end - 1 >= $0.lowerBound }) {
         reaching[row].append((measure, column))
       }

@@ -122,6 +122,10 @@ struct InstantCell: PlaceableCell {
   var isLiveAfter = true
   /// The symbols of its token (`(1 2 |)` has three).
   var symbols = 0
+  /// The events it draws: values (those an overlong group leaves out
+  /// too), and the others.
+  var valueEvents = 0
+  var otherEvents = 0
 
   init(instant: RowInstants.Instant) {
     self.instant = instant
@@ -134,6 +138,8 @@ struct InstantCell: PlaceableCell {
     // Most instants of a long run are one `Int` value: measured from its payload alone.
     if instant.events.count == 1, let number = events.intValue(at: instant.events.lowerBound) {
       symbols = 1
+      valueEvents = 1
+      otherEvents = 0
       width = valueWidth(.int(number))
       isBareValue = true
       leftOut = 0
@@ -152,6 +158,8 @@ struct InstantCell: PlaceableCell {
     var symbols = 0
     var symbolsWidth = 0
     var valueIndex = 0
+    valueEvents = 0
+    otherEvents = 0
     var live = wasLive
     var lastIsValue = false
     for position in instant.events {
@@ -159,6 +167,7 @@ struct InstantCell: PlaceableCell {
       guard RowInstants.draws(kind, at: instant.time) else { continue }
       if case .value(let value) = kind {
         defer { valueIndex += 1 }
+        valueEvents += 1
         if hidden.contains(valueIndex) {
           if valueIndex == hidden.lowerBound {
             symbols += 1
@@ -178,6 +187,7 @@ struct InstantCell: PlaceableCell {
         live = true
       }
       // `|`, `#`, `^`, `!` and `×` are one column each.
+      otherEvents += 1
       symbols += 1
       symbolsWidth += 1
       lastIsValue = false

@@ -64,7 +64,7 @@ struct SVGPage {
     if span > 0 {
       pixelsPerNanosecond = min(max(pixelsPerNanosecond, 480 / span), 2400 / span)
     }
-    let longestLabel = headings.map { $0.indent + $0.label.count }.max() ?? 0
+    let longestLabel = headings.map { $0.indent + $0.label.terminalColumns }.max() ?? 0
     let left = Self.labelX + Double(longestLabel) * Self.charWidth + 28
     func labelX(_ heading: (header: String?, label: String, indent: Int)) -> Double {
       Self.labelX + Double(heading.indent) * Self.charWidth

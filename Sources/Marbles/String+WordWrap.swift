@@ -1,5 +1,5 @@
 extension String {
-  /// The text broken into lines of at most `width` characters, at spaces
+  /// The text broken into lines of at most `width` terminal columns, at spaces
   /// only: a word is never split, so one longer than `width` gets a line of
   /// its own. Lines after the first start with `indent`, which counts toward
   /// the width.
@@ -7,7 +7,7 @@ extension String {
     var lines: [String] = []
     var line = ""
     for word in split(separator: " ") {
-      if !line.isEmpty && line.count + 1 + word.count > width {
+      if !line.isEmpty && line.terminalColumns + 1 + word.terminalColumns > width {
         lines.append(line)
         line = indent
       }

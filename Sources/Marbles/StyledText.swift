@@ -10,9 +10,9 @@ struct StyledText: Hashable {
 }
 
 extension Array where Element == StyledText {
-  /// Columns taken on screen: every character the diagram prints is one column
-  /// wide, because non-ASCII values are always given legend letters.
-  var width: Int { reduce(0) { $0 + $1.text.count } }
+  /// Columns taken on screen. Values are drawn in ASCII (others get legend
+  /// letters), but labels and headers are the student's text, CJK and emoji included.
+  var width: Int { reduce(0) { $0 + $1.text.terminalColumns } }
 
   func rendered(color: Bool) -> String {
     map { $0.style.apply(to: $0.text, color: color) }.joined()

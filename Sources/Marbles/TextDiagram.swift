@@ -29,6 +29,12 @@ public enum TextDiagram {
     return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
   }
 
+  /// The columns `render` shows of `result`, ` ~ ` between two windows, and
+  /// what each row says it leaves out.
+  static func cut(for result: RunResult, options: DiagramOptions = .init()) -> TextCut {
+    Page.layout(result: result.summarisingInnerRows, options: options).cut
+  }
+
   /// The frame `render` draws `result` at, printed under its axis: the `F` of
   /// `marbles "…" frame F` for feeding a row back (see `MarbleString`).
   public static func frame(for result: RunResult, options: DiagramOptions = .init()) -> VirtualInterval {
@@ -43,11 +49,11 @@ extension TextDiagram {
 
     init(result: RunResult, options: DiagramOptions, streamsLongRuns: Bool) {
       let width = max(options.width, 20)
-      var (layout, labelColumn, relabelled) = Self.layout(
+      var (layout, labelColumn, cut, relabelled) = Self.layout(
         result: result, options: options, streamsLongRuns: streamsLongRuns)
       let left = 2 + labelColumn + 2
       let available = max(width - left, 16)
-      let windows = layout.windows(available: available)
+      let windows = cut.windows
       if windows.count > 1 {
         // Letters go to what is on screen only; a letter is one column
         // whichever value it stands for, so the layout does not move.
@@ -57,16 +63,16 @@ extension TextDiagram {
             maxInlineWidth: layout.legend.maxInlineWidth))
       }
 
-      for ((row, heading), placed) in zip(zip(result.rows, result.headings), layout.rows) {
+      for (((row, heading), placed), hidden) in zip(zip(zip(result.rows, result.headings), layout.rows), cut.hidden) {
         if let header = heading.header { lines.append([StyledText(header)]) }
         let marker = row.isOutput ? StyledText("> ", .output) : StyledText("  ")
         let label = StyledText(heading.label, row.isOutput ? .output : .plain)
         var line = [marker, label]
-        if heading.label.count > labelColumn {
+        if heading.label.terminalColumns > labelColumn {
           lines.append(line)
           line = [StyledText(String(repeating: " ", count: 2 + labelColumn))]
         } else {
-          line.append(StyledText(String(repeating: " ", count: labelColumn - heading.label.count)))
+          line.append(StyledText(String(repeating: " ", count: labelColumn - heading.label.terminalColumns)))
         }
         line.append(StyledText("  "))
         // `… N more inner streams` stands for rows: it has no marbles.
@@ -78,6 +84,20 @@ extension TextDiagram {
           if index > 0 { line.append(StyledText(" ~ ", .elided)) }
           let marbles = placed.marbles(in: window)
           line += index == 0 && row.opensLate ? marbles.blankingLeadingDashes() : marbles
+        }
+        // What the cut leaves out of the row, after its marbles when there
+        // is room, else on a line of its own under them.
+        if let sentence = hidden.sentence {
+          if line.trimmedTrailingSpaces().width + 2 + sentence.terminalColumns <= width {
+            line = line.trimmedTrailingSpaces() + [StyledText("  "), StyledText(sentence, .elided)]
+          } else {
+            lines.append(line)
+            let parts = sentence.wrappedAtSpaces(width: max(width - left, 16))
+            for part in parts.dropLast() {
+              lines.append([StyledText(String(repeating: " ", count: left)), StyledText(part, .elided)])
+            }
+            line = [StyledText(String(repeating: " ", count: left)), StyledText(parts.last ?? "", .elided)]
+          }
         }
         lines.append(line)
       }
@@ -109,7 +129,7 @@ extension TextDiagram {
       lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
       // Notes are wrapped here, at spaces: left to the terminal, a long
       // note would break in the middle of a word.
-      var remarks = (result.notes + Self.layoutRemarks(layout: layout, windows: windows, width: width)).map {
+      var remarks = (result.notes + Self.layoutRemarks(layout: layout, cut: cut, width: width)).map {
         "note: \($0)"
       }
       if let sentence = result.stop.sentence(endTime: result.endTime) { remarks.append(sentence) }
@@ -126,9 +146,9 @@ extension TextDiagram {
     ///   out by `LongRunLayout`; false only in the tests that compare the two.
     static func layout(
       result: RunResult, options: DiagramOptions, streamsLongRuns: Bool = true
-    ) -> (layout: TextLayout, labelColumn: Int, relabelled: (ValueLegend) -> TextLayout) {
+    ) -> (layout: TextLayout, labelColumn: Int, cut: TextCut, relabelled: (ValueLegend) -> TextLayout) {
       let width = max(options.width, 20)
-      let longestLabel = result.headings.map(\.label.count).max() ?? 0
+      let longestLabel = result.headings.map(\.label.terminalColumns).max() ?? 0
       let labelColumn = min(longestLabel, max(12, width * 2 / 5 - 4))
       let available = max(width - (2 + labelColumn + 2), 16)
       let running = result.stop.leftStreamsRunning
@@ -136,14 +156,14 @@ extension TextDiagram {
         let longRun = LongRunLayout(
           rows: result.rows, running: running, endTime: result.endTime, options: options, available: available)
       {
-        let (layout, relabelled) = longRun.layout(available: available)
-        return (layout, labelColumn, relabelled)
+        let (layout, cut, relabelled) = longRun.layout(available: available)
+        return (layout, labelColumn, cut, relabelled)
       }
       let cells = result.rows.map(\.diagramCells)
       let layout = TextLayout.choose(
         cells: cells, running: running, endTime: result.endTime, options: options, available: available)
       return (
-        layout, labelColumn,
+        layout, labelColumn, TextCut(layout, available: available, ranks: result.rows.map(\.cutRank)),
         {
           TextLayout(cells: cells, running: running, endTime: result.endTime, frame: layout.frame, legend: $0)
         }
@@ -169,16 +189,25 @@ extension TextDiagram {
         ? [] : ["# = " + messages.map { "\(Value.string($0.0)) at \($0.1)" }.joined(separator: ", ")]
     }
 
-    static func layoutRemarks(layout: TextLayout, windows: [ClosedRange<Int>], width: Int) -> [String] {
+    static func layoutRemarks(layout: TextLayout, cut: TextCut, width: Int) -> [String] {
       var remarks: [String] = []
+      let windows = cut.windows
       if windows.count > 1 {
         let step = max(layout.frame.nanoseconds, 1)
-        let from = VirtualTime(
-          nanoseconds: (windows[0].upperBound + 1).multipliedReportingOverflow(by: step).partialValue)
-        let to = VirtualTime(
-          nanoseconds: (windows[1].lowerBound - 1).multipliedReportingOverflow(by: step).partialValue)
+        func time(_ column: Int) -> VirtualTime {
+          VirtualTime(nanoseconds: column.multipliedReportingOverflow(by: step).partialValue)
+        }
+        let stretches = zip(windows, windows.dropFirst()).map {
+          "\(time($0.upperBound + 1)) to \(time($1.lowerBound - 1))"
+        }
+        let cutOut =
+          stretches.count == 1
+          ? "\(stretches[0]) is cut out (~)"
+          : stretches.dropLast().joined(separator: ", ") + " and \(stretches.last!) are cut out (~)"
         remarks.append(
-          "the run is too long for \(width) columns: \(from) to \(to) is cut out (~); the event list has it all")
+          cut.hidesEvents
+            ? "the run is too long for \(width) columns: \(cutOut), and each row says what it leaves out there; the event list has it all"
+            : "the run is too long for \(width) columns: \(cutOut), where no row has an event")
       }
       if layout.leftOutValues > 0 {
         remarks.append(
@@ -199,7 +228,7 @@ extension TextDiagram {
     static func wrapped(_ entries: [String], width: Int) -> [String] {
       var lines: [String] = []
       for entry in entries {
-        if let last = lines.last, last.count + 3 + entry.count <= width {
+        if let last = lines.last, last.terminalColumns + 3 + entry.terminalColumns <= width {
           lines[lines.count - 1] += "   " + entry
         } else {
           lines.append(entry)
@@ -211,6 +240,11 @@ extension TextDiagram {
 }
 
 extension Timeline {
+  /// How much it matters that the row shows all its events when a diagram
+  /// must cut through some (see `TextCut`): outputs most, rows under
+  /// another row least.
+  var cutRank: Int { isOutput ? 0 : inner == nil ? 1 : 2 }
+
   /// True for an inner row subscribed after 0: it did not exist before its
   /// `^`, so no line is drawn there.
   var opensLate: Bool {

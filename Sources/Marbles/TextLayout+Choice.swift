@@ -64,31 +64,73 @@ extension TextLayout {
         if attempt.fitsExactly && attempt.lastColumn + 1 <= available { return layout(frame, legend) }
       }
     }
+    // Too long for the width: cut out only stretches where nothing happens,
+    // if some exact layout has them. Fewest cuts first, then cuts that keep
+    // clear of the events, then values as themselves, then the better frame.
+    func occupied(_ frame: VirtualInterval, _ legend: Int) -> (columns: [ClosedRange<Int>], lastColumn: Int)? {
+      guard let made = madeTokens(legend, frame: frame) else {
+        let attempt = TextLayout(
+          cells: cells, running: running, endTime: endTime, frame: frame, legend: legends[legend],
+          abandonsWhenInexact: true)
+        return attempt.fitsExactly ? (attempt.occupiedColumns, attempt.lastColumn) : nil
+      }
+      var spans: [ClosedRange<Int>] = []
+      let placing = made.place(
+        step: max(frame.nanoseconds, 1), running: running, endTime: endTime, abandonsWhenInexact: true
+      ) { row, index, column in
+        spans.append(column...(column + made.rows[row][index].width - 1))
+      }
+      guard placing.movedTokens == 0 else { return nil }
+      spans += placing.rows.compactMap { $0.runningColumn.map { $0...$0 } }
+      return (TextCut.merged(spans), placing.lastColumn)
+    }
+    var best: (key: [Int], frame: VirtualInterval, legend: Int)?
+    for legend in lettersOverflow ? [0] : Array(legends.indices) {
+      for (order, frame) in cutFrames(candidates).enumerated() {
+        guard let occupied = occupied(frame, legend),
+          let cut = TextCut.emptyStretchWindows(
+            occupied: occupied.columns, lastColumn: occupied.lastColumn, available: available,
+            endLabel: TextCut.endLabel(lastColumn: occupied.lastColumn, frame: frame))
+        else { continue }
+        let key = [cut.windows.count, 1 - cut.margin, legend, order]
+        if best.map({ key.lexicographicallyPrecedes($0.key) }) ?? true { best = (key, frame, legend) }
+      }
+    }
+    if let best { return layout(best.frame, best.legend) }
     let cut = cutChoice(
       candidates: candidates, modes: legends.map(\.mode), available: available,
       needsLetter: { legends[$0].needsLetter($1) }, trial: trial)
     return layout(cut.frame, cut.legend)
   }
 
-  /// The frame and legend (an index into `modes`) of a diagram too long or
-  /// too dense for the width, which will be cut: the narrowest exact layout,
-  /// which cuts out the least time, unless it needs a long legend for what
-  /// stays on screen. Only frames close to the common divisor can be narrow.
+  /// The frames worth trying for a diagram that will be cut: only frames
+  /// close to the common divisor can be narrow.
+  static func cutFrames(_ candidates: FrameCandidates) -> [VirtualInterval] {
+    let frames = candidates.ordered.filter { $0.nanoseconds >= candidates.commonDivisor / 10 }
+    return frames.isEmpty ? [candidates.ordered.first ?? .milliseconds(100)] : frames
+  }
+
+  /// The frame and legend (an index into `modes`) of a diagram too dense
+  /// for the width, which will be cut through its events (`TextCut`): the
+  /// narrowest exact layout, which cuts out the least time, unless it needs
+  /// a long legend for what stays on screen.
   static func cutChoice(
     candidates: FrameCandidates, modes: [ValueLegend.Mode], available: Int,
     needsLetter: (_ legend: Int, _ value: Value) -> Bool, trial: (VirtualInterval, Int) -> Trial
   ) -> (frame: VirtualInterval, legend: Int) {
-    let divisor = candidates.commonDivisor
-    var frames = candidates.ordered.filter { $0.nanoseconds >= divisor / 10 }
-    if frames.isEmpty { frames = [candidates.ordered.first ?? .milliseconds(100)] }
+    let frames = cutFrames(candidates)
     // Only the tries are compared; the layout is made once, for the one chosen.
     var narrowest: Trial?
     var narrowestInline: Trial?
+    // Exact whatever its legend: a long legend beats events drawn right of their time.
+    var narrowestExact: Trial?
     for legend in modes.indices {
       for frame in frames {
         let attempt = trial(frame, legend)
         guard attempt.fitsExactly else { continue }
-        let shown = attempt.visibleValues(windows(lastColumn: attempt.lastColumn, available: available))
+        if attempt.lastColumn < narrowestExact.map(\.lastColumn) ?? .max { narrowestExact = attempt }
+        let shown = attempt.visibleValues(
+          TextCut.headAndTailWindows(lastColumn: attempt.lastColumn, available: available))
         guard Set(shown.filter { needsLetter(legend, $0) }).count <= maxCutLegend else { continue }
         let width = attempt.lastColumn + 1
         if width < narrowest.map({ $0.lastColumn + 1 }) ?? .max { narrowest = attempt }
@@ -97,7 +139,9 @@ extension TextLayout {
         }
       }
     }
-    guard let narrowest else { return (frames[0], modes.count - 1) }
+    guard let narrowest else {
+      return narrowestExact.map { ($0.frame, $0.legend) } ?? (frames[0], modes.count - 1)
+    }
     // Values as themselves beat letters unless letters show clearly more.
     let narrowestWidth = narrowest.lastColumn + 1
     if let inline = narrowestInline, inline.lastColumn + 1 <= narrowestWidth + narrowestWidth / 10 {
@@ -120,19 +164,4 @@ extension TextLayout {
   /// The most legend entries a cut diagram may need: beyond that, the
   /// values are easier to read inline at a finer frame.
   static let maxCutLegend = 12
-
-  /// The column ranges shown: all of them, or the start and the end of the
-  /// run with ` ~ ` between when the whole does not fit.
-  func windows(available: Int) -> [ClosedRange<Int>] {
-    Self.windows(lastColumn: lastColumn, available: available)
-  }
-
-  /// `windows(available:)` of a layout whose last column is `lastColumn`.
-  static func windows(lastColumn: Int, available: Int) -> [ClosedRange<Int>] {
-    guard lastColumn + 1 > available else { return [0...lastColumn] }
-    let usable = max(available - 3, 4)
-    let tail = max(usable / 3, 2)
-    let head = usable - tail
-    return [0...(head - 1), (lastColumn - tail + 1)...lastColumn]
-  }
 }

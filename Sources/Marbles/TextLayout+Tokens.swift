@@ -23,6 +23,8 @@ extension TextLayout {
       /// counts characters, which placing a million tokens ten times felt.
       var width: Int
       var isBareValue: Bool
+      /// The events the token stands for (see `MarbleCell.eventCounts`).
+      var eventCounts: (values: Int, others: Int)
     }
 
     let legend: ValueLegend
@@ -37,7 +39,7 @@ extension TextLayout {
           live = cell.isLive(after: live)
           return Cell(
             time: cell.time, token: token, leftOut: leftOut, values: cell.drawnValues, isLiveAfter: live,
-            width: token.width, isBareValue: token.isBareValue)
+            width: token.width, isBareValue: token.isBareValue, eventCounts: cell.eventCounts)
         }
       }
     }

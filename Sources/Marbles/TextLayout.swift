@@ -10,7 +10,17 @@ struct TextLayout {
     var isLiveAfter: Bool
     /// The values the token draws, for the legend of what is visible.
     var values: [Value]
+    /// The instant the token stands for, and how many events it holds, for
+    /// a row to say what a cut leaves out.
+    var time: VirtualTime
+    var eventCounts: (values: Int, others: Int)
     var end: Int { column + token.width }
+
+    /// True when some window holds the whole token: a token cut by a
+    /// window's edge is not drawn.
+    func isWhole(in windows: [ClosedRange<Int>]) -> Bool {
+      windows.contains { $0.contains(column) && $0.contains(end - 1) }
+    }
   }
 
   /// One row's tokens, left to right.
@@ -42,9 +52,7 @@ struct TextLayout {
   /// legend explains what is on screen and nothing else.
   func visibleValues(in windows: [ClosedRange<Int>]) -> [Value] {
     rows.flatMap { row in
-      row.tokens.filter { placed in
-        windows.contains { $0.contains(placed.column) && $0.contains(placed.end - 1) }
-      }.flatMap(\.values)
+      row.tokens.filter { $0.isWhole(in: windows) }.flatMap(\.values)
     }
   }
   var fitsExactly: Bool { movedTokens == 0 }
@@ -84,7 +92,10 @@ struct TextLayout {
       step: max(frame.nanoseconds, 1), running: running, endTime: endTime, abandonsWhenInexact: abandonsWhenInexact
     ) { row, index, column in
       let cell = tokens.rows[row][index]
-      placed[row].append(Placed(column: column, token: cell.token, isLiveAfter: cell.isLiveAfter, values: cell.values))
+      placed[row].append(
+        Placed(
+          column: column, token: cell.token, isLiveAfter: cell.isLiveAfter, values: cell.values, time: cell.time,
+          eventCounts: cell.eventCounts))
     }
     self.init(frame: frame, legend: tokens.legend, tokens: placed, placing: placing, mergedInstants: mergedInstants)
   }

@@ -12,18 +12,18 @@ import Testing
   /// long run, with each row's marbles in the windows shown (` ~ ` between).
   private func drawn(
     _ rows: [Timeline], width: Int, stop: RunStop = .idle, endTime: VirtualTime
-  ) throws -> (layout: TextLayout, rows: [String]) {
+  ) throws -> (layout: TextLayout, rows: [String], cut: TextCut) {
     let available = max(width - (2 + 1 + 2), 16)  // one-letter labels
     let longRun = try #require(
       LongRunLayout(
         rows: rows, running: stop.leftStreamsRunning, endTime: endTime, options: DiagramOptions(width: width),
         available: available))
-    let layout = longRun.layout(available: available).layout
-    let windows = layout.windows(available: available)
+    let (layout, cut, _) = longRun.layout(available: available)
+    let windows = cut.windows
     let texts = layout.rows.map { row in
       windows.map { window in row.marbles(in: window).map(\.text).joined() }.joined(separator: " ~ ")
     }
-    return (layout, texts)
+    return (layout, texts, cut)
   }
 
   private func row(_ label: String, _ events: [(Int, TimelineEvent.Kind)], stage: Int = 0) -> Timeline {
@@ -38,10 +38,10 @@ import Testing
     // instants for 16 columns. Every frame is exact; 10ms is the narrowest
     // (101 columns), so the head shows columns 0...8 and the tail 97...100.
     let digits = (0..<100).map { ($0 * 10, TimelineEvent.Kind.value(.int($0 % 10))) }
-    let (layout, rows) = try drawn(
+    let (layout, rows, cut) = try drawn(
       [row("r", digits + [(1000, .finished)])], width: 20, endTime: .milliseconds(1000))
     #expect(layout.frame == .milliseconds(10))
-    #expect(layout.windows(available: 16) == [0...8, 97...100])
+    #expect(cut.windows == [0...8, 97...100])
     #expect(rows == ["012345678 ~ 789|"])
     // Columns 0...8 and 97...100, and 96, whose token says whether the row is live at 97.
     #expect(layout.rows[0].tokens.map(\.column) == Array(0...8) + [96, 97, 98, 99, 100])
@@ -63,9 +63,9 @@ import Testing
       row("e", []),
       row("o", [(1180, .value(.int(5)))]),
     ]
-    let (layout, texts) = try drawn(rows, width: 40, endTime: .milliseconds(1200))
+    let (layout, texts, cut) = try drawn(rows, width: 40, endTime: .milliseconds(1200))
     #expect(layout.frame == .milliseconds(10))
-    #expect(layout.windows(available: 35) == [0...21, 117...126])
+    #expect(cut.windows == [0...21, 117...126])
     #expect(
       texts == [
         "(1 2 3 4 5 ~ 8)-----01 ~ 789(7 8 |)",
@@ -86,10 +86,10 @@ import Testing
     // exact (101 columns) and shows 0, 10…80 and 970…990, 11 letters (at
     // most 12 are allowed), so letters win. The letters go to what is shown.
     let values = (0..<100).map { ($0, TimelineEvent.Kind.value(.int($0 * 10))) }
-    let (layout, texts) = try drawn(
+    let (layout, texts, cut) = try drawn(
       [row("r", values + [(100, .finished)])], width: 20, endTime: .milliseconds(100))
     #expect(layout.frame == .milliseconds(1))
-    #expect(layout.windows(available: 16) == [0...8, 97...100])
+    #expect(cut.windows == [0...8, 97...100])
     #expect(texts == ["0abcdefgh ~ ijk|"])
     #expect(
       layout.legend.entries == [
@@ -104,7 +104,7 @@ import Testing
     // frame with letters and moves tokens right, each placed in turn.
     let groups = (0..<30).flatMap { time in (1...6).map { (time, TimelineEvent.Kind.value(.int($0))) } }
     let rows = [row("r", groups)]
-    let (layout, _) = try drawn(rows, width: 20, endTime: .milliseconds(30))
+    let (layout, _, _) = try drawn(rows, width: 20, endTime: .milliseconds(30))
     #expect(layout.movedTokens == 29)
     let result = RunResult(
       pipelines: [ShownPipeline(source: "r")], rows: rows, notes: [], stop: .idle, endTime: .milliseconds(30))

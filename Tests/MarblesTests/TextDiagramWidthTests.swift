@@ -47,15 +47,21 @@ import Testing
         """)
   }
 
-  @Test func at40ColumnsTheMiddleIsCutWithAMarkerAndANote() {
-    // 24 columns for marbles: the start and the end stay, 1400–1700ms is cut,
-    // and the legend explains only the letters on screen.
+  @Test func at40ColumnsTheMiddleIsCutAndEachRowSaysWhatItLeavesOut() {
+    // 24 columns for marbles and a value every column: no empty stretch to
+    // cut, so the start and the end stay, 1400–1700ms is cut, each row
+    // says which of its values the cut holds, and the legend explains
+    // only the letters on screen.
     let text = TextDiagram.render(Self.twenty, options: DiagramOptions(width: 40))
     #expect(
       text == """
           interval 100ms
                         -0123456789abc ~ de(f !)
+                        … 4 more values
+                        1400–1700ms
         > prefix 20     -0123456789abc ~ de(f |)
+                        … 4 more values
+                        1400–1700ms
                         +---------+--- ~ +-+
                         0         1000   1800ms
                         frame 100ms
@@ -63,7 +69,9 @@ import Testing
         e = 18   f = 19
         note: the run is too long for 40
               columns: 1400ms to 1700ms is cut
-              out (~); the event list has it all
+              out (~), and each row says what it
+              leaves out there; the event list
+              has it all
         """)
   }
 
