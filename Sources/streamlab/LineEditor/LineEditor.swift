@@ -18,7 +18,8 @@ final class LineEditor: LineReading {
   private let editLine: OpaquePointer
   private let history: HistoryFile?
   private let completer: (String) -> CompletionCandidates
-  private let width: Int
+  /// The width completion lists are laid out in; follows the diagrams' width.
+  var width: Int
   /// The C string libedit's prompt callback hands out; owned here.
   private var promptText: UnsafeMutablePointer<CChar>?
   /// Earlier lines of a multi-line input, so completion sees what came before.
