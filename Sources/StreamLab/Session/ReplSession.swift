@@ -143,7 +143,8 @@ public struct ReplSession {
       if let translation {
         return failure(translation.renderedInSwift(diagnostics))
       }
-      return failure(SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName))
+      return failure(
+        SwiftSpellingHint.annotate(diagnostics, in: text).rendered(in: text, fileName: fileName, width: settings.width))
     case .ran(var result, let program):
       if let translation { result = SwiftPaste.locatingRuntimeError(result, in: translation) }
       if result.pipelines.isEmpty {
