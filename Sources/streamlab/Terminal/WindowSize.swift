@@ -10,8 +10,8 @@
 /// gets wider diagrams at the next input, unless `--width` or `COLUMNS`
 /// pinned the width.
 ///
-/// SIGWINCH only counts; each reader (the line editor, the loop that sets
-/// the diagrams' width) compares the count with the one it saw last.
+/// SIGWINCH only counts; the line editor compares the count with the one
+/// it saw last and has libedit measure the terminal again.
 enum WindowSize {
   /// Installs the handler, with `SA_RESTART` so no other call is cut short by a resize.
   static func install() {
@@ -34,25 +34,26 @@ enum WindowSize {
 }
 
 /// The width diagrams are drawn at: fixed by `--width` or `COLUMNS`, else
-/// the terminal's, read again after each resize.
+/// the terminal's, asked again before each input is handled.
+///
+/// Asked, not told by SIGWINCH: the kernel may hand the signal to another
+/// thread, whose handler can run after the line typed next has been read.
+/// The size itself is set before the signal is sent, and one ioctl per
+/// input costs nothing.
 struct DiagramWidth {
-  /// The width chosen at start-up.
+  /// The width in use.
   private(set) var current: Int
   /// True when the width follows the terminal.
   let follows: Bool
-  private var seen = WindowSize.generation
 
   init(initial: Int, follows: Bool) {
     current = initial
     self.follows = follows
   }
 
-  /// The new width when the terminal was resized to another width since the
-  /// last call, else nil.
+  /// The new width when the terminal's width is not the one in use, else nil.
   mutating func change() -> Int? {
-    guard follows, WindowSize.generation != seen else { return nil }
-    seen = WindowSize.generation
-    guard let columns = WindowSize.columns().map({ min($0, 1_000) }), columns != current else { return nil }
+    guard follows, let columns = WindowSize.columns().map({ min($0, 1_000) }), columns != current else { return nil }
     current = columns
     return columns
   }
