@@ -50,10 +50,13 @@ import Testing
     let terminal = try PseudoTerminal([StreamlabBinary.path, "run", url.path], environment: environment)
     let start = try terminal.waitFor("1/2 » ")
     terminal.type("typing | debounce 300ms\r")
-    let warning = try terminal.waitFor("warning: could not save progress to \(blocked.path)/streamlab/", after: start)
+    // Wrapped at words: the path, one long word, may start a line of its own.
+    let file = "\(blocked.path)/streamlab/progress.json"
+    let warning = try terminal.waitFor(
+      file, after: try terminal.waitFor("warning: could not save progress to", after: start))
     try terminal.waitFor("2/2 » ", after: start)
     terminal.type(":quit\r")
-    let quit = try terminal.waitFor("Progress could not be saved to", after: warning)
+    let quit = try terminal.waitFor(file, after: try terminal.waitFor("Progress could not be saved to", after: warning))
     try terminal.waitFor("XDG_STATE_HOME", after: quit)
     #expect(try terminal.waitForExit() == 0)
     #expect(!terminal.transcript.contains("Progress saved."))

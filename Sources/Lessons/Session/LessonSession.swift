@@ -208,7 +208,7 @@ public struct LessonSession {
     guard let progressNotSaved else { return SessionOutput(text: summary + " Progress saved.", prompt: nil) }
     let notSaved =
       "Progress could not be saved to \(progressNotSaved.url.path): \(progressNotSaved.reason) \(progressNotSaved.remedy)"
-    return SessionOutput(text: summary + " " + notSaved, prompt: nil)
+    return SessionOutput(text: TextWrapper.wrap(summary + " " + notSaved, width: width), prompt: nil)
   }
 
   private var summary: String {

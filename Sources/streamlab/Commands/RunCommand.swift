@@ -128,7 +128,7 @@ struct RunCommand: ParsableCommand {
             try store.save(progress)
             session.progressSaved(failure: nil)
           } catch {
-            print("warning: \(error)", to: &standardError)
+            print(TextWrapper.wrap("warning: \(error)", width: diagramWidth.current), to: &standardError)
             session.progressSaved(failure: error)
           }
         }
