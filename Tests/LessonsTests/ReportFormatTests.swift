@@ -145,23 +145,47 @@ import Testing
   }
 
   @Test func junitGivesEachStudentsFolderItsOwnClassName() throws {
-    let students = ["submissions/alice/lesson13.txt", "submissions/bob/lesson13.txt", "carol.txt"]
+    let students = ["submissions/alice/lessons/lesson13.txt", "submissions/bob/lessons/lesson13.txt"]
     let report = GradeReport(
       lesson: "lessons/lesson13.txt",
       entries: students.map { GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed") }
     )
     let reader = try JUnitReader.read(ReportFormat.junit.render(report))
-    #expect(reader.cases.map(\.className) == ["lesson13.alice", "lesson13.bob", "lesson13.carol"])
+    #expect(reader.cases.map(\.className) == ["lesson13.alice", "lesson13.bob"])
+    let files = GradeReport(
+      lesson: "lesson13.txt",
+      entries: ["alice.txt", "bob.txt"].map {
+        GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed")
+      })
+    #expect(
+      try JUnitReader.read(ReportFormat.junit.render(files)).cases.map(\.className) == [
+        "lesson13.alice", "lesson13.bob",
+      ])
+    let alone = GradeReport(
+      lesson: "lesson13.txt",
+      entries: [
+        GradeEntry(student: "alice/lesson13.txt", exercise: 1, title: "Store it", passed: true, message: "passed")
+      ])
+    #expect(try JUnitReader.read(ReportFormat.junit.render(alone)).cases.map(\.className) == ["lesson13.alice"])
   }
 
-  @Test func junitClassNamesStayDistinctWhenFolderNamesRepeat() throws {
+  @Test func junitClassNamesKeepWhatTellsSubmissionsApart() throws {
     let students = ["2025/alice/lesson13.txt", "2026/alice/lesson13.txt"]
     let report = GradeReport(
       lesson: "lesson13.txt",
       entries: students.map { GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed") }
     )
     let reader = try JUnitReader.read(ReportFormat.junit.render(report))
-    #expect(reader.cases.map(\.className) == ["lesson13.2025.alice.lesson13", "lesson13.2026.alice.lesson13"])
+    #expect(reader.cases.map(\.className) == ["lesson13.2025", "lesson13.2026"])
+    let mixed = GradeReport(
+      lesson: "lesson13.txt",
+      entries: ["submissions/alice/lesson13.txt", "carol.txt"].map {
+        GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed")
+      })
+    #expect(
+      try JUnitReader.read(ReportFormat.junit.render(mixed)).cases.map(\.className) == [
+        "lesson13.submissions.alice.lesson13", "lesson13.carol",
+      ])
   }
 
   @Test func junitReportsAnUnreadableSubmissionAsAnErrorNotAFailure() throws {

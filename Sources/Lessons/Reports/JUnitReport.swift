@@ -40,27 +40,46 @@ enum JUnitReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Each student's class name, `lesson04.alice`: the lesson, then what tells
-  /// this submission apart. CI servers group test cases by class name, so
-  /// every student needs their own: `alice.txt` gives `alice`, and a class
-  /// that hands in one folder per student (`alice/lesson04.txt`) gives the
-  /// folder, `alice`. Should two submissions still share a name, each takes
-  /// its whole path.
+  /// Each student's class name, `lesson04.alice`: the lesson, then the part
+  /// of the submission's path that tells it apart from the others. CI
+  /// servers group test cases by class name, so every student needs their
+  /// own: the folders all submissions start with and the names they all end
+  /// with are left out, so `submissions/alice/lessons/lesson04.txt` gives
+  /// `alice` and `alice.txt` gives `alice`. A lone submission in a folder of
+  /// its own (`alice/lesson04.txt`) is named after the folder. Two that
+  /// still meet (`alice.txt`, `alice.md`) take their whole paths.
   static func className(for students: [String], lesson: String) -> [String: String] {
     let lessonStem = stem(lesson)
-    func shortName(_ student: String) -> String {
-      let parts = student.split(separator: "/").map(String.init)
-      guard let file = parts.last else { return undotted(student) }
-      if stem(file) == lessonStem, parts.count >= 2 { return undotted(parts[parts.count - 2]) }
-      return stem(file)
+    let paths = students.map { $0.split(separator: "/").map(String.init) }
+    let shortest = paths.map(\.count).min() ?? 0
+    func sharedCount(_ parts: ([String]) -> [String]) -> Int {
+      guard students.count > 1, let first = paths.first.map(parts) else { return 0 }
+      var count = 0
+      while count < shortest - 1, paths.allSatisfy({ parts($0)[count] == first[count] }) { count += 1 }
+      return count
     }
-    var names = Dictionary(students.map { ($0, shortName($0)) }, uniquingKeysWith: { first, _ in first })
+    let prefix = sharedCount { $0 }
+    let suffix = min(sharedCount { $0.reversed() }, shortest - 1 - prefix)
+    var names: [String: String] = [:]
+    for (student, parts) in zip(students, paths) {
+      guard let file = parts.last else {
+        names[student] = "\(lessonStem).\(undotted(student))"
+        continue
+      }
+      var distinct = parts.dropFirst(prefix).dropLast(suffix).map(undotted)
+      if suffix == 0 { distinct[distinct.count - 1] = stem(file) }
+      if students.count == 1, stem(file) == lessonStem, parts.count >= 2 {
+        distinct = [undotted(parts[parts.count - 2])]
+      }
+      names[student] = "\(lessonStem).\(distinct.joined(separator: "."))"
+    }
+    // Extensions were dropped: `alice.txt` and `alice.md` would meet again.
     let counts = Dictionary(names.values.map { ($0, 1) }, uniquingKeysWith: +)
     for (student, name) in names where counts[name, default: 0] > 1 {
-      let parts = student.split(separator: "/").map(String.init)
-      names[student] = (parts.dropLast().map(undotted) + [stem(student)]).joined(separator: ".")
+      names[student] =
+        "\(lessonStem).\(student.split(separator: "/").map { undotted(String($0)) }.joined(separator: "."))"
     }
-    return names.mapValues { "\(lessonStem).\($0)" }
+    return names
   }
 
   /// `alice.txt` → `alice`: a file name without its extension, with no dots
