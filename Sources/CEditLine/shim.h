@@ -23,6 +23,7 @@ struct streamlab_libedit {
   int (*el_insertstr)(EditLine *, const char *);
   const LineInfo *(*el_line)(EditLine *);
   int (*el_source)(EditLine *, const char *);
+  void (*el_resize)(EditLine *);
   int (*el_set)(EditLine *, int, ...);
   int (*el_get)(EditLine *, int, ...);
   History *(*history_init)(void);
@@ -51,6 +52,7 @@ static inline const struct streamlab_libedit *streamlab_libedit(void) {
   STREAMLAB_LOAD(el_insertstr)
   STREAMLAB_LOAD(el_line)
   STREAMLAB_LOAD(el_source)
+  STREAMLAB_LOAD(el_resize)
   STREAMLAB_LOAD(el_set)
   STREAMLAB_LOAD(el_get)
   STREAMLAB_LOAD(history_init)
@@ -84,6 +86,10 @@ static inline const LineInfo *streamlab_el_line(EditLine *el) { return streamlab
 static inline int streamlab_el_source(EditLine *el, const char *path) {
   return streamlab_libedit()->el_source(el, path);
 }
+
+/// Reads the terminal's size again, after a SIGWINCH that libedit, whose
+/// own signal handling streamlab turns off, did not see.
+static inline void streamlab_el_resize(EditLine *el) { streamlab_libedit()->el_resize(el); }
 
 static inline History *streamlab_history_init(void) {
   const struct streamlab_libedit *libedit = streamlab_libedit();

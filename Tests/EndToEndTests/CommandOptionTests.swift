@@ -180,6 +180,43 @@ import Testing
     #expect(counter.elements["failure"] == 1)
   }
 
+  @Test func gradingInJUnitGivesEachStudentFolderItsClassAndAnUnreadableFileAnError() throws {
+    let run = try withHome { home in
+      let lesson = home.appendingPathComponent("lesson04.txt")
+      try LessonRunEndToEndTests.lesson.write(to: lesson, atomically: true, encoding: .utf8)
+      for name in ["ada", "bob"] {
+        let folder = home.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try LessonRunEndToEndTests.lesson.replacingOccurrences(
+          of: "answer:\n", with: "answer: typing | debounce 300ms\n"
+        )
+        .write(to: folder.appendingPathComponent("lesson04.txt"), atomically: true, encoding: .utf8)
+      }
+      // Carol's folder holds no lesson04.txt: her submission cannot be read.
+      let answers = ["ada", "bob", "carol"].map { home.appendingPathComponent("\($0)/lesson04.txt").path }
+      return try streamlab(["run", lesson.path, "--answers"] + answers + ["--format", "junit"], home: home)
+    }
+    #expect(run.status == 1)
+    final class Reader: NSObject, XMLParserDelegate {
+      var classNames: [String] = []
+      var elements: [String: Int] = [:]
+      func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+      ) {
+        elements[name, default: 0] += 1
+        if name == "testcase" { classNames.append(attributes["classname"] ?? "") }
+      }
+    }
+    let reader = Reader()
+    let parser = XMLParser(data: Data(run.standardOutput.utf8))
+    parser.delegate = reader
+    #expect(parser.parse(), "\(run.standardOutput)")
+    #expect(reader.classNames == ["lesson04.ada", "lesson04.bob", "lesson04.carol"])
+    #expect(reader.elements["error"] == 1)
+    #expect(reader.elements["failure"] == nil)
+  }
+
   // MARK: lessons, and the REPL's aliases and files
 
   @Test func lessonsWithoutALessonsFolderSaysNoneWereFound() throws {
@@ -212,6 +249,23 @@ import Testing
       let svg = try String(contentsOf: picture, encoding: .utf8)
       #expect(svg.hasPrefix("<?xml"))
       #expect(svg.contains(">map x + 1</text>"))
+    }
+  }
+
+  @Test func loadSaysWhyAFileCannotBeReadAndWhereItLooked() throws {
+    try withHome { home in
+      try FileManager.default.createDirectory(
+        at: home.appendingPathComponent("lessons"), withIntermediateDirectories: true)
+      let run = try ProcessRun.run(
+        [], input: Data(":load missing.txt\n:load lessons\n".utf8), home: home, currentDirectory: home)
+      #expect(run.status == 1)
+      // The temporary folder may be reached through a symbolic link: compare resolved paths.
+      let folder = home.resolvingSymlinksInPath().path
+      let lines = run.standardError.split(separator: "\n").map {
+        String($0).replacingOccurrences(of: home.path, with: folder)
+      }
+      #expect(lines.contains("cannot read missing.txt: no such file (looked for \(folder)/missing.txt)"), "\(lines)")
+      #expect(lines.contains("cannot read lessons: \(folder)/lessons is a folder, not a file"), "\(lines)")
     }
   }
 

@@ -35,6 +35,33 @@ import Testing
     #expect(try terminal.waitForExit() == 0)
   }
 
+  @Test func quittingWhenProgressCouldNotBeSavedSaysSoWhereAndHowToChooseAnotherFolder() throws {
+    let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let second =
+      "\nexercise: Shout\ngiven: let clicks = marbles \"-a-b|\"\nsolution: clicks | map x.uppercased()\nanswer:\n"
+    let url = try LessonRunEndToEndTests().lessonFile(in: home, text: LessonRunEndToEndTests.lesson + second)
+    // A file where the state folder should be: no folder can be made there,
+    // even by root, as a read-only folder would refuse a student.
+    let blocked = home.appendingPathComponent("blocked")
+    try "".write(to: blocked, atomically: true, encoding: .utf8)
+    var environment = StreamlabBinary.environment(home: home)
+    environment["XDG_STATE_HOME"] = blocked.path
+    let terminal = try PseudoTerminal([StreamlabBinary.path, "run", url.path], environment: environment)
+    let start = try terminal.waitFor("1/2 » ")
+    terminal.type("typing | debounce 300ms\r")
+    // Wrapped at words: the path, one long word, may start a line of its own.
+    let file = "\(blocked.path)/streamlab/progress.json"
+    let warning = try terminal.waitFor(
+      file, after: try terminal.waitFor("warning: could not save progress to", after: start))
+    try terminal.waitFor("2/2 » ", after: start)
+    terminal.type(":quit\r")
+    let quit = try terminal.waitFor(file, after: try terminal.waitFor("Progress could not be saved to", after: warning))
+    try terminal.waitFor("XDG_STATE_HOME", after: quit)
+    #expect(try terminal.waitForExit() == 0)
+    #expect(!terminal.transcript.contains("Progress saved."))
+  }
+
   @Test func aFinishedLessonRunAgainDoesNotPrintItsProse() throws {
     let home = try StreamlabBinary.temporaryHome()
     defer { try? FileManager.default.removeItem(at: home) }

@@ -18,12 +18,14 @@ struct ProcessRun {
   }
 
   /// Runs streamlab (or `executable`) in `home` with `input` as raw bytes,
-  /// which need not be UTF-8.
+  /// which need not be UTF-8; in `currentDirectory` when given.
   static func run(
-    _ arguments: [String], input: Data, home: URL, executable: String = StreamlabBinary.path
+    _ arguments: [String], input: Data, home: URL, executable: String = StreamlabBinary.path,
+    currentDirectory: URL? = nil
   ) throws -> ProcessRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
+    if let currentDirectory { process.currentDirectoryURL = currentDirectory }
     process.arguments = arguments
     process.environment = StreamlabBinary.environment(home: home)
     // Output goes to files rather than pipes, so a large output can never

@@ -97,6 +97,13 @@ final class PseudoTerminal {
     }
   }
 
+  /// Resizes the terminal, as dragging the window's edge does: the kernel
+  /// tells the program with SIGWINCH.
+  func resize(columns: Int, rows: Int = 30) {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
   /// Everything the program has written so far, escapes included.
   var transcript: String { String(decoding: output, as: UTF8.self) }
 

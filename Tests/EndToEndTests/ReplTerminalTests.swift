@@ -46,6 +46,28 @@ import Testing
     }
   }
 
+  @Test func diagramsFollowTheWindowWhenItIsResized() throws {
+    try StreamlabBinary.withTemporaryHome { home in
+      let terminal = try start(home: home)
+      func diagramLines(of program: String) throws -> [String] {
+        let mark = terminal.mark
+        terminal.type(program + "\r")
+        let echoed = try terminal.waitFor(program + "\r\n", after: mark)
+        let end = try terminal.waitFor(Self.prompt, after: echoed) - Self.prompt.utf8.count
+        try terminal.waitForLineEditing()
+        return String(decoding: Array(terminal.transcript.utf8)[echoed..<end], as: UTF8.self)
+          .components(separatedBy: "\r\n")
+      }
+      // Two hundred ticks are more than either width holds: the diagram takes all of it.
+      let wide = try diagramLines(of: "interval 1ms | take 200")
+      #expect(wide.contains { $0.count > 60 }, "\(wide)")
+      terminal.resize(columns: 60)
+      let narrow = try diagramLines(of: "interval 1ms | take 200")
+      #expect(narrow.contains { $0.hasPrefix("> take 200") }, "\(narrow)")
+      #expect(narrow.allSatisfy { $0.count <= 60 }, "\(narrow)")
+    }
+  }
+
   @Test func tabCompletesAnOperator() throws {
     try StreamlabBinary.withTemporaryHome { home in
       let terminal = try start(home: home)

@@ -123,6 +123,25 @@ import Testing
       ])
   }
 
+  @Test func aMisspeltTitleIsReportedAtItsLineWithTheFieldItMeant() {
+    let (_, errors) = LessonParser().parse("titel: Waiting\nexercise: E\nexpect: 0ms:1\n", fileName: "l.txt")
+    #expect(
+      errors.map(\.description).contains(
+        "l.txt:1:1: unknown field `titel:`; did you mean `title:`? (prose lines must not start with a lowercase word and a colon)"
+      ))
+  }
+
+  @Test func twoExercisesWithOneTitleAreRefusedAtTheSecond() {
+    let text = "title: T\nexercise: Map\nexpect: 0ms:1\n\nexercise: Map\nexpect: 0ms:2\n"
+    let (_, errors) = LessonParser().parse(text, fileName: "l.txt")
+    #expect(
+      errors.map(\.description) == [
+        "l.txt:5:1: a second exercise titled \"Map\"; the first is on line 2, and progress and grading tell exercises apart by title, so each needs its own"
+      ])
+    // A student's submission is read for its answers only.
+    #expect(LessonParser(mode: .submission).parse(text, fileName: "l.txt").errors.isEmpty)
+  }
+
   @Test func aMissingTitleAndABadLessonNumberAreErrors() {
     let (_, errors) = LessonParser().parse("lesson: four\n", fileName: "l.txt")
     #expect(
@@ -145,6 +164,19 @@ import Testing
       errors.first?.rendered(in: text)
         == "l.txt:4:10: expected `values` or `events` after `compare:`, found `timing`\n    compare: timing\n             ^"
     )
+  }
+
+  @Test func aLongLinesErrorIsCutSoTheCaretStaysUnderItsColumn() throws {
+    let long = "compare: " + String(repeating: "x", count: 120) + "timing"
+    let text = "title: T\nexercise: E\nexpect: 0ms:1\n\(long)\n"
+    let (_, errors) = LessonParser().parse(text, fileName: "l.txt")
+    let lines = try #require(errors.first).rendered(in: text).split(separator: "\n").map(String.init)
+    try #require(lines.count == 3)
+    #expect(lines[1].count <= 80 && lines[2].count <= 80, "\(lines)")
+    // The error's column is the value's first character, just after `compare: `.
+    let caret = try #require(Array(lines[2]).firstIndex(of: "^"))
+    #expect(Array(lines[1])[caret] == "x", "\(lines)")
+    #expect(Array(lines[1])[caret - 2] == ":", "\(lines)")
   }
 
   @Test func crlfFilesParseLikeLfFiles() throws {

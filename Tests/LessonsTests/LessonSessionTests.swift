@@ -1,4 +1,8 @@
+import StreamLab
+import StreamLang
 import Testing
+
+import struct Foundation.URL
 
 @testable import Lessons
 
@@ -110,6 +114,74 @@ import Testing
     #expect(session.handle(":solution").text == "Solution: typing | debounce 300ms")
   }
 
+  @Test func solutionAfterAPassShowsTheExercisePassedEvenWhenTheNextOneWasPassedBefore() throws {
+    var progress = Progress()
+    progress.recordPass(
+      lesson: "/lessons/lesson04.txt", lessonTitle: "Waiting for silence", exercise: "Shout the clicks",
+      answer: "clicks | map x.uppercased()")
+    var session = try session(progress: progress)
+    #expect(session.start().prompt == "1/2 » ")
+    let pass = session.handle("typing | debounce 300ms")
+    #expect(pass.text.hasPrefix("✓ Passed! (type :solution now for the teacher's solution)"))
+    #expect(pass.text.contains("Exercise 2 of 2: Shout the clicks (passed)"))
+    #expect(session.handle(":solution").text == "Solution: typing | debounce 300ms")
+  }
+
+  @Test func passingTheLastExerciseShowsItsSolutionSinceNoPromptIsLeft() throws {
+    var session = try session()
+    _ = session.start()
+    _ = session.handle("typing | debounce 300ms")
+    let last = session.handle("clicks | map x.uppercased()")
+    #expect(last.isFinished)
+    #expect(last.text.hasPrefix("✓ Passed! The teacher's solution: clicks | map x.uppercased()"))
+    #expect(!last.text.contains(":solution"))
+  }
+
+  /// A session drawing real diagrams, whose runs stop after `maxEvents` events or at Ctrl-C.
+  private func drawingSession(
+    maxEvents: Int = 1_000_000, width: Int = 72, isInterrupted: @escaping () -> Bool = { false }
+  ) throws -> LessonSession {
+    var options = RunOptions()
+    options.maxEvents = maxEvents
+    options.isInterrupted = isInterrupted
+    let runner = InterpreterRunner(options: options, swiftAnswers: SwiftImportAnswers())
+    return LessonSession(
+      lesson: try LessonFixtures.lesson("title: T\nexercise: Three ticks\nexpect: 0ms:1, 0ms:2, 0ms:3, 0ms:|\n"),
+      lessonKey: "/lessons/t.txt", progress: Progress(), checker: ExerciseChecker(runner: runner),
+      feedback: CheckFeedback(width: width, color: false), width: width)
+  }
+
+  @Test func aLongAnswerThatDoesNotParseKeepsItsCaretUnderTheMistakeAtTheTerminalsWidth() throws {
+    var session = try drawingSession(width: 40)
+    _ = session.start()
+    let answer = "just 1, 2, 3 | map x * 2 | filter x > 0 | removeDuplicates | debounse 300ms"
+    let lines = session.handle(answer).text.split(separator: "\n").map(String.init)
+    let marker = try #require(lines.firstIndex { $0.contains("^") }, "\(lines)")
+    let excerpt = Array(lines[marker - 1])
+    let caret = try #require(Array(lines[marker]).firstIndex(of: "^"))
+    #expect(excerpt.count <= 40, "\(lines)")
+    #expect(String(excerpt[caret...]).hasPrefix("debounse"), "\(lines)")
+  }
+
+  @Test func anAnswerStoppedByTheEventBudgetIsSaidToBeNotAHorizon() throws {
+    var session = try drawingSession(maxEvents: 50)
+    _ = session.start()
+    let output = session.handle("interval 1ms")
+    #expect(output.text.contains("stopped after 50 events (the event budget)"), "\(output.text)")
+    #expect(!output.text.contains("horizon"), "\(output.text)")
+  }
+
+  @Test func anAnswerStoppedByCtrlCGivesThatOneReason() throws {
+    // The run cannot end on its own before the 10s horizon; Ctrl-C is pressed at its 200th look.
+    let looks = Counter()
+    var session = try drawingSession(isInterrupted: { looks.next() > 200 })
+    _ = session.start()
+    let output = session.handle("interval 1ms")
+    #expect(output.text.contains("stopped by Ctrl-C at "), "\(output.text)")
+    #expect(!output.text.contains("horizon"), "\(output.text)")
+    #expect(!output.text.contains("event budget"), "\(output.text)")
+  }
+
   @Test func secondPassWritesIntoTheAlreadyRewrittenFile() throws {
     var session = try session()
     _ = session.start()
@@ -140,6 +212,23 @@ import Testing
     let quit = session.handle(":quit")
     #expect(quit.isFinished)
     #expect(quit.text == "0 of 2 exercises passed. Progress saved.")
+  }
+
+  @Test func quitSaysProgressWasNotSavedWhereAndHowToChooseAnotherFolder() throws {
+    var session = try session()
+    _ = session.start()
+    #expect(session.handle("typing | debounce 300ms").effects.count == 2)
+    session.progressSaved(
+      failure: ProgressStore.SaveError(
+        url: URL(fileURLWithPath: "/state/streamlab/progress.json"), reason: "You don’t have permission."))
+    let quit = session.handle(":quit")
+    // Wrapped at words to the session's 72 columns.
+    #expect(quit.text.split(separator: "\n").allSatisfy { $0.count <= 72 }, "\(quit.text)")
+    let text = quit.text.replacing("\n", with: " ")
+    #expect(!text.contains("Progress saved."))
+    #expect(text.hasPrefix("1 of 2 exercises passed. Progress could not be saved to /state/streamlab/progress.json:"))
+    #expect(text.contains("You don’t have permission."))
+    #expect(text.contains("Set XDG_STATE_HOME to a folder you can write to"))
   }
 
   @Test func resumesAtTheFirstExerciseNotPassed() throws {
@@ -216,5 +305,14 @@ import Testing
         "the latest value.",
       ])
     #expect(TextWrapper.wrap(["    code stays", "    as written"], width: 5) == ["    code stays", "    as written"])
+  }
+}
+
+/// Counts the times it is asked.
+private final class Counter: @unchecked Sendable {
+  private var count = 0
+  func next() -> Int {
+    count += 1
+    return count
   }
 }

@@ -48,6 +48,16 @@ import Testing
     #expect(broken.exitCode == 2)
   }
 
+  @Test func verifyRefusesTwoExercisesWithOneTitleAtTheSecondsLine() {
+    let twice = LessonFixtures.debounce.replacingOccurrences(
+      of: "exercise: Shout the clicks", with: "exercise: Only search when the user pauses")
+    let outcome = tools.verify([("lesson04.txt", twice)])
+    #expect(outcome.exitCode == 2)
+    #expect(
+      outcome.standardError.contains(
+        #"lesson04.txt:19:1: a second exercise titled "Only search when the user pauses"; the first is on line 8"#))
+  }
+
   @Test func verifyingSeveralFilesEndsWithTheirTotal() {
     let both = tools.verify([("lesson04.txt", LessonFixtures.debounce), ("lesson05.txt", LessonFixtures.debounce)])
     #expect(both.exitCode == 0)

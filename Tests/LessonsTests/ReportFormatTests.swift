@@ -143,13 +143,74 @@ import Testing
     #expect(reader.cases[1].failure == "expected \"iph\" at 500ms, got \"iph\" at 300ms")
     #expect(reader.cases[0].failure == nil)
   }
+
+  @Test func junitGivesEachStudentsFolderItsOwnClassName() throws {
+    let students = ["submissions/alice/lessons/lesson13.txt", "submissions/bob/lessons/lesson13.txt"]
+    let report = GradeReport(
+      lesson: "lessons/lesson13.txt",
+      entries: students.map { GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed") }
+    )
+    let reader = try JUnitReader.read(ReportFormat.junit.render(report))
+    #expect(reader.cases.map(\.className) == ["lesson13.alice", "lesson13.bob"])
+    let files = GradeReport(
+      lesson: "lesson13.txt",
+      entries: ["alice.txt", "bob.txt"].map {
+        GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed")
+      })
+    #expect(
+      try JUnitReader.read(ReportFormat.junit.render(files)).cases.map(\.className) == [
+        "lesson13.alice", "lesson13.bob",
+      ])
+    let alone = GradeReport(
+      lesson: "lesson13.txt",
+      entries: [
+        GradeEntry(student: "alice/lesson13.txt", exercise: 1, title: "Store it", passed: true, message: "passed")
+      ])
+    #expect(try JUnitReader.read(ReportFormat.junit.render(alone)).cases.map(\.className) == ["lesson13.alice"])
+  }
+
+  @Test func junitClassNamesKeepWhatTellsSubmissionsApart() throws {
+    let students = ["2025/alice/lesson13.txt", "2026/alice/lesson13.txt"]
+    let report = GradeReport(
+      lesson: "lesson13.txt",
+      entries: students.map { GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed") }
+    )
+    let reader = try JUnitReader.read(ReportFormat.junit.render(report))
+    #expect(reader.cases.map(\.className) == ["lesson13.2025", "lesson13.2026"])
+    let mixed = GradeReport(
+      lesson: "lesson13.txt",
+      entries: ["submissions/alice/lesson13.txt", "carol.txt"].map {
+        GradeEntry(student: $0, exercise: 1, title: "Store it", passed: true, message: "passed")
+      })
+    #expect(
+      try JUnitReader.read(ReportFormat.junit.render(mixed)).cases.map(\.className) == [
+        "lesson13.submissions.alice.lesson13", "lesson13.carol",
+      ])
+  }
+
+  @Test func junitReportsAnUnreadableSubmissionAsAnErrorNotAFailure() throws {
+    var unreadable = GradeEntry(
+      student: "dave.txt", exercise: 1, title: "Only search when the user pauses", passed: false,
+      message: "cannot read the submission: permission denied")
+    unreadable.isError = true
+    let report = GradeReport(lesson: "lesson04.txt", entries: Self.report.entries + [unreadable])
+    let reader = try JUnitReader.read(ReportFormat.junit.render(report))
+    #expect(reader.rootAttributes["failures"] == "2")
+    #expect(reader.rootAttributes["errors"] == "1")
+    #expect(reader.suiteAttributes.last?["errors"] == "1")
+    #expect(reader.suiteAttributes.last?["failures"] == "0")
+    let dave = try #require(reader.cases.last)
+    #expect(dave.error == "cannot read the submission: permission denied")
+    #expect(dave.failure == nil)
+  }
 }
 
 /// Collects what a CI server reads from a JUnit file.
 private final class JUnitReader: NSObject, XMLParserDelegate {
   var rootAttributes: [String: String] = [:]
   var suites: [String] = []
-  var cases: [(name: String, failure: String?)] = []
+  var suiteAttributes: [[String: String]] = []
+  var cases: [(name: String, className: String, failure: String?, error: String?)] = []
 
   func parser(
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
@@ -157,10 +218,21 @@ private final class JUnitReader: NSObject, XMLParserDelegate {
   ) {
     switch elementName {
     case "testsuites": rootAttributes = attributes
-    case "testsuite": suites.append(attributes["name"] ?? "")
-    case "testcase": cases.append((attributes["name"] ?? "", nil))
+    case "testsuite":
+      suites.append(attributes["name"] ?? "")
+      suiteAttributes.append(attributes)
+    case "testcase": cases.append((attributes["name"] ?? "", attributes["classname"] ?? "", nil, nil))
     case "failure": cases[cases.count - 1].failure = attributes["message"]
+    case "error": cases[cases.count - 1].error = attributes["message"]
     default: break
     }
+  }
+
+  static func read(_ xml: String) throws -> JUnitReader {
+    let reader = JUnitReader()
+    let parser = XMLParser(data: Data(xml.utf8))
+    parser.delegate = reader
+    try #require(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
+    return reader
   }
 }

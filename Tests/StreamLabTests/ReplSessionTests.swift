@@ -24,6 +24,19 @@ import Testing
     #expect(!session.hasFailed)
   }
 
+  @Test func aTypeErrorsNoteIsWrappedAtWordsToTheWidth() {
+    var session = session(width: 40)
+    let reply = session.submit(#"just "a" | map x * 2"#)
+    #expect(reply.isError)
+    let lines = reply.text.split(separator: "\n").map(String.init)
+    #expect(lines.dropFirst().allSatisfy { $0.count <= 40 }, "\(lines)")
+    // Joined again at its line breaks, the note is whole: no word was cut in two.
+    let note = lines.drop { !$0.hasPrefix("note: ") }.map { $0.trimmingWhitespace() }.joined(separator: " ")
+    #expect(
+      note == "note: Swift never converts to a String implicitly; write `String(x)` first, e.g. `String(x) + \"a\"`",
+      "\(lines)")
+  }
+
   @Test func clearForgetsEveryBinding() {
     var session = session()
     _ = session.submit("let a = just 1; let b = just 2")

@@ -11,8 +11,9 @@ import Testing
     return ExpressionCompiler(boundNames: boundNames).check(result.program)
   }
 
-  static func rendered(_ text: String, boundNames: [String] = [], fileName: String? = nil) -> String {
-    diagnostics(text, boundNames: boundNames).rendered(in: text, fileName: fileName)
+  static func rendered(_ text: String, boundNames: [String] = [], fileName: String? = nil, width: Int? = nil) -> String
+  {
+    diagnostics(text, boundNames: boundNames).rendered(in: text, fileName: fileName, width: width)
   }
 
   @Test func misspeltOperatorSuggestsTheOperatorUnderACaret() {
@@ -22,6 +23,22 @@ import Testing
         just 1,2,3 | debounse 300ms
                      ^~~~~~~~
         """)
+  }
+
+  @Test func aLongLineIsCutToTheTerminalsWidthWithTheCaretUnderTheMistake() throws {
+    let text = "just 1,2,3 | map x * 2 | filter x > 2 | map x + 1 | map x - 1 | removeDuplicates | debounse 300ms"
+    let rendered = Self.rendered(text, width: 40).split(separator: "\n").map(String.init)
+    let marker = try #require(rendered.firstIndex { $0.contains("^") })
+    let excerpt = Array(rendered[marker - 1])
+    let caret = try #require(Array(rendered[marker]).firstIndex(of: "^"))
+    // Nothing the terminal would wrap, and the caret under the misspelt operator.
+    #expect(excerpt.count <= 40, "\(rendered)")
+    #expect(String(excerpt[caret...]).hasPrefix("debounse"), "\(rendered)")
+  }
+
+  @Test func theUnexpectedTokenIsNamedWithoutAnArticle() {
+    #expect(Self.diagnostics("just 1 | map x 2").first?.message == "unexpected number after the arguments of `map`")
+    #expect(Self.diagnostics("just 1 \"a\"").first?.message == "unexpected string after the end of the pipeline")
   }
 
   @Test func withoutAFileNameTheLocationIsLineAndColumn() {

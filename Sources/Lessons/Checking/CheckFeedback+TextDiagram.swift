@@ -6,6 +6,6 @@ extension CheckFeedback {
   /// wide, coloured only when `color` is true.
   public init(width: Int, color: Bool) {
     let options = DiagramOptions(width: width, color: color)
-    self.init(draw: { TextDiagram.render($0, options: options) })
+    self.init(width: width, draw: { TextDiagram.render($0, options: options) })
   }
 }

@@ -7,8 +7,12 @@ import StreamLang
 public struct CheckFeedback {
   /// Draws a run as a text diagram (the Marbles module's `TextDiagram`, at the session's width and colour).
   public let draw: (RunResult) -> String
+  /// The terminal's width, when known: a parse error's source line is cut
+  /// to it, so the caret stays under its character, and its notes are wrapped to it.
+  public let width: Int?
 
-  public init(draw: @escaping (RunResult) -> String) {
+  public init(width: Int? = nil, draw: @escaping (RunResult) -> String) {
+    self.width = width
     self.draw = draw
   }
 
@@ -20,7 +24,8 @@ public struct CheckFeedback {
     var sections: [String] = result.problems.map { problem in
       // A parse error is shown once, in full, with the caret under the answer.
       if case .answerInvalid(let diagnostics) = problem {
-        return "✗ the answer does not parse:\n" + diagnostics.rendered(in: result.answer, fileName: "answer")
+        return "✗ the answer does not parse:\n"
+          + diagnostics.rendered(in: result.answer, fileName: "answer", width: width)
       }
       return "✗ " + problem.description
     }
@@ -47,7 +52,9 @@ public struct CheckFeedback {
     var pipelines = givens?.pipelines ?? []
     var rows = givens?.rows ?? []
     var end = givens?.endTime ?? .zero
-    var leftRunning = givens?.stop.leftStreamsRunning ?? false
+    // Why the drawing ends: the answer's own stop when its run was cut short
+    // (the budget, Ctrl-C), else the givens' (a horizon), never a guess.
+    var stop = givens?.stop ?? .idle
     let actual = result?.actual
     // Each added row is its own pipeline named as the row, so the diagram
     // draws it as one labelled row, like a given stream, with no group header.
@@ -67,9 +74,9 @@ public struct CheckFeedback {
       row.isOutput = true
       add(row)
       end = max(end, result.actualEndTime)
-      leftRunning = leftRunning || result.actualLeftRunning
+      if result.actualLeftRunning { stop = result.actualStop }
     }
-    let run = RunResult(pipelines: pipelines, rows: rows, stop: leftRunning ? .horizon(end) : .idle, endTime: end)
+    let run = RunResult(pipelines: pipelines, rows: rows, stop: stop, endTime: end)
     return draw(run)
   }
 }

@@ -56,9 +56,11 @@ public struct CheckResult: Hashable {
   public var expected: [TimelineEvent]?
   /// The answer's output row, when the answer ran.
   public var actual: Timeline?
-  /// True when the answer's run was cut short (horizon, budget), so an
-  /// unterminated row is still running rather than silent.
-  public var actualLeftRunning: Bool
+  /// Why the answer's run ended. Cut short (horizon, budget, Ctrl-C), an
+  /// unterminated row is still running rather than silent, and the diagram
+  /// says which of them cut it.
+  public var actualStop: RunStop
+  public var actualLeftRunning: Bool { actualStop.leftStreamsRunning }
   /// When the answer's run ended.
   public var actualEndTime: VirtualTime
   /// The program the answer ran as (the givens, then the answer), when there was an answer to run.
@@ -66,7 +68,7 @@ public struct CheckResult: Hashable {
 
   public init(
     exercise: Int, answer: String, problems: [Problem], expected: [TimelineEvent]? = nil, actual: Timeline? = nil,
-    actualLeftRunning: Bool = false, actualEndTime: VirtualTime = .zero
+    actualStop: RunStop = .idle, actualEndTime: VirtualTime = .zero
   ) {
     self.actualEndTime = actualEndTime
     self.exercise = exercise
@@ -74,7 +76,7 @@ public struct CheckResult: Hashable {
     self.problems = problems
     self.expected = expected
     self.actual = actual
-    self.actualLeftRunning = actualLeftRunning
+    self.actualStop = actualStop
   }
 
   public var passed: Bool { problems.isEmpty }

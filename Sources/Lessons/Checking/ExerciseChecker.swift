@@ -86,7 +86,7 @@ public struct ExerciseChecker {
     let answerRange = program.answerRange
     let output = run.lastOutput(startingIn: answerRange)
     result.actual = output
-    result.actualLeftRunning = run.result.stop.leftStreamsRunning
+    result.actualStop = run.result.stop
     result.actualEndTime = run.result.endTime
     if case .runtimeError(let error) = run.result.stop {
       problems.append(.runtimeError(error))

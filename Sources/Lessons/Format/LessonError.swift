@@ -1,3 +1,5 @@
+import StreamLang
+
 /// One problem in a lesson file, reported the way compilers do:
 /// `lesson04.txt:17:9: unknown field ‘soltuion:’; did you mean ‘solution:’?`
 public struct LessonError: Error, Hashable, Comparable, CustomStringConvertible {
@@ -19,9 +21,12 @@ public struct LessonError: Error, Hashable, Comparable, CustomStringConvertible 
   public func rendered(in source: String) -> String {
     let lines = SourceLines(source)
     guard position.line >= 1, position.line <= lines.count else { return description }
-    let text = lines.content(ofLine: position.line)
-    let indent = String(repeating: " ", count: max(0, position.column - 1))
-    return "\(description)\n    \(text)\n    \(indent)^"
+    // Cut to 80 columns with the indent, as a compiler's diagnostics are:
+    // a longer line would wrap in the terminal and leave the caret under another character.
+    let excerpt = CaretLine(
+      lines.content(ofLine: position.line), column: position.column, width: 1,
+      maximumWidth: CaretLine.maximumWidth - 4)
+    return "\(description)\n    \(excerpt.text)\n    \(excerpt.marker)"
   }
 
   public static func < (lhs: LessonError, rhs: LessonError) -> Bool {

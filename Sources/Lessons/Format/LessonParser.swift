@@ -339,6 +339,14 @@ private struct ParseState {
         "exercise \"\(exercise.title)\" has neither `expect:` nor `solution:`; expected at least one, so answers can be checked"
       )
     }
+    // Progress and grading find an exercise by its title: two with one title
+    // would share one progress entry and one student answer.
+    if mode == .lesson, let first = exercises.first(where: { $0.title == exercise.title }) {
+      report(
+        at: FilePosition(line: exercise.line, column: 1),
+        "a second exercise titled \"\(exercise.title)\"; the first is on line \(first.line), and progress and grading tell exercises apart by title, so each needs its own"
+      )
+    }
     exercises.append(exercise)
   }
 

@@ -11,6 +11,8 @@ public struct GradeReport: Hashable {
   }
 
   public var passedCount: Int { entries.filter(\.passed).count }
+  /// Entries that could not be checked (an unreadable submission); they count as failed too.
+  public var errorCount: Int { entries.filter(\.isError).count }
   public var failedCount: Int { entries.count - passedCount }
   public var allPassed: Bool { failedCount == 0 }
 
@@ -33,6 +35,9 @@ public struct GradeEntry: Hashable {
   public var message: String
   /// Longer plain-text feedback (diagrams, a caret under a parse error); may be empty.
   public var details: String
+  /// True when the answer could not be checked at all (the submission could
+  /// not be read): JUnit reports it as an error, not as a failed check.
+  public var isError = false
 
   public init(student: String, exercise: Int, title: String, passed: Bool, message: String, details: String = "") {
     self.student = student

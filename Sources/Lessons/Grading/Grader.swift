@@ -21,13 +21,16 @@ public struct Grader {
   }
 
   private func grade(_ lesson: LessonFile, _ submission: Submission) -> [GradeEntry] {
-    func failAll(_ reason: String) -> [GradeEntry] {
+    func failAll(_ reason: String, isError: Bool = false) -> [GradeEntry] {
       lesson.exercises.map {
-        GradeEntry(student: submission.name, exercise: $0.number, title: $0.title, passed: false, message: reason)
+        var entry = GradeEntry(
+          student: submission.name, exercise: $0.number, title: $0.title, passed: false, message: reason)
+        entry.isError = isError
+        return entry
       }
     }
     guard let text = submission.text else {
-      return failAll("cannot read the submission: \(submission.readError ?? "unknown error")")
+      return failAll("cannot read the submission: \(submission.readError ?? "unknown error")", isError: true)
     }
     let (file, errors) = LessonParser(mode: .submission).parse(text, fileName: submission.name)
     if let first = errors.first {

@@ -49,10 +49,31 @@ public struct ProgressStore {
   }
 
   /// Writes `progress` atomically, creating the folder when needed.
-  public func save(_ progress: Progress) throws {
+  /// - Throws: `SaveError`, which names the file and how to choose another folder.
+  public func save(_ progress: Progress) throws(SaveError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try AtomicFile.write(try encoder.encode(progress), to: url)
+    do {
+      try AtomicFile.write(try encoder.encode(progress), to: url)
+    } catch {
+      throw SaveError(url: url, reason: ErrorText.describe(error))
+    }
+  }
+
+  /// Progress that could not be written. Foundation's reason alone ("You
+  /// don't have permission.") names no file, so this says which file and
+  /// what the student can do about it.
+  public struct SaveError: Error, Hashable, CustomStringConvertible {
+    public var url: URL
+    /// Foundation's sentence for the underlying error.
+    public var reason: String
+
+    public var description: String { "could not save progress to \(url.path): \(reason) \(remedy)" }
+
+    /// How to keep progress somewhere else.
+    public var remedy: String {
+      "Set XDG_STATE_HOME to a folder you can write to (progress then goes to $XDG_STATE_HOME/streamlab/progress.json)."
+    }
   }
 
   /// `progress.json.corrupt`, or `progress.json.corrupt-2`, … whichever does not exist yet.

@@ -26,9 +26,11 @@ public struct LessonSession {
   /// The exercise passed by the previous line, so `:solution` right after a pass shows its solution.
   private var justPassed: Exercise?
   private var finished = false
+  /// Why the last save of the progress failed, until one succeeds: `:quit` must not claim it was saved.
+  private var progressNotSaved: ProgressStore.SaveError?
   private let checker: ExerciseChecker
-  private let feedback: CheckFeedback
-  private let width: Int
+  private var feedback: CheckFeedback
+  private var width: Int
 
   public init(
     lesson: LessonFile, lessonKey: String, progress: Progress, checker: ExerciseChecker, feedback: CheckFeedback,
@@ -40,6 +42,13 @@ public struct LessonSession {
     self.checker = checker
     self.feedback = feedback
     self.width = max(width, 20)
+  }
+
+  /// The terminal was resized: later text is wrapped at `width`, and
+  /// diagrams drawn by `feedback`, made for that width.
+  public mutating func resize(width: Int, feedback: CheckFeedback) {
+    self.width = max(width, 20)
+    self.feedback = feedback
   }
 
   /// The opening screen: title, introduction, then the first exercise not passed yet.
@@ -124,8 +133,9 @@ public struct LessonSession {
       current -= 1
       return show([])
     case .solution:
-      return SessionOutput(
-        text: solution(for: passed.contains(exercise.number) ? exercise : previous ?? exercise), prompt: prompt)
+      // Right after a pass the prompt shows the next exercise, which may be
+      // passed already: the solution asked for is the one just passed.
+      return SessionOutput(text: solution(for: previous ?? exercise), prompt: prompt)
     case .quit:
       return quit()
     }
@@ -157,7 +167,14 @@ public struct LessonSession {
     lesson.exercises = reparsed.exercises
     progress.recordPass(lesson: lessonKey, lessonTitle: lesson.title, exercise: exercise.title, answer: input)
     justPassed = exercise
-    var sections = ["✓ Passed! (:solution shows the teacher's solution)"]
+    // After the last exercise the session ends and no prompt is left to type
+    // `:solution` at, so the solution comes with the pass.
+    let isLast = current + 1 == lesson.exercises.count
+    var sections = [
+      isLast
+        ? "✓ Passed!" + (exercise.solution.map { " The teacher's solution: \($0.text)" } ?? "")
+        : "✓ Passed! (type :solution now for the teacher's solution)"
+    ]
     if let diagram = feedback.comparisonDiagram(result, givens: givenRun(exercise)) { sections.append(diagram) }
     current += 1
     var output = show(sections)
@@ -180,9 +197,18 @@ public struct LessonSession {
     return SessionOutput(text: (sections + [screen]).joined(separator: "\n\n"), prompt: prompt)
   }
 
+  /// Tells the session whether carrying out its last `.saveProgress` effect
+  /// worked: nil when it did, else why not.
+  public mutating func progressSaved(failure: ProgressStore.SaveError?) {
+    progressNotSaved = failure
+  }
+
   private mutating func quit() -> SessionOutput {
     finished = true
-    return SessionOutput(text: summary + " Progress saved.", prompt: nil)
+    guard let progressNotSaved else { return SessionOutput(text: summary + " Progress saved.", prompt: nil) }
+    let notSaved =
+      "Progress could not be saved to \(progressNotSaved.url.path): \(progressNotSaved.reason) \(progressNotSaved.remedy)"
+    return SessionOutput(text: TextWrapper.wrap(summary + " " + notSaved, width: width), prompt: nil)
   }
 
   private var summary: String {
@@ -262,7 +288,7 @@ public struct LessonSession {
       case .ran(let run):
         return "» \(demo.text)\n" + feedback.draw(run.result)
       case .invalid(let problems):
-        return "» \(demo.text)\n" + problems.rendered(in: demo.text)
+        return "» \(demo.text)\n" + problems.rendered(in: demo.text, width: width)
       }
     }
   }

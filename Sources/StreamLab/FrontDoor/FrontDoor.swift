@@ -30,7 +30,7 @@ public enum FrontDoor {
     var translation: SwiftImport.Translation?
     switch ProgramReading.read(request.text, as: request.language, boundNames: interpreter.bindingNames) {
     case .refused(let diagnostic):
-      return invalid([diagnostic], in: request.text, fileName: request.fileName)
+      return invalid([diagnostic], in: request.text, request)
     case .pipeline(let text):
       program = text
     case .swift(let translated):
@@ -41,10 +41,10 @@ public enum FrontDoor {
     switch interpreter.run(program, options: request.options) {
     case .invalid(let diagnostics):
       guard let translation else {
-        return invalid(ProgramReading.hinted(diagnostics, in: program), in: program, fileName: request.fileName)
+        return invalid(ProgramReading.hinted(diagnostics, in: program), in: program, request)
       }
       // Errors in the short form pasted Swift became point into the Swift.
-      return invalid(diagnostics.map(translation.pointingIntoSwift), in: translation.swift, fileName: request.fileName)
+      return invalid(diagnostics.map(translation.pointingIntoSwift), in: translation.swift, request)
     case .ran(var result, let parsed):
       if let translation {
         result = SwiftPaste.locatingRuntimeError(result, in: translation)
@@ -78,10 +78,14 @@ public enum FrontDoor {
     }
   }
 
-  private static func invalid(_ diagnostics: [Diagnostic], in source: String, fileName: String?) -> FrontDoorAnswer {
+  /// Diagnostics rendered at the drawing's width, so a long line's excerpt keeps its caret under its column.
+  private static func invalid(_ diagnostics: [Diagnostic], in source: String, _ request: FrontDoorRequest)
+    -> FrontDoorAnswer
+  {
     FrontDoorAnswer(
       outcome: .invalid(diagnostics, source: source), document: "",
-      message: diagnostics.rendered(in: source, fileName: fileName), exitStatus: 2)
+      message: diagnostics.rendered(in: source, fileName: request.fileName, width: request.settings.width),
+      exitStatus: 2)
   }
 
   /// What is shown when Ctrl-C stopped the drawing of `result` twice.

@@ -57,6 +57,25 @@ public struct LessonPrompt {
     session.start()
   }
 
+  /// The terminal was resized: the lesson's text and diagrams, and the
+  /// playground's commands, use `width` from now on.
+  public mutating func resize(width: Int, feedback: CheckFeedback) {
+    session.resize(width: width, feedback: feedback)
+    playground.settings.width = width
+  }
+
+  /// Why an answer typed so far is still open (a trailing `|`, an open
+  /// bracket), as in the playground (`ReplSession.continuation(of:)`), or
+  /// nil when it can be checked. A command is always one line.
+  public static func continuation(of text: String) -> String? {
+    text.trimmingWhitespace().hasPrefix(":") ? nil : ReplSession.continuation(of: text)
+  }
+
+  /// See `LessonSession.progressSaved(failure:)`.
+  public mutating func progressSaved(failure: ProgressStore.SaveError?) {
+    session.progressSaved(failure: failure)
+  }
+
   /// Handles one line typed at the prompt.
   public mutating func handle(_ line: String) -> SessionOutput {
     let input = line.trimmingWhitespace()

@@ -36,8 +36,10 @@ extension CheckFeedback {
   /// stops a long drawing as it stops a long run.
   public init(width: Int, color: Bool, drawing: InterruptibleDrawing) {
     let options = DiagramOptions(width: width, color: color)
-    self.init(draw: { result in
-      drawing.draw(result) { TextDiagram.render($0, options: options) } ?? "(drawing stopped by Ctrl-C)"
-    })
+    self.init(
+      width: width,
+      draw: { result in
+        drawing.draw(result) { TextDiagram.render($0, options: options) } ?? "(drawing stopped by Ctrl-C)"
+      })
   }
 }

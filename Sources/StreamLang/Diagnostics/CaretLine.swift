@@ -5,7 +5,8 @@
 /// and raw control bytes (escape sequences from a binary file) would reach
 /// the terminal and act there.
 public struct CaretLine: Equatable {
-  /// How many columns of the line are shown at most, ellipses included.
+  /// How many columns of the line are shown at most, ellipses included,
+  /// unless the caller knows the terminal's width.
   public static let maximumWidth = 80
   /// How many columns before the caret a cut line keeps, so the student sees
   /// what leads up to the problem.
@@ -20,19 +21,23 @@ public struct CaretLine: Equatable {
   ///   - line: the whole line, without its newline.
   ///   - column: the caret's 1-based column in characters.
   ///   - width: how many characters the underline covers (at least 1).
-  public init(_ line: String, column: Int, width: Int) {
+  ///   - maximumWidth: the columns the line may take: a terminal narrower
+  ///     than the line would wrap it and leave the caret under another character.
+  public init(_ line: String, column: Int, width: Int, maximumWidth: Int = CaretLine.maximumWidth) {
+    let maximumWidth = max(maximumWidth, 10)
+    let contextBeforeCaret = min(Self.contextBeforeCaret, maximumWidth * 3 / 8)
     let cells = line.map(Self.shown)
     let caret = max(0, min(column - 1, cells.count))
     let underlineEnd = min(cells.count, caret + max(1, width))
     let total = cells.reduce(0) { $0 + $1.count }
     var lower = 0
     var upper = cells.count
-    if total > Self.maximumWidth {
+    if total > maximumWidth {
       // Room for the line itself once two ellipses are reserved.
-      let room = Self.maximumWidth - 2
+      let room = maximumWidth - 2
       lower = caret
       var used = 0
-      while lower > 0, used + cells[lower - 1].count <= Self.contextBeforeCaret {
+      while lower > 0, used + cells[lower - 1].count <= contextBeforeCaret {
         lower -= 1
         used += cells[lower].count
       }

@@ -58,21 +58,30 @@ public struct Diagnostic: Hashable, Error, CustomStringConvertible {
   /// The longest message or note line shown before it is cut in the middle.
   static let maximumMessageLength = 600
 
-  public func rendered(in text: String, fileName: String? = nil) -> String {
+  /// - Parameter width: the terminal's width, when known. The source line is
+  ///   cut to it, so the terminal never wraps it away from its caret, and the
+  ///   `expected:` and `note:` lines are wrapped to it at spaces, so no word
+  ///   is broken in two. Without it, lines are cut at 80 columns and not wrapped.
+  public func rendered(in text: String, fileName: String? = nil, width: Int? = nil) -> String {
     let location = SourceLocation(of: range, in: text)
     var header = "\(location.line):\(location.column): error: \(message)"
     if let suggestion { header += "; did you mean `\(suggestion)`?" }
     if let fileName { header = "\(fileName):" + header }
-    let caretLine = CaretLine(location.lineText, column: location.column, width: location.width)
+    let caretLine = CaretLine(
+      location.lineText, column: location.column, width: location.width,
+      maximumWidth: min(width ?? CaretLine.maximumWidth, CaretLine.maximumWidth))
     // Messages and notes quote what the student typed, so they are cut, but
     // far beyond the longest sentence streamlab writes: a type error's note
     // with its fix runs to about 300 characters and must be read whole.
     let limit = Self.maximumMessageLength
     var lines = [header.escapedForOneLine(maximumLength: limit), caretLine.text, caretLine.marker]
-    if let shownExpectation {
-      lines.append("expected: \(shownExpectation)".escapedForOneLine(maximumLength: limit))
+    func explanation(_ label: String, _ text: String) -> [String] {
+      let line = "\(label) \(text)".escapedForOneLine(maximumLength: limit)
+      guard let width else { return [line] }
+      return line.wrappedAtSpaces(width: width, indent: String(repeating: " ", count: label.count + 1))
     }
-    if let note { lines.append("note: \(note)".escapedForOneLine(maximumLength: limit)) }
+    if let shownExpectation { lines += explanation("expected:", shownExpectation) }
+    if let note { lines += explanation("note:", note) }
     return lines.joined(separator: "\n")
   }
 }
@@ -87,8 +96,8 @@ extension Array where Element == Diagnostic {
   /// The longest message or note line shown before it is cut in the middle.
   static let maximumMessageLength = 600
 
-  public func rendered(in text: String, fileName: String? = nil) -> String {
-    var lines = prefix(Self.maximumShown).map { $0.rendered(in: text, fileName: fileName) }
+  public func rendered(in text: String, fileName: String? = nil, width: Int? = nil) -> String {
+    var lines = prefix(Self.maximumShown).map { $0.rendered(in: text, fileName: fileName, width: width) }
     let hidden = count - Self.maximumShown
     if hidden > 0 { lines.append("and \(hidden) more error\(hidden == 1 ? "" : "s")") }
     return lines.joined(separator: "\n")

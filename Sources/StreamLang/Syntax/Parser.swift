@@ -194,7 +194,7 @@ public struct Parser {
       throw failure("unmatched `\(current.kind.symbol ?? "")`")
     }
     throw failure(
-      "unexpected \(current.kind.spelled) after the end of the pipeline",
+      "unexpected \(current.kind.spelledAfterUnexpected) after the end of the pipeline",
       expected: "`|` and an operator, `@` and a time, `;` or a new line")
   }
 
@@ -445,7 +445,7 @@ public struct Parser {
     if !isArgumentEnd {
       let message =
         keyword.arguments == .none
-        ? keyword.usage : "unexpected \(current.kind.spelled) after the arguments of `\(keyword.name)`"
+        ? keyword.usage : "unexpected \(current.kind.spelledAfterUnexpected) after the arguments of `\(keyword.name)`"
       throw failure(message, expected: "`|`, `;` or a new line")
     }
     return OperatorStage(kind: kind, keyword: keywordName, range: start.union(range(to: previousEnd)))

@@ -51,6 +51,19 @@ public enum TokenKind: Hashable {
     }
   }
 
+  /// How the token reads after "unexpected", without an article:
+  /// "unexpected number", "unexpected end of the line", "unexpected `|`".
+  public var spelledAfterUnexpected: String {
+    switch self {
+    case .int, .double: return "number"
+    case .string: return "string"
+    case .time: return "time"
+    case .newline: return "end of the line"
+    case .endOfInput: return "end of the input"
+    default: return spelled
+    }
+  }
+
   /// The punctuation's text, for symbol tokens.
   public var symbol: String? {
     switch self {

@@ -91,18 +91,16 @@ struct RunCommand: ParsableCommand {
     if let warning { print(warning, to: &standardError) }
     let url = URL(fileURLWithPath: lesson).standardizedFileURL
     let color = display.color.isEnabled(for: terminal)
-    let interrupted = InterruptNotice()
-    let lessonSession = LessonSession(
-      lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
-      feedback: CheckFeedback(
+    func feedback(width: Int) -> CheckFeedback {
+      CheckFeedback(
         width: width, color: color,
         drawing: InterruptibleDrawing(
           isInterrupted: { InterruptFlag.isRaised },
-          clearInterrupt: {
-            if InterruptFlag.isRaised { interrupted.wasRaised = true }
-            InterruptFlag.clear()
-          })),
-      width: width)
+          clearInterrupt: { InterruptFlag.clear() }))
+    }
+    let lessonSession = LessonSession(
+      lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
+      feedback: feedback(width: width), width: width)
     var settings = ReplSettings()
     settings.width = width
     settings.color = color
@@ -112,6 +110,9 @@ struct RunCommand: ParsableCommand {
       session: lessonSession, settings: settings, isInterrupted: { InterruptFlag.isRaised },
       clearInterrupt: { InterruptFlag.clear() })
     let reader = makeReader(terminal: terminal, width: width)
+    var lines = InputLines(continuation: LessonPrompt.continuation(of:))
+    var diagramWidth = DiagramWidth(initial: width, follows: display.width == nil && terminal.widthFollowsWindow)
+    if reader is LineEditor { WindowSize.install() }
     var output = session.start()
     while true {
       print(output.text)
@@ -123,22 +124,27 @@ struct RunCommand: ParsableCommand {
               "warning: could not write your answer into \(lesson): \(ErrorText.describe(error))", to: &standardError)
           }
         case .saveProgress(let progress):
-          do { try store.save(progress) } catch {
-            print("warning: could not save progress: \(ErrorText.describe(error))", to: &standardError)
+          do {
+            try store.save(progress)
+            session.progressSaved(failure: nil)
+          } catch {
+            print(TextWrapper.wrap("warning: \(error)", width: diagramWidth.current), to: &standardError)
+            session.progressSaved(failure: error)
           }
         }
       }
       guard let prompt = output.prompt else { return 0 }
-      switch reader.read(prompt: prompt, pending: "") {
-      case .line(let line):
-        if !line.trimmingWhitespace().isEmpty { reader.remember(line) }
-        output = KeyEcho.suppressed { session.handle(line) }
-        if interrupted.wasRaised || InterruptFlag.isRaised {
-          // The check's run stopped early: what it recorded is judged as it is.
-          output.text += "\n(the answer's run was stopped by Ctrl-C)"
-          interrupted.wasRaised = false
-          InterruptFlag.clear()
+      switch readInput(from: reader, prompt: prompt, lines: &lines) {
+      case .line(let input):
+        if !input.trimmingWhitespace().isEmpty { reader.remember(input) }
+        if let columns = diagramWidth.change() {
+          session.resize(width: columns, feedback: feedback(width: columns))
+          (reader as? LineEditor)?.width = columns
         }
+        output = KeyEcho.suppressed { session.handle(input) }
+        // A Ctrl-C that stopped the check's run is said once, by the diagram's
+        // closing line ("stopped by Ctrl-C at …"); what the run recorded is judged as it is.
+        InterruptFlag.clear()
       case .interrupted:
         output = SessionOutput(text: "", prompt: prompt)
       case .unreadable(let message):
@@ -146,6 +152,26 @@ struct RunCommand: ParsableCommand {
         output = SessionOutput(text: "", prompt: prompt)
       case .endOfInput:
         output = session.handle(":quit")
+      }
+    }
+  }
+
+  /// One whole input: an answer left open (a trailing `|`, an open bracket)
+  /// goes on at a continuation prompt, as in the playground.
+  private func readInput(from reader: LineReading, prompt: String, lines: inout InputLines) -> LineRead {
+    var shown = prompt
+    while true {
+      let read = reader.read(prompt: shown, pending: lines.pendingText)
+      guard case .line(let line) = read else {
+        lines.reset()
+        return read
+      }
+      switch lines.add(line) {
+      case .complete(let input):
+        return .line(input)
+      case .continues(let reason):
+        if let reason { print(reason) }
+        shown = String(repeating: " ", count: max(0, prompt.count - 2)) + "… "
       }
     }
   }
@@ -163,12 +189,6 @@ struct RunCommand: ParsableCommand {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
-
-/// Whether a Ctrl-C stopped the last answer's run; the drawing of its
-/// feedback lowers the flag itself, so it leaves word here.
-private final class InterruptNotice {
-  var wasRaised = false
-}
 
 extension ToolOutcome {
   /// Prints the outcome and gives the exit code to end the command with.

@@ -11,12 +11,16 @@ import CEditLine
 /// (drawing the echo of the last key) would leave the next read() blocked with
 /// the flag set and nobody looking. This reader waits with poll() in short
 /// slices and checks the flag between them, so Ctrl-C is seen within one
-/// slice whenever it lands. It decodes UTF-8 itself, as libedit's own reader does.
+/// slice whenever it lands. A resize is passed on to libedit between slices
+/// too. It decodes UTF-8 itself, as libedit's own reader does.
 enum InterruptibleRead {
   /// How long one wait for input lasts before the flag is looked at again.
   static let sliceMilliseconds: Int32 = 50
 
-  static let readCharacter: el_rfunc_t = { _, character in
+  /// The `WindowSize.generation` libedit last measured the terminal at.
+  nonisolated(unsafe) private static var measuredGeneration = WindowSize.generation
+
+  static let readCharacter: el_rfunc_t = { editLine, character in
     guard let character else { return -1 }
     var bytes: [UInt8] = []
     var expected = 1
@@ -24,6 +28,12 @@ enum InterruptibleRead {
       if InterruptFlag.isRaised {
         errno = EINTR
         return -1
+      }
+      // libedit's own signal handling is off (LineEditor), so it learns of a
+      // resize here: the line it edits wraps at the new width.
+      if let editLine, measuredGeneration != WindowSize.generation {
+        measuredGeneration = WindowSize.generation
+        streamlab_el_resize(editLine)
       }
       var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       let ready = poll(&input, 1, sliceMilliseconds)

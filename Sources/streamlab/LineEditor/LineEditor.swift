@@ -18,7 +18,8 @@ final class LineEditor: LineReading {
   private let editLine: OpaquePointer
   private let history: HistoryFile?
   private let completer: (String) -> CompletionCandidates
-  private let width: Int
+  /// The width completion lists are laid out in; follows the diagrams' width.
+  var width: Int
   /// The C string libedit's prompt callback hands out; owned here.
   private var promptText: UnsafeMutablePointer<CChar>?
   /// Earlier lines of a multi-line input, so completion sees what came before.
@@ -53,6 +54,9 @@ final class LineEditor: LineReading {
     streamlab_el_add_function(editLine, "streamlab-complete", "Complete the word before the cursor", completeCallback)
     streamlab_el_bind(editLine, "^I", "streamlab-complete")
     streamlab_el_bind(editLine, "^R", "em-inc-search-prev")
+    // Named here, not left to libedit's default map, so the lesson prompt and
+    // the playground keep it whatever that map holds.
+    streamlab_el_bind(editLine, "^L", "ed-clear-screen")
     // Last, so a student's ~/.editrc (vi mode, other keys) overrides our defaults.
     streamlab_el_source(editLine, nil)
   }

@@ -37,8 +37,10 @@ struct Repl {
     var session = ReplSession(
       settings: settings, isInterrupted: { InterruptFlag.isRaised }, clearInterrupt: { InterruptFlag.clear() })
     let reader: LineReading
+    var width = DiagramWidth(initial: settings.width, follows: display.width == nil && terminal.widthFollowsWindow)
     if interactive, let editor = makeEditor(session: { session }) {
       InterruptFlag.install()
+      WindowSize.install()
       reader = editor
       print(session.welcome)
     } else {
@@ -46,36 +48,35 @@ struct Repl {
     }
     let prompts = terminal.speaksUTF8 ? ("» ", "… ") : ("> ", ". ")
 
-    var pending: [String] = []
-    var shownContinuation: String?
+    var lines = InputLines(continuation: ReplSession.continuation(of:))
     while true {
-      switch reader.read(prompt: pending.isEmpty ? prompts.0 : prompts.1, pending: pending.joined(separator: "\n")) {
+      switch reader.read(prompt: lines.pending.isEmpty ? prompts.0 : prompts.1, pending: lines.pendingText) {
       case .interrupted:
         print("^C")
-        pending = []
+        lines.reset()
       case .unreadable(let message):
         show(session.fail(message))
-        pending = []
+        lines.reset()
       case .endOfInput:
         // Piped input may end inside an unfinished input: run it, so its
         // error is reported instead of silently dropped.
-        if !pending.isEmpty { _ = perform(session.submit(pending.joined(separator: "\n")), in: &session) }
+        if !lines.pending.isEmpty { _ = perform(session.submit(lines.pendingText), in: &session) }
         if interactive { print() }
         return interactive || !session.hasFailed ? 0 : 1
       case .line(let line):
-        // An empty line ends an unfinished input: it runs as it is, so its
-        // parse error says what is missing.
-        let endsInput = !pending.isEmpty && line.trimmingWhitespace().isEmpty
-        if !endsInput { pending.append(line) }
-        let input = pending.joined(separator: "\n")
-        if !endsInput, let continuation = ReplSession.continuation(of: input) {
-          if interactive && continuation != shownContinuation { print(continuation) }
-          shownContinuation = continuation
+        let input: String
+        switch lines.add(line) {
+        case .continues(let reason):
+          if interactive, let reason { print(reason) }
           continue
+        case .complete(let complete):
+          input = complete
         }
-        pending = []
-        shownContinuation = nil
         guard !input.trimmingWhitespace().isEmpty else { continue }
+        if let columns = width.change() {
+          session.settings.width = columns
+          (reader as? LineEditor)?.width = columns
+        }
         reader.remember(input)
         let effect = KeyEcho.suppressed { perform(session.submit(input), in: &session) }
         FreedMemory.returnToSystem()
@@ -104,7 +105,7 @@ struct Repl {
       let url = URL(
         fileURLWithPath: PathText.expandingTilde(path, home: FileManager.default.homeDirectoryForCurrentUser.path))
       guard let data = try? Data(contentsOf: url) else {
-        show(session.fail("cannot read \(path)"))
+        show(session.fail("cannot read \(path): \(UnreadableFile.reason(url.path))"))
         return nil
       }
       switch InputText.decode(data, from: path) {

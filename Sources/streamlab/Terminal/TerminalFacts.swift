@@ -36,6 +36,10 @@ struct TerminalFacts {
   /// the file.
   var canEditLines: Bool { inputIsTerminal && outputIsTerminal && !termIsDumb }
 
+  /// The width follows the window as it is resized: the output is a
+  /// terminal and `COLUMNS` does not pin the width.
+  var widthFollowsWindow: Bool { outputIsTerminal && Self.pinnedColumns(environment) == nil }
+
   /// The directory that holds streamlab's history and progress; worked out
   /// when asked, since `eval` never needs it and start-up time matters
   /// (docs/benchmarks.md, "Start-up").
@@ -67,10 +71,16 @@ struct TerminalFacts {
     return environment
   }
 
+  /// The width `COLUMNS` sets, if any.
+  private static func pinnedColumns(_ environment: [String: String]) -> Int? {
+    guard let text = environment["COLUMNS"], let columns = Int(text), columns > 0 else { return nil }
+    return min(columns, 1_000)
+  }
+
   /// `COLUMNS` wins (it is how users and tests pin a width), then the
   /// window size of the output terminal, then 80.
   private static func width(environment: [String: String], outputIsTerminal: Bool) -> Int {
-    if let text = environment["COLUMNS"], let columns = Int(text), columns > 0 { return min(columns, 1_000) }
+    if let columns = pinnedColumns(environment) { return columns }
     if outputIsTerminal {
       var size = winsize()
       if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }

@@ -4,9 +4,9 @@
 ///
 /// Counting characters instead moved a row one column right for every wide
 /// character in its label (`map x + "語"`), and wrapped legends and notes too late.
-enum TerminalColumns {
+public enum TerminalColumns {
   /// The columns of `text`.
-  static func of<Text: StringProtocol>(_ text: Text) -> Int {
+  public static func of<Text: StringProtocol>(_ text: Text) -> Int {
     // Most text on a diagram is ASCII: one column a character, no table.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     return text.reduce(0) { $0 + of($1) }
@@ -14,7 +14,7 @@ enum TerminalColumns {
 
   /// The columns of one character (a grapheme cluster): its first scalar's,
   /// or two when it asks for emoji presentation (`U+FE0F`) or is a flag.
-  static func of(_ character: Character) -> Int {
+  public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if scalars.count > 1, scalars.contains(where: { $0.value == 0xFE0F || isRegionalIndicator($0) }) {
@@ -24,7 +24,7 @@ enum TerminalColumns {
   }
 
   /// The columns of one scalar standing alone.
-  static func of(_ scalar: Unicode.Scalar) -> Int {
+  public static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }
@@ -103,5 +103,5 @@ enum TerminalColumns {
 
 extension StringProtocol {
   /// The columns the text takes in a terminal (see `TerminalColumns`).
-  var terminalColumns: Int { TerminalColumns.of(self) }
+  public var terminalColumns: Int { TerminalColumns.of(self) }
 }
