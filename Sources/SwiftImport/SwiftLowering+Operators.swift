@@ -58,7 +58,13 @@ extension SwiftLowering {
       return "\(method) \(try durationText(try site.required("for")))"
     case "throttle":
       var text = "throttle \(try durationText(try site.required("for")))"
-      if let latest = site.labelled("latest"), case .bool(false) = latest.kind { text += " latest: false" }
+      // Combine's throttle(for:scheduler:latest:) has no default for `latest:`, so swiftc refuses a call without it.
+      guard let latest = site.labelled("latest") else {
+        throw failure(
+          "missing argument for parameter 'latest' in call: Combine's `throttle` has no default for `latest:`",
+          at: value.range, expected: "`latest: true` (the newest value of each window) or `latest: false` (the first)")
+      }
+      if case .bool(false) = latest.kind { text += " latest: false" }
       return text
     case "timeout":
       guard let interval = site.unlabelled.first else { throw site.missing("the time") }
