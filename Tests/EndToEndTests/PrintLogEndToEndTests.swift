@@ -36,6 +36,25 @@ import Testing
       ])
   }
 
+  @Test func printLogsATextValueAsSwiftInterpolatesIt() throws {
+    // Print writes `receive value: (\(input))`: Apple's `["ipad", "mac"].publisher.print("p")`
+    // logs `p: receive value: (ipad)`, the text without quotes.
+    #expect(
+      try log(of: #"just "ipad", "mac" | print "p""#) == [
+        #"p: receive subscription: (["ipad", "mac"])"#, "p: request unlimited", "p: receive value: (ipad)",
+        "p: receive value: (mac)", "p: receive finished",
+      ])
+  }
+
+  @Test func pastedSwiftPrintLogsTheSameLines() throws {
+    let run = try ProcessRun.streamlab([
+      "eval", "--swift", "--format", "json", #"let c = (1...2).publisher.print("Logged a message").sink { _ in }"#,
+    ])
+    #expect(run.status == 0, "stderr: \(run.standardError)")
+    #expect(run.standardOutput.contains(#""text": "Logged a message: receive subscription: (1...2)""#))
+    #expect(!run.standardOutput.contains("(synchronous)"))
+  }
+
   @Test(arguments: [
     ("just 1 | print", "receive subscription: (Just)"),
     ("range 1..<3 | print", "receive subscription: (1..<3)"),
