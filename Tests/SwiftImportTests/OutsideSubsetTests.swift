@@ -25,8 +25,10 @@ import Testing
         .sink { print($0) }
       """
     let message = try #require(Runs.diagnostic(of: swift))
-    #expect(message.contains("error: missing argument for parameter 'latest' in call"), "\(message)")
-    #expect(message.contains("`latest: true`"))
+    // At the `)` where `latest:` belongs, as swiftc points.
+    #expect(message.hasPrefix("2:61: error: missing argument for parameter 'latest' in call"), "\(message)")
+    #expect(message.contains("RunLoop.main)\n" + String(repeating: " ", count: 60) + "^"))
+    #expect(message.contains("`, latest: true`"))
     let withLatest = swift.replacingOccurrences(of: "RunLoop.main)", with: "RunLoop.main, latest: true)")
     #expect(Runs.diagnostic(of: withLatest) == nil)
   }
