@@ -70,7 +70,16 @@ extension SwiftLowering {
       return "\(method) \(try durationText(try site.required("for")))"
     case "throttle":
       var text = "throttle \(try durationText(try site.required("for")))"
-      if let latest = site.labelled("latest"), case .bool(false) = latest.kind { text += " latest: false" }
+      // Combine's throttle(for:scheduler:latest:) has no default for `latest:`, so swiftc refuses a call without it.
+      guard let latest = site.labelled("latest") else {
+        // Where swiftc points: the `)` after the last argument, where `latest:` goes.
+        let end = arguments.last { !$0.isTrailing }?.range.end
+        throw failure(
+          "missing argument for parameter 'latest' in call: Combine's `throttle` has no default for `latest:`",
+          at: end.map { SourceRange(start: $0, end: $0 + 1) } ?? value.range,
+          expected: "`, latest: true` (the newest value of each window) or `, latest: false` (the first)")
+      }
+      if case .bool(false) = latest.kind { text += " latest: false" }
       return text
     case "timeout":
       guard let interval = site.unlabelled.first else { throw site.missing("the time") }

@@ -1,5 +1,6 @@
 import StreamCore
 import StreamLab
+import StreamLang
 import Testing
 
 @testable import Lessons
@@ -95,5 +96,60 @@ extension MutantVerdict {
   fileprivate var survival: (InputProbe, [TimelineEvent]?, [TimelineEvent]?)? {
     if case .survives(let probe, let solution, let mutant) = self { return (probe, solution, mutant) }
     return nil
+  }
+}
+
+/// Probe inputs vary the values' content too (issue 27, item 10): a near
+/// miss that only agrees with the solution because the givens' text is
+/// already lower case, or their numbers positive, is caught.
+@Suite struct ValueContentProbeTests {
+  static let lowercasing = """
+    title: Text
+
+    exercise: Lower case
+    given: let a = just "ipad", "mac"
+    task: Send every text of `a` in lower case.
+    hint: There is a method on String for it.
+    hint: `map` it.
+    solution: a | map x.lowercased()
+    answer:
+
+    """
+
+  @Test func aBareSourceThatPassesOnLowerCaseGivensSurvivesOnUpperCaseText() throws {
+    let exercise = try #require(try LessonFixtures.lesson(Self.lowercasing).exercises.first)
+    let results = MutationCheck(checker: MutationCheckTests.checker).results(for: exercise)
+    let bare = try #require(results.first { $0.mutant.text == "a" }, "mutants: \(results.map(\.mutant.text))")
+    let (probe, solution, mutant) = try #require(bare.verdict.survival, "got \(bare.verdict)")
+    #expect(probe.change == "a: text in upper case")
+    #expect(probe.givens == #"let a = just "IPAD", "MAC""#)
+    #expect(solution != mutant)
+  }
+
+  @Test func lessonVerifyRejectsGivensThatCannotTellLowercasingFromNothing() throws {
+    let report = LessonVerifier(checker: MutationCheckTests.checker).verify(try LessonFixtures.lesson(Self.lowercasing))
+    let entry = try #require(report.entries.first)
+    #expect(!entry.passed)
+    #expect(entry.message.contains("`a`"))
+  }
+
+  @Test(arguments: [
+    (#"just "ab", "Cd""#, ["text in upper case", "text in lower case", "text capitalized", "value 1 an empty text"]),
+    ("just 3, -2", ["numbers with the other sign"]),
+    ("just 0", [String]()),
+  ])
+  func contentVariationsChangeOnlyWhatTheyName(source: String, changes: [String]) throws {
+    let parsed = Parser.parse(source)
+    let pipeline = try #require(
+      parsed.program.statements.first.flatMap { statement -> Pipeline? in
+        if case .subscription(let pipeline, _, _) = statement { return pipeline }
+        return nil
+      })
+    let values = try #require(
+      { () -> [Expr]? in
+        if case .just(let values) = pipeline.source.kind { return values }
+        return nil
+      }())
+    #expect(SourceVariation.contentVariations(values).map(\.change) == changes)
   }
 }

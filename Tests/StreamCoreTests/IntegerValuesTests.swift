@@ -24,10 +24,12 @@ import Testing
     #expect(iterator.next() == nil)
   }
 
-  @Test func itDescribesItselfAsTheArrayOfItsValues() {
-    #expect(IntegerValues(1...3).description == "[1, 2, 3]")
-    #expect(IntegerValues(1...3).description == [Value.int(1), .int(2), .int(3)].description)
-    #expect(IntegerValues(from: 1, upTo: 1).description == "[]")
+  @Test func itDescribesItselfAsTheSwiftRangeItStandsFor() {
+    // Apple's `(1...3).publisher.print()` logs `receive subscription: (1...3)`.
+    #expect(IntegerValues(1...3).description == (1...3).description)
+    #expect(IntegerValues(1...3).description == "1...3")
+    #expect(IntegerValues(from: 1, upTo: 4).description == "1..<4")
+    #expect(IntegerValues(from: 1, upTo: 1).description == "1..<1")
   }
 }
 

@@ -276,6 +276,19 @@ import Testing
     #expect(session.submit(":help :trace").text.hasPrefix(":trace — "))
   }
 
+  @Test func helpOnAWordThatIsASourceAndACommandShowsTheSourceAndNamesTheCommand() {
+    var session = session()
+    let page = session.submit(":help events").text
+    #expect(page.hasPrefix("events — "))
+    #expect(page.contains("`:events` is also a command: `:help :events`"))
+    #expect(session.submit(":help :events").text.hasPrefix(":events — "))
+  }
+
+  @Test func helpOnACommandNameWithoutItsColonStillFindsTheCommand() {
+    var session = session()
+    #expect(session.submit(":help trace").text.hasPrefix(":trace — "))
+  }
+
   @Test func helpOnAMisspeltNameSuggests() {
     var session = session()
     let reply = session.submit(":help debounse")

@@ -17,6 +17,22 @@ import Testing
     #expect(message.contains(#"`future 300ms "data"` or `fail "offline"`"#))
   }
 
+  @Test func aThrottleWithoutLatestIsRefusedAsSwiftcRefusesIt() throws {
+    // Combine declares `throttle(for:scheduler:latest:)` with no default for `latest:`.
+    let swift = """
+      let c = [1, 2].publisher
+        .throttle(for: .milliseconds(200), scheduler: RunLoop.main)
+        .sink { print($0) }
+      """
+    let message = try #require(Runs.diagnostic(of: swift))
+    // At the `)` where `latest:` belongs, as swiftc points.
+    #expect(message.hasPrefix("2:61: error: missing argument for parameter 'latest' in call"), "\(message)")
+    #expect(message.contains("RunLoop.main)\n" + String(repeating: " ", count: 60) + "^"))
+    #expect(message.contains("`, latest: true`"))
+    let withLatest = swift.replacingOccurrences(of: "RunLoop.main)", with: "RunLoop.main, latest: true)")
+    #expect(Runs.diagnostic(of: withLatest) == nil)
+  }
+
   @Test func anIfStatementIsRefusedWithTheOneExpressionForm() throws {
     let swift = """
       let c = [1, 2].publisher.map { x in

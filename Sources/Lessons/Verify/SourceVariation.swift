@@ -3,9 +3,11 @@ import StreamLang
 
 /// The variations of one source of a given that probe inputs are made of:
 /// its times stretched, squeezed, evenly spaced or shuffled; its values
-/// reversed, rotated, doubled up or thinned; its completion left out, turned
-/// into a failure or brought forward. Each stays a source of the same type,
-/// so every program that reads the original also reads the variation.
+/// reversed, rotated, doubled up or thinned; their content changed (text in
+/// upper or lower case, numbers with the other sign, a text left empty); its
+/// completion left out, turned into a failure or brought forward. Each stays
+/// a source of the same type, so every program that reads the original also
+/// reads the variation.
 enum SourceVariation {
   /// `(what changed, the varied source)` pairs; only kinds a probe can vary.
   static func variations(of kind: SourceKind) -> [(change: String, kind: SourceKind)] {
@@ -14,8 +16,9 @@ enum SourceVariation {
     case .subject(let sends): return sendVariations(sends).map { ($0.change, .subject($0.sends)) }
     case .current(let initial, let sends):
       return sendVariations(sends).map { ($0.change, .current(initial: initial, sends: $0.sends)) }
-    case .just(let values) where values.count > 1:
-      return valueOrders(values).map { ($0.change, .just($0.values)) }
+    case .just(let values):
+      let orders = values.count > 1 ? valueOrders(values) : []
+      return (orders + contentVariations(values)).map { ($0.change, .just($0.values)) }
     case .interval(let period): return scaled(period).map { ($0.change, .interval(period: $0.time)) }
     case .timer(let delay): return scaled(delay).map { ($0.change, .timer(delay: $0.time)) }
     case .future(let delay, let value):
@@ -107,6 +110,9 @@ enum SourceVariation {
         result.append(("without event \(dropped + 1)", copy))
       }
     }
+    for variation in contentVariations(values.compactMap { if case .value(let v) = $0 { v } else { nil } }) {
+      result.append((variation.change, withValues(variation.values.map { .value($0) })))
+    }
     let terminal = sends.indices.filter { !valueIndices.contains($0) }
     if !terminal.isEmpty, !valueIndices.isEmpty {
       result.append(("never completes", valueIndices.map { sends[$0] }))
@@ -132,5 +138,58 @@ enum SourceVariation {
       ("without the first value", Array(values.dropFirst())),
       ("without the last value", Array(values.dropLast())),
     ]
+  }
+
+  /// The values with their content changed where a near miss may not look:
+  /// `map x.lowercased()` and a bare source agree on text that is already
+  /// lower case, `map abs(x)` and `map x` on positive numbers, `filter
+  /// !x.isEmpty` and no filter on text that is never empty. Only changes
+  /// that change something are returned.
+  static func contentVariations(_ values: [Expr]) -> [(change: String, values: [Expr])] {
+    var result: [(String, [Expr])] = []
+    func add(_ change: String, _ varied: [Expr]) {
+      if varied.map(\.kind) != values.map(\.kind) { result.append((change, varied)) }
+    }
+    add("text in upper case", values.map { withText($0) { $0.uppercased() } })
+    add("text in lower case", values.map { withText($0) { $0.lowercased() } })
+    add("text capitalized", values.map { withText($0) { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() } })
+    add("numbers with the other sign", values.map(negated))
+    if let first = values.firstIndex(where: { if case .string(let text) = $0.kind { !text.isEmpty } else { false } }) {
+      var empty = values
+      empty[first] = StageMutation.synthesized(.string(""))
+      add("value \(first + 1) an empty text", empty)
+    }
+    return result
+  }
+
+  /// `value` with every text literal in it (inside arrays and tuples too) rewritten.
+  private static func withText(_ value: Expr, _ change: (String) -> String) -> Expr {
+    switch value.kind {
+    case .string(let text): return change(text) == text ? value : StageMutation.synthesized(.string(change(text)))
+    case .array(let items): return rebuilt(value, .array(items.map { withText($0, change) }))
+    case .tuple(let items): return rebuilt(value, .tuple(items.map { withText($0, change) }))
+    default: return value
+    }
+  }
+
+  /// `value` with every number literal in it given the other sign.
+  private static func negated(_ value: Expr) -> Expr {
+    switch value.kind {
+    case .int(let number) where number != 0 && number != .min: return StageMutation.synthesized(.int(-number))
+    case .double(let number) where number != 0: return StageMutation.synthesized(.double(-number))
+    case .unary("-", let operand):
+      switch operand.kind {
+      case .int, .double: return StageMutation.synthesized(operand.kind)
+      default: return value
+      }
+    case .array(let items): return rebuilt(value, .array(items.map(negated)))
+    case .tuple(let items): return rebuilt(value, .tuple(items.map(negated)))
+    default: return value
+    }
+  }
+
+  /// A container printed from its items, once one of them changed.
+  private static func rebuilt(_ original: Expr, _ kind: ExprKind) -> Expr {
+    kind == original.kind ? original : StageMutation.synthesized(kind)
   }
 }

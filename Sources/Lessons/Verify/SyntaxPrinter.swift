@@ -169,7 +169,7 @@ struct SyntaxPrinter {
   func send(_ send: TimedSend) -> String? {
     guard case .time(let interval) = send.time.kind, let time = Self.time(interval) else { return nil }
     switch send.event {
-    case .value(let value): return time + ":" + original(value.range)
+    case .value(let value): return time + ":" + expression(value)
     case .finished: return time + ":|"
     case .failed(let message): return time + ":#" + (message.map(expression) ?? "")
     }
@@ -182,7 +182,7 @@ struct SyntaxPrinter {
       return printed.count == list.count ? printed.joined(separator: ", ") : nil
     }
     switch kind {
-    case .just(let values): return "just " + values.map { original($0.range) }.joined(separator: ", ")
+    case .just(let values): return "just " + values.map { expression($0) }.joined(separator: ", ")
     case .events(let list): return sends(list).map { "events " + $0 }
     case .subject(let list): return sends(list).map { "subject " + $0 }
     case .current(let initial, let list):

@@ -45,7 +45,7 @@ extension Publishers {
 }
 
 extension Publishers.ExactOutput {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
   where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -60,6 +60,9 @@ extension Publishers.ExactOutput {
       self.downstream = downstream
       self.range = range
     }
+
+    /// Combine's `output(at:)` and `prefix(_:)` are `Publishers.Output`, which `print` calls `(Output)`.
+    var description: String { "Output" }
 
     func receive(subscription: Subscription) {
       guard upstream == nil, !isDone else {

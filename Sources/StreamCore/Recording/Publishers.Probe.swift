@@ -72,8 +72,24 @@ extension Publishers.Probe {
     /// A probe is invisible: it names itself by the subscription of the stage
     /// in front of it, so `print` logs `receive subscription: (Just)` as Combine does.
     var description: String {
-      if state == .subscribed, let subscription { return String(describing: subscription) }
+      if state == .subscribed, let subscription { return Self.combineName(of: subscription) }
       return "Probe"
+    }
+
+    /// The name Combine gives a subscription. An OpenCombine operator whose
+    /// inner subscription has no description of its own (`Delay`'s) would
+    /// print as its full generic type; Combine names it by its publisher,
+    /// as OpenCombine's own descriptions do (`Debounce`, `Map`).
+    static func combineName(of subscription: Subscription) -> String {
+      let text = String(describing: subscription)
+      guard text.contains("<") else { return text }
+      let marker = Array("Publishers.")
+      let characters = Array(text)
+      guard let start = characters.indices.first(where: { characters[$0...].starts(with: marker) }) else {
+        return text
+      }
+      let name = characters[(start + marker.count)...].prefix { $0.isLetter || $0.isNumber }
+      return name.isEmpty ? text : String(name)
     }
 
     func receive(subscription: Subscription) {

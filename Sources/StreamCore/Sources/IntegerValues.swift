@@ -8,19 +8,24 @@
 /// about a tenth of a million-value run; this iterator's `next()` is a plain
 /// function on two integers. It also spares materialising the array.
 ///
-/// It describes itself as the array of its values does (`[1, 2, 3]`), so
-/// `print`'s `receive subscription: ([1, 2, 3])` reads as Swift's would.
+/// It describes itself as the range it stands for does (`1...3`, `1..<4`),
+/// so `print`'s `receive subscription: (1...3)` reads as Apple's
+/// `(1...3).publisher.print()` does.
 public struct IntegerValues: Sequence, CustomStringConvertible {
   /// Nil for an empty range.
   public let bounds: ClosedRange<Int>?
+  /// How Swift spells the range: `1...3`, `1..<4`.
+  public let description: String
 
   public init(_ bounds: ClosedRange<Int>) {
     self.bounds = bounds
+    description = bounds.description
   }
 
   /// `lower..<upper`: empty when `upper` is not above `lower`.
   public init(from lower: Int, upTo upper: Int) {
     bounds = lower < upper ? lower...(upper - 1) : nil
+    description = "\(lower)..<\(upper)"
   }
 
   public struct Iterator: IteratorProtocol {
@@ -45,6 +50,4 @@ public struct IntegerValues: Sequence, CustomStringConvertible {
   }
 
   public func makeIterator() -> Iterator { Iterator(bounds) }
-
-  public var description: String { Array(self).description }
 }

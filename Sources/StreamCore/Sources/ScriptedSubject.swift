@@ -171,7 +171,7 @@ private struct DemandTap: Publisher {
   }
 
   /// One subscriber's tap.
-  final class Inner: Subscriber, Subscription {
+  final class Inner: Subscriber, Subscription, CustomStringConvertible {
     typealias Input = Value
     typealias Failure = StreamError
 
@@ -206,6 +206,10 @@ private struct DemandTap: Publisher {
       held = nil
       onDrop(value)
     }
+
+    /// The tap is invisible: it names itself by the subject's subscription,
+    /// so `print` logs `receive subscription: (PassthroughSubject)` as Combine does.
+    var description: String { upstream.map { String(describing: $0) } ?? "PassthroughSubject" }
 
     func receive(subscription: Subscription) {
       upstream = subscription

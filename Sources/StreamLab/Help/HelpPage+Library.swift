@@ -269,8 +269,11 @@ extension HelpPage {
       name: "throttle",
       paragraph: """
         Sends at most one value per interval: the first value at once, then at the end of each \
-        interval the latest value seen in it (`latest: true`, the default) or the first \
-        (`latest: false`).
+        interval the latest value seen in it (`latest: true`, streamlab's default; Swift's \
+        `throttle` has no default, so `latest:` is always written there) or the first \
+        (`latest: false`). It asks upstream for every value before its subscriber has asked for \
+        any, and drops a value that comes while nobody has asked: `just 1 | throttle 200ms` \
+        sends only the completion, and a note says so.
         """,
       demo: "interval 100ms | take 5 | throttle 250ms latest: false"),
     HelpPage(
@@ -406,9 +409,11 @@ extension HelpPage {
       name: "buffer",
       paragraph: """
         Holds up to N values for a subscriber slower than its upstream. `prefetch: byRequest` \
-        (the default) asks upstream for everything at once; `prefetch: keepFull` asks for N, then \
-        one more for each value handed on, so a timed source drops what finds no demand. When a \
-        value arrives at a full buffer, `whenFull: dropOldest` (the default) drops the oldest \
+        (streamlab's default; Swift's `buffer(size:prefetch:whenFull:)` has no defaults, so all \
+        three are written there) asks upstream for everything at once; `prefetch: keepFull` asks \
+        for N, then one more for each value handed on, so a timed source drops what finds no \
+        demand. When a value arrives at a full buffer, `whenFull: dropOldest` (streamlab's \
+        default) drops the oldest \
         one held, `dropNewest` the new one, and `fail "msg"` fails, cancelling upstream: that \
         failure reaches the subscriber at its next request, after the values it asks for. As \
         Apple's, it asks upstream before its subscriber has asked for anything: `just 1,2,3 | \

@@ -289,14 +289,21 @@ public struct ReplSession {
   }
 
   private mutating func help(on topic: String) -> ReplReply {
-    let name = topic.hasPrefix(":") ? String(topic.dropFirst()) : topic
+    let asCommand = topic.hasPrefix(":")
+    let name = asCommand ? String(topic.dropFirst()) : topic
     if name == "paste" || name == "swift-in" { return ReplReply(text: HelpText.paste(presenter: presenter)) }
-    if let entry = MetaCommand.table.first(where: { $0.name == ":" + name }) {
-      return ReplReply(
-        text: "\(entry.name) \(entry.argument)".trimmingWhitespace() + " — " + entry.summary)
+    let command = MetaCommand.table.first(where: { $0.name == ":" + name }).map { entry in
+      "\(entry.name) \(entry.argument)".trimmingWhitespace() + " — " + entry.summary
     }
+    // `events` is a source and `:events` a command: the bare word is the
+    // source, and its page names the command too.
+    if asCommand, let command { return ReplReply(text: command) }
     if name == "limits" { return ReplReply(text: HelpText.limits) }
-    if let page = HelpText.page(for: name, presenter: presenter) { return ReplReply(text: page) }
+    if let page = HelpText.page(for: name, presenter: presenter) {
+      guard let command else { return ReplReply(text: page) }
+      return ReplReply(text: page + "\n\n(`:\(name)` is also a command: `:help :\(name)` says what it does.)")
+    }
+    if let command { return ReplReply(text: command) }
     let known = Keywords.sources.map(\.name) + Keywords.operators.map(\.name) + MetaCommand.names
     if let suggestion = Suggestion.closest(to: name, among: known) {
       return failure("no help on `\(name)`; did you mean `\(suggestion)`?")

@@ -301,7 +301,11 @@ extension PipelineBuilder {
     case .print(let tag):
       // OpenCombine's own Print, writing to the run's log instead of stdout.
       let prefix = try tag.map { try string($0, in: context, what: "print's tag is a message, like `print \"tap\"`") }
-      return upstream.print(prefix ?? "", to: RecorderLog(recorder: recorder)).eraseToAnyPublisher()
+      // `map` hands its upstream's subscription on, so Print still names the stage before it.
+      return upstream.map(PrintedValue.init)
+        .print(prefix ?? "", to: RecorderLog(recorder: recorder, prefix: prefix ?? ""))
+        .map(\.value)
+        .eraseToAnyPublisher()
 
     case .handleEvents(let handlers):
       return try handleEvents(upstream, handlers, stage: label, in: context)

@@ -2,10 +2,6 @@ import OpenCombine
 import StreamCore
 
 extension PipelineBuilder {
-  /// Ranges shorter than this are described as the array of their values
-  /// (`print`'s `receive subscription: ([1, 2, 3])`), longer ones as a lazy map.
-  static let describedAsArrayLimit = 2_000_000
-
   /// The publisher a pipeline's first stage stands for (DSL.md "Sources").
   func buildSource(_ stage: SourceStage, in context: BuildContext, row: TimelineChannel? = nil) throws
     -> AnyValuePublisher
@@ -29,22 +25,10 @@ extension PipelineBuilder {
       guard closed ? lower <= upper : lower <= upper else {
         throw Diagnostic("a range must not run backwards: \(lower) is after \(upper)", at: stage.range)
       }
-      let (count, overflow) = upper.subtractingReportingOverflow(lower)
-      // Ranges below the limit are walked by `IntegerValues`, which
-      // describes itself as an array, as these ranges were once built; huge
-      // ones stay the lazy map `print` has always named.
-      if !overflow, count < Self.describedAsArrayLimit {
-        let values = closed ? IntegerValues(lower...upper) : IntegerValues(from: lower, upTo: upper)
-        return Publishers.Sequence<IntegerValues, StreamError>(sequence: values).eraseToAnyPublisher()
-      }
-      if closed {
-        return Publishers.Sequence<LazyMapSequence<ClosedRange<Int>, Value>, StreamError>(
-          sequence: (lower...upper).lazy.map(Value.int)
-        ).eraseToAnyPublisher()
-      }
-      return Publishers.Sequence<LazyMapSequence<Range<Int>, Value>, StreamError>(
-        sequence: (lower..<upper).lazy.map(Value.int)
-      ).eraseToAnyPublisher()
+      // `IntegerValues` describes itself as Swift's range does, so `print`
+      // says `receive subscription: (1...5)` as `(1...5).publisher` does.
+      let values = closed ? IntegerValues(lower...upper) : IntegerValues(from: lower, upTo: upper)
+      return Publishers.Sequence<IntegerValues, StreamError>(sequence: values).eraseToAnyPublisher()
 
     case .empty:
       return Empty().eraseToAnyPublisher()

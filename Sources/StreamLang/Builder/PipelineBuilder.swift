@@ -15,6 +15,8 @@ final class PipelineBuilder {
   var notes = NoteBook()
   /// The `debounce` stages of shown pipelines, for the note on dropped values.
   private(set) var debounceStages: [CombineNotes.DebounceStage] = []
+  /// The `throttle` stages of shown pipelines, for the note on values sent before any demand.
+  private(set) var throttleStages: [CombineNotes.ThrottleStage] = []
   let expressions: ExpressionBridge
   /// The `receive on` / `subscribe on` actions still queued: the run is not over while one waits.
   let pendingHops = PendingHops()
@@ -86,6 +88,7 @@ final class PipelineBuilder {
       if case .debounce(let due) = stage.kind, let dueTime = try? time(due, in: context, what: "") {
         debounceStages.append(.init(pipeline: rows, stage: index + 1, dueTime: dueTime))
       }
+      if case .throttle = stage.kind { throttleStages.append(.init(pipeline: rows, stage: index + 1)) }
       // The row opens before the stage is built: its inner rows hang under it.
       let channel = row(label: context.source(stage.range), pipeline: rows, stage: index + 1)
       publisher = try apply(stage, to: publisher, in: context.hangingInnerRows(under: channel))

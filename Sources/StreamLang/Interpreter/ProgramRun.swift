@@ -78,7 +78,9 @@ struct ProgramRun {
     result.contractViolations = recorder.contractViolations
     result.log = recorder.log
     result.notes =
-      builder.notes.notes + builder.willSetNotes() + CombineNotes.explain(result, debounces: builder.debounceStages)
+      builder.notes.notes + builder.willSetNotes()
+      + CombineNotes.explain(
+        result, debounces: builder.debounceStages, throttles: builder.throttleStages)
     return result
   }
 
