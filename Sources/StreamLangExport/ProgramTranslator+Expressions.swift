@@ -139,13 +139,12 @@ extension ProgramTranslator {
     }
   }
 
-  /// An Int division may trap; by a literal zero Swift refuses to compile it,
-  /// where streamlab stops the run with a runtime error.
+  /// An Int division may trap, as streamlab's run stops, in any closure; by
+  /// a literal zero Swift refuses to compile it.
   private func checkDivisor(_ divisor: SwiftExpression) throws {
     if divisor.isIntegerLiteral, divisor.code == "0" || divisor.code == "-0" {
       throw ExportLimitation("Swift rejects an Int division by a literal zero at compile time")
     }
-    noteTrappingArithmetic()
   }
 
   /// `x.count * 100ms` as `.milliseconds(x.count * 100)`: the scheduler's
