@@ -280,6 +280,21 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "More15HandleEvents",
       program: "interval 100ms | handleEvents output: \"got \" + String(x), cancel: \"cancelled\" | take 2",
       run: { more15HandleEvents(scheduler: $0, log: $1) }),
+    // A bound subject or future used only inside a closure exists from the
+    // program's start, as in Swift: the inner subscription at 200ms sees only
+    // later sends (8 at 300ms, finished at 400ms), and the future has already
+    // resolved when it is subscribed at 300ms.
+    ExportedExample(
+      file: "More16HotSubjectInFlatMap",
+      program: "let s = subject 150ms:7, 300ms:8, 400ms:|; timer 200ms | flatMap { s }",
+      run: { more16HotSubjectInFlatMap(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More17SubjectInSwitchToLatest",
+      program: "let s = subject 150ms:7, 300ms:8, 400ms:|; timer 200ms | map { s } | switchToLatest",
+      run: { more17SubjectInSwitchToLatest(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More18EagerFutureInFlatMap", program: "let f = future 200ms 42; timer 300ms | flatMap { f }",
+      run: { more18EagerFutureInFlatMap(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

@@ -92,6 +92,7 @@ final class PipelineBuilder {
       publisher = publisher.probe(channel).eraseToAnyPublisher()
     }
     try requireNothingLeftToConnect()
+    if rows != nil, sharedBy == nil { try buildEagerBindings(usedBy: pipeline, in: context.environment) }
     return publisher
   }
 
