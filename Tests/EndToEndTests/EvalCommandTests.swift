@@ -45,7 +45,8 @@ import Testing
     #expect(
       run.standardOutput.components(separatedBy: "\n").last { !$0.isEmpty }
         == "stopped by a runtime error in `map 6 / x` at 0ms on value 0: division by zero: 6 / 0 "
-        + "(Swift would trap here; `tryMap` turns errors into failures)")
+        + "(Swift stops the process here: a division by zero traps in any closure, `tryMap`'s too: "
+        + "it does not throw; to fail the stream instead, test and throw: `tryMap x == 0 ? fail(\"zero\") : 6 / x`)")
     #expect(run.standardOutput.components(separatedBy: "division by zero").count == 2)
   }
 
