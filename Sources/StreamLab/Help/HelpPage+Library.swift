@@ -261,7 +261,11 @@ extension HelpPage {
       demo: "marbles \"-a-b-c|\" | output at 1"),
     HelpPage(
       name: "ignoreOutput",
-      paragraph: "Drops every value and passes on only the completion.",
+      paragraph: """
+        Drops every value and passes on only the completion. In Swift its Output is `Never`, \
+        except on a sequence (`just 1,2`, `range`) or a `Just`, whose own `ignoreOutput()` is an \
+        `Empty` that keeps the Output type.
+        """,
       demo: "marbles \"-1-2|\" | ignoreOutput"),
   ]
 
@@ -354,7 +358,11 @@ extension HelpPage {
       demo: "marbles \"-1-2-#\" | retry 1"),
     HelpPage(
       name: "mapError",
-      paragraph: "Transforms the failure (its message is `x`); values pass unchanged.",
+      paragraph: """
+        Transforms the failure (its message is `x`); values pass unchanged. On a stream that \
+        cannot fail, `mapError x` (Swift's `mapError { $0 }`) keeps `Never`: to give it a \
+        Failure type, use `setFailureType`.
+        """,
       demo: "marbles \"-1-#\" | mapError \"wrapped\""),
     HelpPage(
       name: "replaceEmpty",
