@@ -9,26 +9,17 @@ enum Trap {
   static func message(for error: Error, at site: TrapSite?) -> String {
     let reason = StreamError(wrapping: error).message
     let kind = (error as? EvaluationError)?.kind
+    guard kind == .divisionByZero || kind == .overflow else { return reason + " (Swift would trap here)" }
+    // `tryFirst where` is the operator `tryFirst`.
     let throwing = site?.throwingOperator
-    let everywhere =
-      throwing.flatMap { $0.split(separator: " ").first }.map { " in any closure, `\($0)`'s too: it does not throw" }
-      ?? ", it does not throw"
-    switch kind {
-    case .divisionByZero?:
-      var text = reason + " (Swift stops the process here: a division by zero traps" + everywhere
-      if let fix = site?.zeroCheck(for: error as? EvaluationError) {
-        text += "; to fail the stream instead, test and throw: `\(fix)`"
-      }
-      return text + ")"
-    case .overflow?:
-      var text = reason + " (Swift stops the process here: an integer overflow traps" + everywhere
-      if let throwing {
-        text += "; to fail the stream instead, test the value and throw with `fail(\"…\")` in `\(throwing)`"
-      }
-      return text + ")"
-    default:
-      return reason + " (Swift would trap here)"
+    let operatorName = throwing?.split(separator: " ").first.map(String.init)
+    var text = reason + " (a trap: Swift stops the process here" + (operatorName.map { ", in `\($0)` too" } ?? "")
+    if kind == .divisionByZero, let fix = site?.zeroCheck(for: error as? EvaluationError) {
+      text += "; to fail the stream, throw first: `\(fix)`"
+    } else if let throwing {
+      text += "; to fail the stream, test the value and throw with `fail(\"…\")` in `\(throwing)`"
     }
+    return text + ")"
   }
 }
 
