@@ -394,6 +394,16 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     #expect(try typesOfLastPipeline(typeCase.program) == typeCase.expected, "\(typeCase.declaration)")
   }
 
+  /// `:type just 1, 2 | mapError x` said `<Int, Never → Error>`; swiftc keeps `Never`.
+  @Test func mapErrorOnAStreamThatCannotFailChangesNoFailure() throws {
+    let parsed = Parser.parse("just 1, 2 | mapError x")
+    try #require(parsed.diagnostics.isEmpty)
+    let typed = try TypeChecker.check(parsed.program)
+    let last = try #require(typed.shown.last)
+    #expect(last.stages.map(\.type.spelling) == ["<Int, Never>", "<Int, Never>"])
+    #expect(last.stages.map(\.changesFailure) == [false, false])
+  }
+
   @Test func theTableHasAtLeastSixtyPrograms() {
     #expect(Self.cases.count >= 60)
   }
