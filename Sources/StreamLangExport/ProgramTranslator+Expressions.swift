@@ -213,7 +213,8 @@ extension ProgramTranslator {
     case ("first", .array(let element)), ("last", .array(let element)):
       return SwiftExpression(code: "\(receiver).\(name)", type: .optional(element))
     case ("first", .string), ("last", .string):
-      // The DSL's first character is a String; Swift's is a Character.
+      // Swift's first is a Character (the type checker says `Character?`); the export
+      // keeps the run's values Strings, which `String(reflecting:)` logs alike.
       return SwiftExpression(code: "\(receiver).\(name).map(String.init)", type: .optional(.string))
     case (_, .tuple(let elements)):
       guard let index = Int(name), elements.indices.contains(index) else { break }
