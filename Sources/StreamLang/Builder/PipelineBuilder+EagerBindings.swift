@@ -14,11 +14,12 @@ extension PipelineBuilder {
   /// built by then, so only those first used inside a closure come after
   /// them (the Swift export declares them in the same order).
   func buildEagerBindings(usedBy pipeline: Pipeline, in environment: [String: BoundPipeline]) throws {
-    var seen = Set<ObjectIdentifier>()
     // Depth first, in the order the names are written: a stack of names, the next one on top.
     var pending = Self.namesUsed(by: pipeline).reversed().map { ($0, environment) }
     while let (name, environment) = pending.popLast() {
-      guard let binding = environment[name], seen.insert(ObjectIdentifier(binding)).inserted else { continue }
+      guard let binding = environment[name], eagerlyWalked.insert(ObjectIdentifier(binding)).inserted else {
+        continue
+      }
       if binding.pipeline.source.kind.existsFromProgramStart { _ = try buildBinding(binding) }
       pending += Self.namesUsed(by: binding.pipeline).reversed().map { ($0, binding.environment) }
     }

@@ -33,6 +33,8 @@ final class PipelineBuilder {
   private var currentPipeline = 0
 
   private var builtBindings: [ObjectIdentifier: AnyValuePublisher] = [:]
+  /// The bindings whose hot sources `buildEagerBindings` has built, each walked once per run.
+  var eagerlyWalked: Set<ObjectIdentifier> = []
   /// The one subject of each binding that is a bare `subject` or `current`,
   /// so every use can watch it for the values its own subscriber drops.
   private var builtSubjects: [ObjectIdentifier: ScriptedSubject] = [:]
