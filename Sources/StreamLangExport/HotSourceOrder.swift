@@ -4,8 +4,11 @@ import StreamLang
 /// in which streamlab starts them.
 ///
 /// streamlab builds a binding when a subscription (or `connect`) first uses
-/// it, so a subject's sends and a future's promise are scheduled in order of
-/// first use; the export declares them up front. Two hot sources acting at
+/// it, and a bound hot source that a subscription uses only inside a closure
+/// or `deferred` right after that subscription's own stages, as it exists
+/// from the program's start in Swift; so a subject's sends and a future's
+/// promise are scheduled in order of first use; the export declares them up
+/// front. Two hot sources acting at
 /// the same instant reach their subscribers in the order they were
 /// scheduled, so where the export's order would differ, the program is
 /// refused rather than exported with its events swapped.
@@ -31,8 +34,6 @@ struct HotSourceOrder {
   private var collectors: [[Use]] = []
   /// Ids in the order streamlab starts them during setup.
   private var started: [Int] = []
-  /// Ids streamlab would first start while the program runs.
-  private var startedLater: Set<Int> = []
 
   /// Registers a source and records its use where it is written.
   mutating func add(_ source: Source, atSetup: Bool) {
@@ -52,25 +53,17 @@ struct HotSourceOrder {
   /// The uses collected since the matching `begin`.
   mutating func end() -> [Use] { collectors.popLast() ?? [] }
 
-  /// A subscription or `connect` builds what it uses: those sources start now.
+  /// A subscription or `connect` builds what it uses: those sources start
+  /// now, the ones used only inside closures right after the others.
   mutating func start(_ uses: [Use]) {
-    for use in uses {
-      if use.atSetup {
-        if !started.contains(use.id) { started.append(use.id) }
-      } else {
-        startedLater.insert(use.id)
-      }
+    for use in uses.filter(\.atSetup) + uses.filter({ !$0.atSetup }) where !started.contains(use.id) {
+      started.append(use.id)
     }
   }
 
   /// Throws where the export would start a hot source at another time, or in
   /// another order at one instant, than streamlab.
   func check() throws {
-    for id in startedLater.sorted() where !started.contains(id) {
-      throw ExportLimitation(
-        "`\(sources[id].name)` is first used inside a closure or `deferred`, where streamlab starts it only when that runs; the export starts it with the program"
-      )
-    }
     // The export fulfils futures where they are declared, before it schedules
     // any subject's sends; the subjects' sends go in streamlab's order.
     func exportRank(_ id: Int) -> (Int, Int) {

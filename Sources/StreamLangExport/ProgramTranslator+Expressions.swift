@@ -139,13 +139,12 @@ extension ProgramTranslator {
     }
   }
 
-  /// An Int division may trap; by a literal zero Swift refuses to compile it,
-  /// where streamlab stops the run with a runtime error.
+  /// An Int division may trap, as streamlab's run stops, in any closure; by
+  /// a literal zero Swift refuses to compile it.
   private func checkDivisor(_ divisor: SwiftExpression) throws {
     if divisor.isIntegerLiteral, divisor.code == "0" || divisor.code == "-0" {
       throw ExportLimitation("Swift rejects an Int division by a literal zero at compile time")
     }
-    noteTrappingArithmetic()
   }
 
   /// `x.count * 100ms` as `.milliseconds(x.count * 100)`: the scheduler's
@@ -214,7 +213,8 @@ extension ProgramTranslator {
     case ("first", .array(let element)), ("last", .array(let element)):
       return SwiftExpression(code: "\(receiver).\(name)", type: .optional(element))
     case ("first", .string), ("last", .string):
-      // The DSL's first character is a String; Swift's is a Character.
+      // Swift's first is a Character (the type checker says `Character?`); the export
+      // keeps the run's values Strings, which `String(reflecting:)` logs alike.
       return SwiftExpression(code: "\(receiver).\(name).map(String.init)", type: .optional(.string))
     case (_, .tuple(let elements)):
       guard let index = Int(name), elements.indices.contains(index) else { break }

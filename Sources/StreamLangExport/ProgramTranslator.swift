@@ -306,16 +306,6 @@ final class ProgramTranslator {
     if depth != anonymous.depth { frames[frameIndex].needsNames = true }
   }
 
-  /// Records that integer arithmetic that can trap (`/`, `%`) runs in the
-  /// innermost closure: in `tryMap` and friends streamlab turns a division by
-  /// zero into a failure, while Swift still traps.
-  func noteTrappingArithmetic() {
-    guard frames.last?.mayThrow == true else { return }
-    let note =
-      "Swift traps on an Int division by zero or overflow even inside `tryMap` and friends, where streamlab turns it into a failure."
-    if !notes.contains(note) { notes.append(note) }
-  }
-
   /// Records that the innermost closure calls `fail(…)`.
   func noteThrow() {
     guard !frames.isEmpty else { return }

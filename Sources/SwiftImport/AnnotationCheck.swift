@@ -28,7 +28,15 @@ enum AnnotationCheck {
     let parsed = Parser.parse(program, boundNames: boundNames)
     guard parsed.isValid, let typed = try? TypeChecker.check(parsed.program) else { return nil }
     for item in annotated {
-      guard let type = typed.bindings[item.name]?.type else { continue }
+      guard var type = typed.bindings[item.name]?.type else { continue }
+      // `[…].publisher.replaceNil(with: 0)` is Publishers.Sequence's own
+      // overload, whose Output stays `Int?`, unless the annotation asks for
+      // `Int`: then swiftc picks Publisher's generic one.
+      if case .optional(let wrapped) = type.output, wrapped.spelling == item.annotation.output.description,
+        endsInReplaceNil(item.name, parsed.program)
+      {
+        type.output = wrapped
+      }
       let failureName = failureNames[item.range]
       guard disagrees(item.annotation, with: type, for: item.annotation.name, failureName: failureName) else {
         continue
@@ -40,6 +48,15 @@ enum AnnotationCheck {
   }
 
   /// Swift's words for a value of `<output, failure>` where the annotation wants another type.
+  private static func endsInReplaceNil(_ name: String, _ program: Program) -> Bool {
+    program.statements.contains { statement in
+      guard case .binding(let bound, let pipeline, _) = statement, bound.text == name else { return false }
+      let last = pipeline.operators.last { if case .eraseToAnyPublisher = $0.kind { false } else { true } }
+      if case .replaceNil? = last?.kind { return true }
+      return false
+    }
+  }
+
   private static func diagnostic(_ item: Annotated, output: String, failure: String) -> Diagnostic {
     let annotation = item.annotation
     // `some Publisher<Int, Never>` is met by any publisher of those types, so only they are named.

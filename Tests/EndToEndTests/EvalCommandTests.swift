@@ -39,13 +39,14 @@ import Testing
   }
 
   @Test func runtimeErrorExitsOneAndIsPrintedOnceUnderTheDiagram() throws {
-    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--width", "200"])
+    let run = try ProcessRun.streamlab(["eval", "just 1, 0 | map 6 / x", "--width", "240"])
     #expect(run.status == 1)
     #expect(run.standardError.isEmpty)
     #expect(
       run.standardOutput.components(separatedBy: "\n").last { !$0.isEmpty }
         == "stopped by a runtime error in `map 6 / x` at 0ms on value 0: division by zero: 6 / 0 "
-        + "(Swift would trap here; `tryMap` turns errors into failures)")
+        + "(a trap: Swift stops the process here, in `tryMap` too; to fail the stream, throw first: "
+        + "`tryMap x == 0 ? fail(\"zero\") : 6 / x`)")
     #expect(run.standardOutput.components(separatedBy: "division by zero").count == 2)
   }
 

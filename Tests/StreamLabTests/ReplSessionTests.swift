@@ -355,7 +355,7 @@ import Testing
           just 1 | map $0 * 2
         just 1      <Int, Never>
         map $0 * 2  <Int, Never>
-        type:   Publishers.Map<Just<Int>, Int>
+        type:   Just<Int>
         erased: AnyPublisher<Int, Never>
         """)
   }

@@ -7,7 +7,7 @@ import Testing
 /// which every form-validation example writes, take a pair apart as Swift
 /// does (its exception for closures of one tuple parameter). That swiftc
 /// accepts both forms, with these timelines, is proved by the exports
-/// `More16CombineLatestNamedPair` and `More17ZipParenthesisedPair`, which
+/// `More19CombineLatestNamedPair` and `More20ZipParenthesisedPair`, which
 /// SwiftExportTests compiles against OpenCombine and runs.
 @Suite struct TupleParameterTests {
   @Test(arguments: ["{ name, age in name + String(age) }", "{ (name, age) in name + String(age) }"])

@@ -57,7 +57,8 @@ import Testing
   @Test(arguments: [
     ("just 1 | setFailureType", "; here <Int, Error>"),
     ("marbles \"-1-#\" | assertNoFailure", "; here <Int, Never>"),
-    ("just 1, nil | replaceNil 0", "; here <Int, Never>"),
+    ("just nil | replaceNil 0", "; here <Int, Never>"),
+    ("just 1, nil | replaceNil 0", "whose Output stays optional; here <Int?, Never>"),
     (
       "just 1 | setFailureType | eraseToAnyPublisher",
       "type becomes AnyPublisher<Int, Error>, hiding the chain of operators"

@@ -280,17 +280,32 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
       file: "More15HandleEvents",
       program: "interval 100ms | handleEvents output: \"got \" + String(x), cancel: \"cancelled\" | take 2",
       run: { more15HandleEvents(scheduler: $0, log: $1) }),
+    // A bound subject or future used only inside a closure exists from the
+    // program's start, as in Swift: the inner subscription at 200ms sees only
+    // later sends (8 at 300ms, finished at 400ms), and the future has already
+    // resolved when it is subscribed at 300ms.
+    ExportedExample(
+      file: "More16HotSubjectInFlatMap",
+      program: "let s = subject 150ms:7, 300ms:8, 400ms:|; timer 200ms | flatMap { s }",
+      run: { more16HotSubjectInFlatMap(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More17SubjectInSwitchToLatest",
+      program: "let s = subject 150ms:7, 300ms:8, 400ms:|; timer 200ms | map { s } | switchToLatest",
+      run: { more17SubjectInSwitchToLatest(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "More18EagerFutureInFlatMap", program: "let f = future 200ms 42; timer 300ms | flatMap { f }",
+      run: { more18EagerFutureInFlatMap(scheduler: $0, log: $1) }),
     // Issue 27: Swift takes a pair apart into a closure's names, with or
     // without parentheses; swiftc compiling these exports is the proof.
     ExportedExample(
-      file: "More16CombineLatestNamedPair",
+      file: "More19CombineLatestNamedPair",
       program:
         "let name = marbles \"-a--b|\"; let age = marbles \"--1-2|\"; name | combineLatest age | map { name, age in name + String(age) }",
-      run: { more16CombineLatestNamedPair(scheduler: $0, log: $1) }),
+      run: { more19CombineLatestNamedPair(scheduler: $0, log: $1) }),
     ExportedExample(
-      file: "More17ZipParenthesisedPair",
+      file: "More20ZipParenthesisedPair",
       program: "let a = marbles \"-1-2|\"; let b = marbles \"--3-4|\"; a | zip b | map { (u, p) in u * 10 + p }",
-      run: { more17ZipParenthesisedPair(scheduler: $0, log: $1) }),
+      run: { more20ZipParenthesisedPair(scheduler: $0, log: $1) }),
   ]
 
   /// Programs typed after earlier inputs of a REPL session, whose bindings they use.

@@ -10,7 +10,7 @@ public struct CheckResult: Hashable {
     case answerInvalid([Diagnostic])
     /// The answer binds names but subscribes to nothing.
     case noOutput
-    /// A non-throwing stage failed, where Swift would trap.
+    /// The run stopped where Swift would trap (a division by zero, an overflow, in any closure).
     case runtimeError(RuntimeError)
     case mismatch(OutputDifference)
     /// A `require:` operator the answer does not use.

@@ -110,24 +110,26 @@ extension HelpPage {
       paragraph: """
         Transforms each value with the closure (`x` is the value; `$0` and `{ v in … }` work too). \
         `map` cannot fail: an error in its closure stops the run, as Swift would trap; use `tryMap` \
-        to turn errors into failures.
+        and throw with `fail("…")` to make the stream fail instead.
         """,
       demo: "just 1,2,3 | map x * 10"),
     HelpPage(
       name: "tryMap",
       paragraph: """
-        Like `map`, but the closure may throw: the error becomes the stream's failure and upstream \
-        is cancelled.
+        Like `map`, but the closure may throw: an error thrown with `fail("…")` becomes the stream's \
+        failure and upstream is cancelled. A division by zero or an overflow is not thrown: it traps, \
+        in `tryMap` too, and stops the run, as it stops an app; test for it and throw.
         """,
-      demo: "just 4,0,2 | tryMap 8 / x"),
+      demo: "just 4,0,2 | tryMap x == 0 ? fail(\"zero\") : 8 / x"),
     HelpPage(
       name: "compactMap",
       paragraph: "Transforms each value and drops the results that are nil.",
       demo: "just \"1\", \"a\", \"3\" | compactMap Int(x)"),
     HelpPage(
       name: "tryCompactMap",
-      paragraph: "`compactMap` whose closure may throw; the error becomes the failure.",
-      demo: "just 1, 0, 2 | tryCompactMap 4 / x"),
+      paragraph:
+        "`compactMap` whose closure may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 1, 0, 2 | tryCompactMap x == 0 ? fail(\"zero\") : 4 / x"),
     HelpPage(
       name: "scan",
       paragraph: """
@@ -137,8 +139,9 @@ extension HelpPage {
       demo: "marbles \"-1-2-3|\" | scan 0, acc + x"),
     HelpPage(
       name: "tryScan",
-      paragraph: "`scan` whose closure may throw; the error becomes the failure.",
-      demo: "just 1, 2, 0 | tryScan 0, acc + 6 / x"),
+      paragraph:
+        "`scan` whose closure may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 1, 2, 0 | tryScan 0, x == 0 ? fail(\"zero\") : acc + 6 / x"),
     HelpPage(
       name: "reduce",
       paragraph: """
@@ -148,8 +151,9 @@ extension HelpPage {
       demo: "marbles \"-1-2-3|\" | reduce 0, acc + x"),
     HelpPage(
       name: "tryReduce",
-      paragraph: "`reduce` whose closure may throw; the error becomes the failure.",
-      demo: "just 1, 2, 0 | tryReduce 0, acc + 6 / x"),
+      paragraph:
+        "`reduce` whose closure may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 1, 2, 0 | tryReduce 0, x == 0 ? fail(\"zero\") : acc + 6 / x"),
     HelpPage(
       name: "flatMap",
       paragraph: """
@@ -187,8 +191,9 @@ extension HelpPage {
       demo: "range 1...6 | filter x % 2 == 0"),
     HelpPage(
       name: "tryFilter",
-      paragraph: "`filter` whose condition may throw; the error becomes the failure.",
-      demo: "just 3, 1, 0, 2 | tryFilter 6 / x > 2"),
+      paragraph:
+        "`filter` whose condition may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 3, 1, 0, 2 | tryFilter x == 0 ? fail(\"zero\") : 6 / x > 2"),
     HelpPage(
       name: "removeDuplicates",
       paragraph: """
@@ -206,16 +211,18 @@ extension HelpPage {
       demo: "marbles \"-1-2-3|\" | first where x > 1"),
     HelpPage(
       name: "tryFirst",
-      paragraph: "`first where` whose condition may throw; the error becomes the failure.",
-      demo: "just 3, 0, 5 | tryFirst where 6 / x > 4"),
+      paragraph:
+        "`first where` whose condition may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 3, 0, 5 | tryFirst where x == 0 ? fail(\"zero\") : 6 / x > 4"),
     HelpPage(
       name: "last",
       paragraph: "Sends the last value (or the last that matched `where`) when upstream finishes.",
       demo: "marbles \"-1-2-3|\" | last"),
     HelpPage(
       name: "tryLast",
-      paragraph: "`last where` whose condition may throw; the error becomes the failure.",
-      demo: "just 3, 0 | tryLast where 6 / x > 1"),
+      paragraph:
+        "`last where` whose condition may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 3, 0 | tryLast where x == 0 ? fail(\"zero\") : 6 / x > 1"),
     HelpPage(
       name: "prefix",
       paragraph: """
@@ -229,8 +236,9 @@ extension HelpPage {
       demo: "interval 100ms | prefix 3\ninterval 100ms | prefix untilOutputFrom { timer 350ms }"),
     HelpPage(
       name: "tryPrefix",
-      paragraph: "`prefix while` whose condition may throw; the error becomes the failure.",
-      demo: "just 3, 2, 0 | tryPrefix while 6 / x < 4"),
+      paragraph:
+        "`prefix while` whose condition may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 3, 2, 0 | tryPrefix while x == 0 ? fail(\"zero\") : 6 / x < 4"),
     HelpPage(
       name: "dropFirst",
       paragraph: """
@@ -242,8 +250,9 @@ extension HelpPage {
       demo: "marbles \"-1-2-3|\" | dropFirst 2\ninterval 100ms | drop untilOutputFrom { timer 250ms } | take 2"),
     HelpPage(
       name: "tryDrop",
-      paragraph: "`drop while` whose condition may throw; the error becomes the failure.",
-      demo: "just 3, 2, 0 | tryDrop while 6 / x < 4"),
+      paragraph:
+        "`drop while` whose condition may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 3, 2, 0 | tryDrop while x == 0 ? fail(\"zero\") : 6 / x < 4"),
     HelpPage(
       name: "output",
       paragraph: """
@@ -252,7 +261,11 @@ extension HelpPage {
       demo: "marbles \"-a-b-c|\" | output at 1"),
     HelpPage(
       name: "ignoreOutput",
-      paragraph: "Drops every value and passes on only the completion.",
+      paragraph: """
+        Drops every value and passes on only the completion. In Swift its Output is `Never`, \
+        except on a sequence (`just 1,2`, `range`) or a `Just`, whose own `ignoreOutput()` is an \
+        `Empty` that keeps the Output type.
+        """,
       demo: "marbles \"-1-2|\" | ignoreOutput"),
   ]
 
@@ -348,7 +361,11 @@ extension HelpPage {
       demo: "marbles \"-1-2-#\" | retry 1"),
     HelpPage(
       name: "mapError",
-      paragraph: "Transforms the failure (its message is `x`); values pass unchanged.",
+      paragraph: """
+        Transforms the failure (its message is `x`); values pass unchanged. On a stream that \
+        cannot fail, `mapError x` (Swift's `mapError { $0 }`) keeps `Never`: to give it a \
+        Failure type, use `setFailureType`.
+        """,
       demo: "marbles \"-1-#\" | mapError \"wrapped\""),
     HelpPage(
       name: "replaceEmpty",
@@ -448,7 +465,8 @@ extension HelpPage {
       demo: "just 2, 4, 5 | allSatisfy x % 2 == 0"),
     HelpPage(
       name: "tryAllSatisfy",
-      paragraph: "`allSatisfy` whose condition may throw; the error becomes the failure.",
-      demo: "just 2, 1, 0 | tryAllSatisfy 2 / x > 0"),
+      paragraph:
+        "`allSatisfy` whose condition may throw; an error thrown with `fail(\"…\")` becomes the failure (a division by zero still traps).",
+      demo: "just 2, 1, 0 | tryAllSatisfy x == 0 ? fail(\"zero\") : 2 / x > 0"),
   ]
 }

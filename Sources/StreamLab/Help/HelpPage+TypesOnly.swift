@@ -35,7 +35,9 @@ extension HelpPage {
       name: "replaceNil",
       paragraph: """
         Replaces each `nil` with the value and passes the others through. In Swift it is only for \
-        optional outputs, and makes `Int?` into `Int`: `compactMap` drops the `nil`s instead.
+        optional outputs, and makes `Int?` into `Int`; on a sequence (`just 1, nil`, \
+        `[…].publisher`, and its `map`), swiftc picks `Publishers.Sequence`'s own `replaceNil`, \
+        whose Output stays `Int?`. `compactMap` drops the `nil`s instead.
         """,
       demo: "just \"1\", \"x\", \"3\" | map Int(x) | replaceNil 0"),
   ]

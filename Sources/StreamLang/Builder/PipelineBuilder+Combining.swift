@@ -88,7 +88,7 @@ extension PipelineBuilder {
       do {
         return try function(values)
       } catch {
-        recorder.fail(Trap.message(for: error, instead: nil), stage: label, value: .tuple(values))
+        recorder.fail(Trap.message(for: error, at: nil), stage: label, value: .tuple(values))
         return .null
       }
     }

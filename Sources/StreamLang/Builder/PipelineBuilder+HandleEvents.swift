@@ -16,7 +16,9 @@ extension PipelineBuilder {
   {
     var loggers: [HandledEvent: (Value) -> Void] = [:]
     for handler in handlers {
-      let evaluate = trapping(try expressions.unary(handler.body, in: context), stage: stage, instead: nil)
+      let evaluate = trapping(
+        try expressions.unary(handler.body, in: context), stage: stage,
+        site: trapSite(handler.body, throwing: nil, in: context))
       let recorder = self.recorder
       loggers[handler.event] = { event in
         let result = evaluate(event)

@@ -16,40 +16,56 @@ extension PipelineBuilder {
     switch stage.kind {
     // MARK: transform
     case .map(let expression):
-      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: "tryMap")
+      let transform = trapping(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryMap", in: context))
       return upstream.map(transform).eraseToAnyPublisher()
 
     case .tryMap(let expression):
-      let transform = try expressions.unary(expression, in: context)
+      let transform = throwingFailures(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryMap", in: context))
       return upstream.tryMap(transform).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .compactMap(let expression):
-      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: "tryCompactMap")
+      let transform = trapping(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryCompactMap", in: context))
       return upstream.compactMap { value in Self.unwrapped(transform(value)) }.eraseToAnyPublisher()
 
     case .tryCompactMap(let expression):
-      let transform = try expressions.unary(expression, in: context)
+      let transform = throwingFailures(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryCompactMap", in: context))
       return upstream.tryCompactMap { value in Self.unwrapped(try transform(value)) }
         .mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .scan(let initial, let expression):
       let start = try constant(initial, in: context)
-      let next = trapping2(try expressions.binary(expression, in: context), stage: label, instead: "tryScan")
+      let next = trapping2(
+        try expressions.binary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryScan", in: context, after: initial))
       return upstream.scan(start, next).eraseToAnyPublisher()
 
     case .tryScan(let initial, let expression):
       let start = try constant(initial, in: context)
-      let next = try expressions.binary(expression, in: context)
+      let next = throwingFailures2(
+        try expressions.binary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryScan", in: context, after: initial))
       return upstream.tryScan(start, next).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .reduce(let initial, let expression):
       let start = try constant(initial, in: context)
-      let next = trapping2(try expressions.binary(expression, in: context), stage: label, instead: "tryReduce")
+      let next = trapping2(
+        try expressions.binary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryReduce", in: context, after: initial))
       return upstream.reduce(start, next).eraseToAnyPublisher()
 
     case .tryReduce(let initial, let expression):
       let start = try constant(initial, in: context)
-      let next = try expressions.binary(expression, in: context)
+      let next = throwingFailures2(
+        try expressions.binary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryReduce", in: context, after: initial))
       return upstream.tryReduce(start, next).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .flatMap(let maxPublishers, let expression):
@@ -58,7 +74,9 @@ extension PipelineBuilder {
           .max(try count($0, in: context, what: "flatMap max needs a count, like `flatMap max 1 E`", atLeast: 1))
         }
         ?? .unlimited
-      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: "tryMap")
+      let transform = trapping(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: nil, in: context))
       let parent = context.innerParent
       return upstream.flatMap(maxPublishers: limit) { [unowned self] value -> AnyValuePublisher in
         self.innerStream(transform(value), stage: label, element: value, under: parent)
@@ -75,11 +93,15 @@ extension PipelineBuilder {
 
     // MARK: filter
     case .filter(let expression):
-      let keep = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryFilter")
+      let keep = trappingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryFilter", in: context))
       return upstream.filter(keep).eraseToAnyPublisher()
 
     case .tryFilter(let expression):
-      let keep = throwingTest(try expressions.unary(expression, in: context))
+      let keep = throwingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryFilter", in: context))
       return upstream.tryFilter(keep).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .removeDuplicates:
@@ -96,27 +118,35 @@ extension PipelineBuilder {
           }
           return flag
         } catch {
-          recorder.fail(Trap.message(for: error, instead: nil), stage: label, value: value)
+          recorder.fail(Trap.message(for: error, at: nil), stage: label, value: value)
           return true
         }
       }.eraseToAnyPublisher()
 
     case .first(let condition):
       guard let condition else { return upstream.first().eraseToAnyPublisher() }
-      let test = trappingTest(try expressions.unary(condition, in: context), stage: label, instead: "tryFirst")
+      let test = trappingTest(
+        try expressions.unary(condition, in: context), stage: label,
+        site: trapSite(condition, throwing: "tryFirst where", in: context))
       return upstream.first(where: test).eraseToAnyPublisher()
 
     case .tryFirst(let condition):
-      let test = throwingTest(try expressions.unary(condition, in: context))
+      let test = throwingTest(
+        try expressions.unary(condition, in: context), stage: label,
+        site: trapSite(condition, throwing: "tryFirst where", in: context))
       return upstream.tryFirst(where: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .last(let condition):
       guard let condition else { return upstream.last().eraseToAnyPublisher() }
-      let test = trappingTest(try expressions.unary(condition, in: context), stage: label, instead: "tryLast")
+      let test = trappingTest(
+        try expressions.unary(condition, in: context), stage: label,
+        site: trapSite(condition, throwing: "tryLast where", in: context))
       return upstream.last(where: test).eraseToAnyPublisher()
 
     case .tryLast(let condition):
-      let test = throwingTest(try expressions.unary(condition, in: context))
+      let test = throwingTest(
+        try expressions.unary(condition, in: context), stage: label,
+        site: trapSite(condition, throwing: "tryLast where", in: context))
       return upstream.tryLast(where: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .prefix(let expression):
@@ -125,11 +155,15 @@ extension PipelineBuilder {
       return upstream.exactPrefix(limit).eraseToAnyPublisher()
 
     case .prefixWhile(let expression):
-      let test = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryPrefix")
+      let test = trappingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryPrefix while", in: context))
       return upstream.prefix(while: test).eraseToAnyPublisher()
 
     case .tryPrefixWhile(let expression):
-      let test = throwingTest(try expressions.unary(expression, in: context))
+      let test = throwingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryPrefix while", in: context))
       return upstream.tryPrefix(while: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .dropFirst(let expression):
@@ -138,11 +172,15 @@ extension PipelineBuilder {
       return upstream.dropFirst(skip).eraseToAnyPublisher()
 
     case .dropWhile(let expression):
-      let test = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryDrop")
+      let test = trappingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryDrop while", in: context))
       return upstream.drop(while: test).eraseToAnyPublisher()
 
     case .tryDropWhile(let expression):
-      let test = throwingTest(try expressions.unary(expression, in: context))
+      let test = throwingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryDrop while", in: context))
       return upstream.tryDrop(while: test).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     case .output(let index):
@@ -204,12 +242,15 @@ extension PipelineBuilder {
 
     // MARK: errors
     case .tryCatch(let expression):
-      let makeFallback = try expressions.unary(expression, in: context)
+      let makeFallback = throwingFailures(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryCatch", in: context))
       let parent = context.innerParent
       return upstream.tryCatch { [unowned self] error -> AnyValuePublisher in
         let message = Value.string(error.message)
-        // A runtime error in the closure, `fail("…")` included, becomes the failure.
+        // `fail("…")` in the closure becomes the failure; any other error traps, as in Swift.
         let fallback = try makeFallback(message)
+        if self.recorder.isStopping { return Empty(completeImmediately: false).eraseToAnyPublisher() }
         guard case .stream = fallback else {
           throw StreamError(
             "tryCatch's closure must give a stream, like `{ just 0 }`, but it gave \(fallback.typeName) \(fallback)")
@@ -233,7 +274,9 @@ extension PipelineBuilder {
       return upstream.retry(attempts).eraseToAnyPublisher()
 
     case .mapError(let expression):
-      let transform = trapping(try expressions.unary(expression, in: context), stage: label, instead: nil)
+      let transform = trapping(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: nil, in: context))
       return upstream.mapError { error in
         let mapped = transform(.string(error.message))
         if case .string(let message) = mapped { return StreamError(message) }
@@ -269,11 +312,15 @@ extension PipelineBuilder {
       return upstream.contains(value).map(Value.bool).eraseToAnyPublisher()
 
     case .allSatisfy(let expression):
-      let test = trappingTest(try expressions.unary(expression, in: context), stage: label, instead: "tryAllSatisfy")
+      let test = trappingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryAllSatisfy", in: context))
       return upstream.allSatisfy(test).map(Value.bool).eraseToAnyPublisher()
 
     case .tryAllSatisfy(let expression):
-      let test = throwingTest(try expressions.unary(expression, in: context))
+      let test = throwingTest(
+        try expressions.unary(expression, in: context), stage: label,
+        site: trapSite(expression, throwing: "tryAllSatisfy", in: context))
       return upstream.tryAllSatisfy(test).map(Value.bool).mapError(StreamError.init(wrapping:)).eraseToAnyPublisher()
 
     // MARK: schedulers
@@ -342,9 +389,15 @@ extension PipelineBuilder {
       }.setFailureType(to: StreamError.self).eraseToAnyPublisher()
 
     case .replaceNil(let expression):
-      notes.add(
-        "replaceNil: nil becomes the value and the others pass unchanged; in Swift the Output loses its "
-          + "optional (Int? becomes Int)" + inSwift(stage))
+      if case .optional? = typeOnlyStages[stage.range]?.output {
+        notes.add(
+          "replaceNil: nil becomes the value and the others pass unchanged; on a sequence (`[…].publisher`) "
+            + "swiftc picks Publishers.Sequence's own replaceNil, whose Output stays optional" + inSwift(stage))
+      } else {
+        notes.add(
+          "replaceNil: nil becomes the value and the others pass unchanged; in Swift the Output loses its "
+            + "optional (Int? becomes Int)" + inSwift(stage))
+      }
       let replacement = try constant(expression, in: context)
       // Combine's replaceNil(with:) is a map of `$0 ?? output`.
       return upstream.map { value in value == .null ? replacement : value }.eraseToAnyPublisher()

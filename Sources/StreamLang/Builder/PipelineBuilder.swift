@@ -35,6 +35,8 @@ final class PipelineBuilder {
   private var currentPipeline = 0
 
   private var builtBindings: [ObjectIdentifier: AnyValuePublisher] = [:]
+  /// The bindings whose hot sources `buildEagerBindings` has built, each walked once per run.
+  var eagerlyWalked: Set<ObjectIdentifier> = []
   /// The one subject of each binding that is a bare `subject` or `current`,
   /// so every use can watch it for the values its own subscriber drops.
   private var builtSubjects: [ObjectIdentifier: ScriptedSubject] = [:]
@@ -95,6 +97,7 @@ final class PipelineBuilder {
       publisher = publisher.probe(channel).eraseToAnyPublisher()
     }
     try requireNothingLeftToConnect()
+    if rows != nil, sharedBy == nil { try buildEagerBindings(usedBy: pipeline, in: context.environment) }
     return publisher
   }
 

@@ -6,7 +6,8 @@ import StreamCore
 /// decide for us:
 /// - Int with Int stays Int: `7 / 2` is 3; overflow and division by zero are
 ///   errors (Swift would trap), never wrapped.
-/// - Int with Double becomes Double (`x * 1.5`), as a literal would in Swift.
+/// - Int with Double becomes Double: the type checker lets an Int meet a
+///   Double only where it is a literal (`d * 2`, `2 * 2.5`), as Swift does.
 /// - `+` joins two strings or two arrays; `"a" + 1` is an error, as in Swift
 ///   (`String(x)` converts).
 /// - Times: time ± time, time × number, number × time, time ÷ number, and

@@ -35,7 +35,9 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .map: return [entry("transform", .closure, "a closure", "map x * 2", "transforms each value")]
     case .tryMap:
-      return [entry("transform", .closure, "a closure", "tryMap x * 2", "like `map`; an error becomes a failure")]
+      return [
+        entry("transform", .closure, "a closure", "tryMap x * 2", "like `map`; a thrown `fail(…)` becomes a failure")
+      ]
     case .compactMap:
       return [entry("transform", .closure, "a closure", "compactMap Int(x)", "transforms and drops nil results")]
     case .tryCompactMap:

@@ -1,5 +1,5 @@
 /// The full Combine type of a stage's publisher, nested as Swift nests it:
-/// `Publishers.Debounce<Publishers.Map<Publishers.Sequence<[Int], Never>, Int>, S>`.
+/// `Publishers.Debounce<Publishers.Sequence<[Int], Never>, S>` (a sequence's `map` is a sequence again).
 public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible {
   /// A generic type and its arguments: `Publishers.Map` of the upstream and `Int`.
   case generic(String, [PublisherType])

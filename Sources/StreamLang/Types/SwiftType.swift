@@ -9,6 +9,8 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
   case int
   case double
   case string
+  /// One extended grapheme cluster: what `"ab".first` holds (as `Character?`).
+  case character
   case bool
   /// No value of it exists: the `Failure` of `Just`, the `Output` of `ignoreOutput`.
   case never
@@ -32,6 +34,7 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
     case .int: return "Int"
     case .double: return "Double"
     case .string: return "String"
+    case .character: return "Character"
     case .bool: return "Bool"
     case .never, .variable: return "Never"
     case .error: return "Error"
@@ -51,7 +54,7 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
   /// True when Swift's `==` applies (tuples of up to six Equatables have one too).
   var hasEquality: Bool {
     switch self {
-    case .int, .double, .string, .bool, .duration, .placeholder, .variable: return true
+    case .int, .double, .string, .character, .bool, .duration, .placeholder, .variable: return true
     case .array(let element), .optional(let element): return element.conformsToEquatable
     case .tuple(let elements): return elements.count <= 6 && elements.allSatisfy(\.conformsToEquatable)
     case .never, .error, .publisher: return false
@@ -65,7 +68,7 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
   /// True for `Comparable` types: `min()`, `max()`, `<`. `Bool` is not one.
   var conformsToComparable: Bool {
     switch self {
-    case .int, .double, .string, .duration, .placeholder, .variable: return true
+    case .int, .double, .string, .character, .duration, .placeholder, .variable: return true
     default: return false
     }
   }

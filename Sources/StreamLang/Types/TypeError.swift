@@ -33,6 +33,18 @@ enum TypeError {
       at: range, note: fix)
   }
 
+  /// `x * 2.5` with `x` an Int: swiftc's message, and the conversion that fixes it.
+  static func intBesideDouble(
+    _ symbol: String, _ lhs: SwiftType, _ rhs: SwiftType, fix: String, at range: SourceRange
+  ) -> Diagnostic {
+    Diagnostic(
+      "binary operator '\(symbol)' cannot be applied to operands of type '\(lhs.spelling)' and '\(rhs.spelling)'",
+      at: range,
+      note:
+        "Swift never converts an Int value to a Double implicitly (only a literal such as `2` becomes one); "
+        + "convert it first: `\(fix)`")
+  }
+
   static func unary(_ symbol: String, _ operand: SwiftType, at range: SourceRange) -> Diagnostic {
     Diagnostic("unary operator '\(symbol)' cannot be applied to an operand of type '\(operand.spelling)'", at: range)
   }

@@ -5,6 +5,9 @@ import StreamCore
 struct Typed {
   var type: SwiftType
   var isIntegerLiteral = false
+  /// True for a string literal of one character, which Swift makes a
+  /// `Character` where one is expected (`x.first == "a"`).
+  var isCharacterLiteral = false
   /// True when evaluating it may throw (`fail("msg")` somewhere inside).
   var throwsError = false
 
@@ -16,14 +19,18 @@ struct Typed {
 }
 
 // Expressions: the DSL's operators and builtins with the types Swift gives
-// them. The DSL's own conversions are kept (Int with Double is Double, `+`
-// joins strings and arrays); what Swift has no meaning for is an error here.
+// them: an Int value never meets a Double (only an integer literal becomes
+// one), `+` joins strings and arrays; what Swift has no meaning for is an
+// error here.
 extension TypeInference {
   func value(_ expr: Expr, in scope: Scope) throws(Diagnostic) -> Typed {
     switch expr.kind {
     case .int: return Typed(.int, isIntegerLiteral: true)
     case .double: return Typed(.double)
-    case .string: return Typed(.string)
+    case .string(let text):
+      var typed = Typed(.string)
+      typed.isCharacterLiteral = text.count == 1
+      return typed
     case .bool: return Typed(.bool)
     case .null: return Typed(.optional(fresh()))
     case .time: return Typed(.duration)
@@ -50,7 +57,10 @@ extension TypeInference {
     case .binary(let symbol, let lhs, let rhs):
       let left = try value(lhs, in: scope)
       let right = try value(rhs, in: scope)
-      return Typed(try binary(symbol, left, right, expr), throwsError: left.throwsError || right.throwsError)
+      let type = try binary(symbol, left, right, expr)
+      // `1 + 2` is still a literal to Swift: `(1 + 2) * 2.5` is a Double.
+      let literal = left.isIntegerLiteral && right.isIntegerLiteral && ["+", "-", "*", "/", "%"].contains(symbol)
+      return Typed(type, isIntegerLiteral: literal, throwsError: left.throwsError || right.throwsError)
     case .ternary(let condition, let then, let otherwise):
       let test = try value(condition, in: scope)
       guard unify(test.type, .bool) else {
@@ -171,6 +181,9 @@ extension TypeInference {
   private func binary(_ symbol: String, _ left: Typed, _ right: Typed, _ expr: Expr) throws(Diagnostic) -> SwiftType {
     var lhs = resolved(left.type)
     var rhs = resolved(right.type)
+    // `x.first == "a"`, `x.first ?? "?"`: the one-character literal is a Character.
+    if right.isCharacterLiteral, Self.holdsCharacter(lhs) { rhs = .character }
+    if left.isCharacterLiteral, Self.holdsCharacter(rhs) { lhs = .character }
     let isTest = ["==", "!=", "<", ">", "<=", ">=", "&&", "||"].contains(symbol)
     // `Int(x) ?? fail("bad")`: the fallback never returns, so the result is the unwrapped value.
     if symbol == "??", rhs == .never, case .optional(let wrapped) = lhs { return resolved(wrapped) }
@@ -178,7 +191,7 @@ extension TypeInference {
       return isTest ? .bool : .placeholder
     }
     // A value not yet known takes the other side's type: `empty | map x * 2` makes x an Int.
-    // Digits drawn in marbles are Ints beside any number (`x * 2.5` is a Double of an Int).
+    // Digits drawn in marbles are Ints beside any number (so `x * 2.5` is refused, as for any Int).
     if case .variable = lhs { unify(lhs, symbol == "&&" || symbol == "||" ? .bool : knownSide(lhs, rhs)) }
     if case .variable = rhs { unify(rhs, symbol == "&&" || symbol == "||" ? .bool : knownSide(rhs, lhs)) }
     lhs = resolved(lhs)
@@ -187,6 +200,14 @@ extension TypeInference {
     // type T, as Swift's operators take two of one type; a later use tells T.
     if case .variable = lhs, case .variable = rhs, symbol != "??" { return isTest ? .bool : lhs }
     let numbers = lhs.isNumber && rhs.isNumber
+    // Swift never converts an Int value to a Double: only an integer literal
+    // becomes one beside a Double (`d * 2`, `2 * 2.5`).
+    if numbers, symbol != "??", let intSide = Self.intValueBesideDouble(lhs, left, rhs, right, expr) {
+      guard case .binary(_, let leftExpr, let rightExpr) = expr.kind else { preconditionFailure("a binary expression") }
+      let (l, r) = (text(leftExpr.range), text(rightExpr.range))
+      let fix = intSide == leftExpr ? "Double(\(l)) \(symbol) \(r)" : "\(l) \(symbol) Double(\(r))"
+      throw TypeError.intBesideDouble(symbol, resolved(lhs), resolved(rhs), fix: fix, at: expr.range)
+    }
     switch symbol {
     case "+", "-", "*", "/":
       switch (lhs, rhs) {
@@ -202,6 +223,9 @@ extension TypeInference {
       if numbers { return .double }
     case "==", "!=":
       if numbers || (unify(lhs, rhs) && resolved(lhs).hasEquality) { return .bool }
+      // Swift wraps the other side to compare with an optional: `x.first == "a"`.
+      if case .optional(let wrapped) = lhs, unify(wrapped, rhs), resolved(wrapped).conformsToEquatable { return .bool }
+      if case .optional(let wrapped) = rhs, unify(wrapped, lhs), resolved(wrapped).conformsToEquatable { return .bool }
     case "<", ">", "<=", ">=":
       if numbers || (unify(lhs, rhs) && resolved(lhs).conformsToComparable) { return .bool }
     case "&&", "||":
@@ -215,6 +239,20 @@ extension TypeInference {
       return .placeholder
     }
     throw TypeError.binary(symbol, resolved(lhs), resolved(rhs), at: expr.range)
+  }
+
+  private static func holdsCharacter(_ type: SwiftType) -> Bool {
+    type == .character || type == .optional(.character)
+  }
+
+  /// The Int operand that is not a literal, when the other operand is a Double.
+  private static func intValueBesideDouble(
+    _ lhs: SwiftType, _ left: Typed, _ rhs: SwiftType, _ right: Typed, _ expr: Expr
+  ) -> Expr? {
+    guard case .binary(_, let leftExpr, let rightExpr) = expr.kind else { return nil }
+    if lhs == .int, rhs == .double, !left.isIntegerLiteral { return leftExpr }
+    if lhs == .double, rhs == .int, !right.isIntegerLiteral { return rightExpr }
+    return nil
   }
 
   private func ternary(_ yes: Typed, _ no: Typed, _ expr: Expr) throws(Diagnostic) -> SwiftType {
@@ -232,8 +270,8 @@ extension TypeInference {
     case ("count", .string), ("count", .array): return .int
     case ("isEmpty", .string), ("isEmpty", .array): return .bool
     case ("first", .array(let element)), ("last", .array(let element)): return .optional(element)
-    // The DSL's first character is a String; Swift's is a Character.
-    case ("first", .string), ("last", .string): return .optional(.string)
+    // Swift's String is a Collection of Character.
+    case ("first", .string), ("last", .string): return .optional(.character)
     case (_, .tuple(let elements)):
       if let index = Int(name), elements.indices.contains(index) { return elements[index] }
     default: break
@@ -274,7 +312,12 @@ extension TypeInference {
     case ("abs", [.int]), ("abs", [.double]), ("abs", [.duration]): return types[0]
     case ("min", _), ("max", _):
       if types.count >= 2, types.allSatisfy({ $0 == types[0] }), types[0].conformsToComparable { return types[0] }
-      if types.count >= 2, types.allSatisfy(\.isNumber) { return .double }
+      // Int values never become Doubles; integer literals do (`max(d, 0)`).
+      if types.count >= 2, types.allSatisfy(\.isNumber),
+        zip(types, arguments).allSatisfy({ $0 == .double || $1.isIntegerLiteral })
+      {
+        return .double
+      }
     case (_, _) where !["String", "Int", "Double", "abs", "min", "max"].contains(name):
       return .placeholder
     default:

@@ -2,7 +2,8 @@
 // declares the operator (the declaration is quoted where it decides).
 extension TypeInference {
   func apply(_ stage: OperatorStage, to upstream: Stage, in scope: Scope) throws(Diagnostic) -> Stage {
-    let made = try typed(stage, to: upstream, in: scope)
+    let generic = try typed(stage, to: upstream, in: scope)
+    let made = concreteOverload(stage, generic, upstream: upstream) ?? generic
     switch stage.kind {
     case .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil: recordTypeOnly(stage.range, made.type)
     default: break
@@ -294,7 +295,11 @@ extension TypeInference {
       guard resolved(message.type) == .never || unify(message.type, .string) else {
         throw TypeError.valueType(name, given: resolved(message.type), element: .string, at: transform.range)
       }
-      return made(element, .error, "MapError", [.type(.error)])
+      // On a stream that cannot fail, `mapError { $0 }` gives E == Never: the
+      // closure of `(Never) -> E` returns its argument. A later use (`merge`
+      // with a failing stream) can still make it `Error`, so it stays open.
+      let failureType: SwiftType = isNever(failure) && Self.returnsItsArgument(transform) ? fresh() : .error
+      return made(element, failureType, "MapError", [.type(failureType)])
     case .replaceEmpty(let value):
       try elementValue(value)
       return made(element, failure, "ReplaceEmpty")
@@ -422,9 +427,21 @@ extension TypeInference {
   }
 
   /// True when `value` can stand where an `element` is expected.
+  /// True for a closure that gives its argument back: `x`, `$0`, `{ e in e }`.
+  static func returnsItsArgument(_ closure: Expr) -> Bool {
+    switch closure.kind {
+    case .identifier(let name): return name == "x" || name == "$0"
+    case .closure(let parameters, let body):
+      guard case .identifier(let name) = body.kind else { return false }
+      return parameters.isEmpty ? name == "x" || name == "$0" : parameters == [name]
+    default: return false
+    }
+  }
+
   func fits(_ value: Typed, _ element: SwiftType) -> Bool {
     if resolved(value.type) == .never { return true }
     if value.isIntegerLiteral, resolved(element) == .double { return true }
+    if value.isCharacterLiteral, resolved(element) == .character { return true }
     return unify(value.type, element)
   }
 
@@ -434,7 +451,19 @@ extension TypeInference {
     _ initial: Expr, _ next: Expr, element: SwiftType, throwing: Bool, stage: OperatorStage, in scope: Scope
   ) throws(Diagnostic) -> SwiftType {
     let start = try value(initial, in: scope)
-    let result = try closure(next, parameters: [start.type, element], implicitNames: ["acc", "x"], in: scope)
+    let result: Typed
+    do {
+      result = try closure(next, parameters: [start.type, element], implicitNames: ["acc", "x"], in: scope)
+    } catch {
+      // `scan 0, acc + 0.5`: swiftc makes T Double, and the literal 0 a 0.0.
+      guard start.isIntegerLiteral else { throw error }
+      let retried = Result { () throws(Diagnostic) in
+        try closure(next, parameters: [.double, element], implicitNames: ["acc", "x"], in: scope)
+      }
+      guard case .success(let again) = retried, resolved(again.type) == .double else { throw error }
+      if again.throwsError, !throwing { throw TypeError.throwingClosure(stage.keyword.text, at: next.range) }
+      return .double
+    }
     if result.throwsError, !throwing { throw TypeError.throwingClosure(stage.keyword.text, at: next.range) }
     if resolved(result.type) == .never || unify(result.type, start.type) { return resolved(start.type) }
     if start.isIntegerLiteral, resolved(result.type) == .double {

@@ -86,7 +86,8 @@ final class TypeInference {
     var typed: [TypedStage] = []
     for stage in stages {
       let type = StageType(output: resolved(stage.type.output), failure: resolved(stage.type.failure))
-      let changesFailure = typed.last.map { $0.type.failure != type.failure } ?? false
+      // By spelling: a Failure left open (`mapError x` on Never) is shown, and is, `Never`.
+      let changesFailure = typed.last.map { $0.type.failure.spelling != type.failure.spelling } ?? false
       typed.append(
         TypedStage(
           label: stage.label, type: type, publisherType: stage.publisherType.resolved(by: resolved),

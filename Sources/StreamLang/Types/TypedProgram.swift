@@ -37,7 +37,7 @@ public struct TypedPipeline: Hashable, Sendable {
   public var type: StageType? { stages.last?.type }
 
   /// The full Combine type of stage `index` (the source is 0):
-  /// `Publishers.Map<Publishers.Sequence<[Int], Never>, Int>`.
+  /// `Publishers.Filter<Publishers.Debounce<Publishers.Sequence<[Int], Never>, S>>`.
   public func fullType(ofStage index: Int) -> PublisherType {
     PublisherType.expanded(stages.prefix(index + 1).map(\.publisherType))
   }

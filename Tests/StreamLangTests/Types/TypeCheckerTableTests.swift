@@ -87,8 +87,18 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     TypeCase(
       "just 1,2,3 | map x * 2", "<Int, Never> <Int, Never>", "map<T>(_: (Output) -> T) -> Publishers.Map<Self, T>"),
     TypeCase(
-      "just 1,2,3 | map x * 2.5", "<Int, Never> <Double, Never>",
-      "streamlab: Int with Double is Double (Double(x) * 2.5)"),
+      "just 1,2,3 | map x * 2.5",
+      "error 18: binary operator '*' cannot be applied to operands of type 'Int' and 'Double'",
+      "swiftc: an Int value never becomes a Double; only a literal does"),
+    TypeCase(
+      "just 1,2,3 | map Double(x) * 2.5", "<Int, Never> <Double, Never>", "Double.init(_: Int), then Double * Double"),
+    TypeCase("just 2.5 | map x * 2", "<Double, Never> <Double, Never>", "the literal 2 beside a Double is a Double"),
+    TypeCase("just 1 | map 2 * 2.5", "<Int, Never> <Double, Never>", "two literals: the Int literal becomes a Double"),
+    TypeCase("just 1 | map (1 + 2) * 2.5", "<Int, Never> <Double, Never>", "1 + 2 is still literals to swiftc"),
+    TypeCase(
+      "just 1,2 | filter x > 1.5",
+      "error 19: binary operator '>' cannot be applied to operands of type 'Int' and 'Double'",
+      "swiftc: no '>' for Int and Double"),
     TypeCase("just 1 | map String(x)", "<Int, Never> <String, Never>", "String.init(_: Int)"),
     TypeCase("just 1 | map (x, x > 0)", "<Int, Never> <(Int, Bool), Never>", "a tuple"),
     TypeCase(
@@ -170,7 +180,16 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     TypeCase(
       "just 1,2 | first where x > 1", "<Int, Never> <Int, Never>", "first(where:) -> Publishers.FirstWhere<Self>"),
     TypeCase(
-      "just 1,2 | ignoreOutput", "<Int, Never> <Never, Never>",
+      "just 1,2 | ignoreOutput", "<Int, Never> <Int, Never>",
+      "Publishers.Sequence's own ignoreOutput() -> Empty<Elements.Element, Failure> (swiftc: Empty<Int, Never>)"),
+    TypeCase(
+      "range 1...3 | dropFirst | ignoreOutput", "<Int, Never> <Int, Never> <Int, Never>",
+      "Sequence.dropFirst() is a Publishers.Sequence<DropFirstSequence<…>>, whose ignoreOutput is Empty<Int, Never>"),
+    TypeCase(
+      "just 1 | map x * 2 | ignoreOutput", "<Int, Never> <Int, Never> <Int, Never>",
+      "Just.map -> Just<T>; Just.ignoreOutput() -> Empty<Output, Never>"),
+    TypeCase(
+      "interval 100ms | ignoreOutput", "<Int, Never> <Never, Never>",
       "ignoreOutput() -> Publishers.IgnoreOutput<Self>, Output == Never"),
     // Time
     TypeCase(
@@ -232,6 +251,18 @@ func typesOfLastPipeline(_ text: String) throws -> String {
     TypeCase(
       "just 1 | mapError \"wrapped\"", "<Int, Never> <Int, Error>",
       "mapError<E: Error>(_: (Failure) -> E) -> Publishers.MapError<Self, E>"),
+    TypeCase(
+      "just 1, 2 | mapError x", "<Int, Never> <Int, Never>",
+      "mapError { $0 } on Failure == Never: the closure returns a Never, so E == Never (swiftc)"),
+    TypeCase(
+      "just 1 | mapError x | merge { fail \"down\" }", "<Int, Never> <Int, Error> <Int, Error>",
+      "E is left open until a use needs it: swiftc makes Just(1).mapError { $0 }.append(Fail<Int, Error>) Error"),
+    TypeCase(
+      "just \"ab\" | map x.first", "<String, Never> <Character?, Never>", "String is a Collection of Character"),
+    TypeCase(
+      "just \"ab\" | map x.first == \"a\"", "<String, Never> <Bool, Never>",
+      "Character? == \"a\": the literal is a Character, wrapped"),
+    TypeCase("just \"ab\" | map x.first ?? \"?\"", "<String, Never> <Character, Never>", "?? with a Character literal"),
     TypeCase(
       "fail \"boom\" | replaceError \"none\"", "<String, Error> <String, Never>",
       "replaceError(with: Output) -> Publishers.ReplaceError<Self>, Failure == Never"),
@@ -327,7 +358,11 @@ func typesOfLastPipeline(_ text: String) throws -> String {
       "error 12: referencing instance method 'setFailureType(to:)' requires the types 'Error' and 'Never' be equivalent",
       "setFailureType(to:) is declared only where Failure == Never"),
     TypeCase(
-      "just 1, nil | replaceNil 0", "<Int?, Never> <Int, Never>",
+      "just 1, nil | replaceNil 0", "<Int?, Never> <Int?, Never>",
+      "Publishers.Sequence's own replaceNil<T>(with: T) -> Publishers.Sequence<[Elements.Element], Failure> (swiftc: [Int?])"
+    ),
+    TypeCase(
+      "just \"1\", \"x\" | tryMap Int(x) | replaceNil 0", "<String, Never> <Int?, Error> <Int, Error>",
       "func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T?"),
     TypeCase(
       "just 1 | replaceNil 0",
@@ -342,7 +377,9 @@ func typesOfLastPipeline(_ text: String) throws -> String {
       "<String, Never> <String, Never>",
       "merge(with: P) where P.Output == Output: b's digits are drawn as Strings"),
     TypeCase(
-      "marbles \"-1-2|\" | map x * 2.5", "<Int, Never> <Double, Never>", "digits beside a Double stay Ints"),
+      "marbles \"-1-2|\" | map x * 2.5",
+      "error 23: binary operator '*' cannot be applied to operands of type 'Int' and 'Double'",
+      "digits beside a Double stay Ints, and an Int value never becomes a Double"),
     TypeCase(
       "marbles \"-1-2|\" | map x + \"a\"", "<String, Never> <String, Never>",
       "map<T>(_: (Output) -> T): digits used as Strings are Strings"),
@@ -355,6 +392,16 @@ func typesOfLastPipeline(_ text: String) throws -> String {
   @Test(arguments: cases)
   func stageTypesFollowCombineDeclarations(_ typeCase: TypeCase) throws {
     #expect(try typesOfLastPipeline(typeCase.program) == typeCase.expected, "\(typeCase.declaration)")
+  }
+
+  /// `:type just 1, 2 | mapError x` said `<Int, Never → Error>`; swiftc keeps `Never`.
+  @Test func mapErrorOnAStreamThatCannotFailChangesNoFailure() throws {
+    let parsed = Parser.parse("just 1, 2 | mapError x")
+    try #require(parsed.diagnostics.isEmpty)
+    let typed = try TypeChecker.check(parsed.program)
+    let last = try #require(typed.shown.last)
+    #expect(last.stages.map(\.type.spelling) == ["<Int, Never>", "<Int, Never>"])
+    #expect(last.stages.map(\.changesFailure) == [false, false])
   }
 
   @Test func theTableHasAtLeastSixtyPrograms() {

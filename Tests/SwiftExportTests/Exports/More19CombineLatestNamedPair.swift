@@ -5,7 +5,7 @@
 import OpenCombine
 import StreamCore
 
-func more16CombineLatestNamedPair<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {
+func more19CombineLatestNamedPair<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {
   let subscriptions = Subscriptions()
 
   // let name = marbles "-a--b|"

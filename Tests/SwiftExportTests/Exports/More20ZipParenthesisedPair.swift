@@ -5,7 +5,7 @@
 import OpenCombine
 import StreamCore
 
-func more17ZipParenthesisedPair<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {
+func more20ZipParenthesisedPair<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {
   let subscriptions = Subscriptions()
 
   // let a = marbles "-1-2|"
