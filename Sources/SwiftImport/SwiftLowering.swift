@@ -39,6 +39,15 @@ struct SwiftLowering {
   var substitutions: [[String: String]] = []
   /// The virtual time the statement being lowered runs at, in nanoseconds.
   var now = 0
+  /// The methods of the paste's types that are not inlined helpers, by
+  /// name: each runs where it is called (`vm.start()`), as Swift runs it.
+  var methods: [String: SwiftFunction] = [:]
+  /// Each type's `init`, by the type's name: it runs where the type is made (`let vm = VM()`).
+  var initializers: [String: SwiftFunction] = [:]
+  /// The types made so far and where: streamlab holds one instance of each.
+  var instances: [String: SourceRange] = [:]
+  /// The names of the types the paste declares.
+  var declaredTypes: Set<String> = []
   /// How deep helpers are inlined, so a recursive helper is refused instead of looping.
   var inliningDepth = 0
   /// True inside a closure whose `$0`, `$1` name a tuple's elements (`TupleDestructuring`).
@@ -95,14 +104,70 @@ struct SwiftLowering {
       switch statement.kind {
       case .function(let function):
         if helpers[function.name] == nil { try lowerBody(function.body) }
-      case .typeDeclaration(_, let members):
-        // Stored properties first, so an `init` that subscribes to them finds them.
-        try lowerTopLevel(members.filter { if case .function = $0.kind { false } else { true } })
-        try lowerTopLevel(members.filter { if case .function = $0.kind { true } else { false } })
+      case .typeDeclaration(let name, let members):
+        try declareType(name, members: members)
       default:
         try lowerStatement(statement)
       }
     }
+  }
+
+  /// A type's stored properties are read where it is declared; its methods
+  /// run only where they are called and its `init` where it is made, as in
+  /// Swift. (A type whose methods nothing calls runs nothing.)
+  mutating func declareType(_ name: String, members: [SwiftStatement]) throws {
+    declaredTypes.insert(name)
+    try lowerTopLevel(
+      members.filter { member in
+        switch member.kind {
+        case .function: return false
+        default: return true
+        }
+      })
+    for member in members {
+      guard case .function(let function) = member.kind, helpers[function.name] == nil else { continue }
+      if function.name == "init" {
+        initializers[name] = function
+      } else {
+        methods[function.name] = function
+      }
+    }
+  }
+
+  /// `TypeName(…)` of a type the paste declares: its `init` runs now. A
+  /// second instance is refused, since the reader holds one of each type.
+  mutating func instantiate(_ value: SwiftExpr) throws -> Bool {
+    guard case .call(let callee, let arguments) = value.kind, case .identifier(let type) = callee.kind,
+      declaredTypes.contains(type)
+    else { return false }
+    if let first = instances[type] {
+      let location = SourceLocation(of: first, in: text)
+      throw failure(
+        "streamlab reads one instance of each of your types, made at \(location.line):\(location.column); "
+          + "this second `\(type)` would share its subjects and subscriptions", at: value.range,
+        expected: "one `\(type)()`, used wherever the Swift uses an instance")
+    }
+    instances[type] = value.range
+    if let initializer = initializers[type] { try run(initializer, with: arguments, at: value.range) }
+    return true
+  }
+
+  /// Lowers `function`'s body now, its parameters standing for `arguments`.
+  mutating func run(_ function: SwiftFunction, with arguments: [SwiftArgument], at range: SourceRange) throws {
+    guard inliningDepth < 20 else {
+      throw failure("`\(function.name)` calls itself too deeply for streamlab to run", at: range)
+    }
+    var scope: [String: String] = [:]
+    for (parameter, argument) in zip(function.parameters, arguments) {
+      scope[parameter.name] = try expression(argument.value, precedence: 9)
+    }
+    inliningDepth += 1
+    substitutions.append(scope)
+    defer {
+      substitutions.removeLast()
+      inliningDepth -= 1
+    }
+    try lowerBody(function.body)
   }
 
   mutating func lowerBody(_ statements: [SwiftStatement]) throws {
@@ -123,8 +188,8 @@ struct SwiftLowering {
       if try pipeline(value) != nil { try subscribe(value, handle: nil) }
     case .function(let function):
       if helpers[function.name] == nil { try lowerBody(function.body) }
-    case .typeDeclaration(_, let members):
-      try lowerTopLevel(members)
+    case .typeDeclaration(let name, let members):
+      try declareType(name, members: members)
     case .declaration(_, let name, _, let type, let value, let attributes):
       try declare(name, type: type, value: value, attributes: attributes, at: statement.range)
     case .assignment(let target, let value):
@@ -154,6 +219,10 @@ struct SwiftLowering {
       return
     }
     guard let value else {
+      bindings[name] = .environment
+      return
+    }
+    if try instantiate(value) {
       bindings[name] = .environment
       return
     }
@@ -187,6 +256,11 @@ struct SwiftLowering {
     guard let annotation = TypeAnnotation.read(type, of: value) else { return }
     program.annotations.append(
       AnnotationCheck.Annotated(name: shortName(name), annotation: annotation, range: value.range))
+  }
+
+  private static func isSubject(_ binding: Binding?) -> Bool {
+    if case .subject? = binding { return true }
+    return false
   }
 
   /// `[]`, `Set()`, `Set<AnyCancellable>()`: an empty collection.
@@ -274,7 +348,16 @@ struct SwiftLowering {
       if try pipeline(expression) != nil { _ = try subscribe(expression, handle: nil, bare: true) }
       return
     }
-    let receiver = Self.handleKey(base)
+    var receiver = Self.handleKey(base)
+    // `m.s.send(1)`: a subject the one instance of a type holds, sent to from outside.
+    if bindings[receiver] == nil, case .member(_, let property) = base.kind, case .subject? = bindings[property] {
+      receiver = property
+    }
+    // `vm.start()`: a method of the paste's types runs where it is called.
+    if let function = methods[method], !Self.isSubject(bindings[receiver]) {
+      try run(function, with: arguments, at: expression.range)
+      return
+    }
     switch (method, bindings[receiver]) {
     case ("send", .subject?):
       // A wrong-typed value is reported at the value, as Swift does.

@@ -105,4 +105,57 @@ import Testing
     let diagnostic = try #require(Runs.diagnostic(of: swift))
     #expect(diagnostic.contains("3:1: error: streamlab cannot tell which subscriptions `held` holds"))
   }
+
+  /// A subject an object owns, sent to from outside, as every view model is driven.
+  @Test func aSubjectOwnedByAnObjectIsSentToFromOutside() throws {
+    let swift = """
+      final class Model {
+        let s = PassthroughSubject<Int, Never>()
+        var c: AnyCancellable?
+        init() { c = s.sink { print($0) } }
+      }
+      let m = Model()
+      m.s.send(1)
+      """
+    let translation = try #require(Runs.translation(of: swift))
+    #expect(try Runs.outputs(of: translation.program) == ["0ms:1"])
+  }
+
+  /// Swift runs a method when it is called, not where it is written.
+  @Test func aMethodRunsWhereItIsCalledAndNotBefore() throws {
+    let swift = """
+      final class Model {
+        let s = PassthroughSubject<Int, Never>()
+        var c: AnyCancellable?
+        func start() { c = s.sink { print($0) } }
+      }
+      let m = Model()
+      m.s.send(1)
+      m.start()
+      m.s.send(2)
+      """
+    let translation = try #require(Runs.translation(of: swift))
+    #expect(try Runs.outputs(of: translation.program) == ["0ms:2"])
+  }
+
+  @Test func aMethodNothingCallsRunsNothing() throws {
+    let swift = """
+      final class Model {
+        let s = PassthroughSubject<Int, Never>()
+        var c: AnyCancellable?
+        func start() { c = s.sink { print($0) } }
+      }
+      let m = Model()
+      m.s.send(1)
+      """
+    let translation = try #require(Runs.translation(of: swift))
+    // Only the subject is bound; nothing subscribes (the front door then says "nothing to run").
+    #expect(try Runs.outputs(of: translation.program) == [])
+  }
+
+  @Test func aSecondInstanceOfATypeIsRefused() throws {
+    let swift = "final class Model {\n  let s = PassthroughSubject<Int, Never>()\n}\nlet a = Model()\nlet b = Model()"
+    let diagnostic = try #require(Runs.diagnostic(of: swift))
+    #expect(diagnostic.contains("5:9: error: streamlab reads one instance of each of your types, made at 4:9"))
+  }
 }
