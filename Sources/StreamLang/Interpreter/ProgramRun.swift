@@ -63,6 +63,7 @@ struct ProgramRun {
       // Past the limit, building more would only risk what the limit prevents.
       if stageBudget.isSpent { break }
     }
+    bindingCheck.end()
     return errors
   }
 
@@ -178,19 +179,25 @@ struct ProgramRun {
 /// each one, which grew with the square of their number (issue 26).
 private final class BindingCheck {
   private let clock = VirtualClock()
-  private lazy var builder = PipelineBuilder(clock: clock, recorder: Recorder(clock: clock), boundNames: [String]())
+  private var builder: PipelineBuilder?
 
   func check(_ binding: BoundPipeline) throws {
+    let builder =
+      self.builder ?? PipelineBuilder(clock: clock, recorder: Recorder(clock: clock), boundNames: [String]())
+    self.builder = builder
     // The names the binding's expressions may use as streams; names bound
     // later cannot appear in it (the compiler refused those already).
     builder.expressions.compiler.boundNames.formUnion(binding.environment.keys)
     _ = try builder.buildBinding(binding)
   }
 
-  /// Breaks the cycles of what was built (`PipelineBuilder.endRun`).
+  /// Breaks the cycles of what was built (`PipelineBuilder.endRun`) and
+  /// lets it go: once every statement is built, before the run, so a
+  /// program's checks and its run are not in memory together.
   func end() {
     clock.discardPendingActions()
-    builder.endRun()
+    builder?.endRun()
+    builder = nil
   }
 }
 
