@@ -14,8 +14,10 @@ struct ProcessRun {
   var outputBytes: Int
   var status: Int32
 
-  /// Runs `path` with `arguments`; nil when it could not be started.
-  static func run(_ path: String, _ arguments: [String]) -> ProcessRun? {
+  /// Runs `path` with `arguments`, its standard input read from the file at
+  /// `input` when given, its standard error thrown away when `quiet`; nil
+  /// when it could not be started.
+  static func run(_ path: String, _ arguments: [String], input: String? = nil, quiet: Bool = false) -> ProcessRun? {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { return nil }
     defer { close(pipeEnds[0]) }
@@ -27,6 +29,8 @@ struct ProcessRun {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
+    if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
     let argv = ([path] + arguments).map { strdup($0) } + [nil]

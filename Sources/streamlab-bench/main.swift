@@ -19,6 +19,12 @@
 //
 // times the run and the text and SVG drawing of long runs apart (LayoutTiming).
 //
+//     swift run -c release streamlab-bench bindings [repetitions]
+//
+// runs the playground on thousands of `let` bindings, 1,000 to 16,000, and
+// gives the time and peak memory of each size and the ratio per doubling
+// (BindingsBenchmark).
+//
 //     swift run streamlab-bench memory [runs] [program]
 //
 // measures memory instead: the resident growth per run of one program run
@@ -28,6 +34,17 @@ import Foundation
 
 if CommandLine.arguments.dropFirst().first == "layout" {
   LayoutTiming.measure(repetitions: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 3)
+  exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "bindings" {
+  let binary =
+    ProcessInfo.processInfo.environment["STREAMLAB_BINARY"]
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamlab")
+    .path
+  BindingsBenchmark.measure(
+    repetitions: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 3, binary: binary,
+    baseline: ProcessInfo.processInfo.environment["STREAMLAB_BASELINE_BINARY"])
   exit(0)
 }
 

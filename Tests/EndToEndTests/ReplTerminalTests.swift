@@ -188,6 +188,30 @@ import Testing
     }
   }
 
+  @Test func ctrlCStopsTheLoadOfABigFileThatCannotFinishAndTheSessionGoesOn() throws {
+    // 9,999 bindings, then a pipeline of 100 million ticks under a budget far
+    // above them: the load cannot end before the test's patience does, and
+    // wherever Ctrl-C lands (reading, typing, building or running) it stops.
+    try StreamlabBinary.withTemporaryHome { home in
+      let bindings = ["let a0 = just 1"] + (1..<9_999).map { "let a\($0) = a\($0 - 1) | map x + 1" }
+      let file = home.appendingPathComponent("big.txt")
+      try (bindings + ["interval 1ms | map x + 1"]).joined(separator: "\n").write(
+        to: file, atomically: true, encoding: .utf8)
+      let terminal = try start(["--max-events", "2000000000"], home: home)
+      try enter("let kept = just 42", expecting: "bound kept", in: terminal)
+      try enter(":horizon 100000s", expecting: "100000s of virtual time", in: terminal)
+      let mark = terminal.mark
+      terminal.type(":load \(file.path)\r")
+      try terminal.waitFor("big.txt\r\n", after: mark)
+      terminal.type("\u{03}")
+      let stopped = try terminal.waitFor("stopped by Ctrl-C", after: mark)
+      try waitForPrompt(terminal, after: stopped)
+      try enter("kept | map x + 1", expecting: "43", in: terminal)
+      terminal.type("\u{04}")
+      #expect(try terminal.waitForExit() == 0)
+    }
+  }
+
   @Test func ctrlDOnAnEmptyLineExitsZeroAndHistoryIsSaved() throws {
     try StreamlabBinary.withTemporaryHome { home in
       let terminal = try start(home: home)

@@ -44,7 +44,7 @@ public enum MetaCommand: Equatable {
     (":events", "", "the last run as one line per event"),
     (":svg", "FILE", "write the last run's diagram to FILE as SVG"),
     (":bindings", "", "the names bound with `let`"),
-    (":clear", "", "forget every binding"),
+    (":clear", "", "forget every binding, and the last run that used them"),
     (":horizon", "[TIME]", "show or set how much virtual time a run may take (like `:horizon 20s`)"),
     (":scale", "[TIME]", "show or set the time one diagram column stands for (like `:scale 50ms`; `auto` fits)"),
     (":inner", "[on|off]", "show or hide the inner rows of flatMap, switchToLatest, catch, merge, … (on by default)"),

@@ -31,6 +31,7 @@ public struct ReplSession {
     case nothingTyped
     case didNotParse
     case ranNothing
+    case cleared
   }
   private let isInterrupted: () -> Bool
   private let clearInterrupt: () -> Void
@@ -215,6 +216,12 @@ public struct ReplSession {
     case .clear:
       let count = boundNames.count
       interpreter.removeAllBindings()
+      // The last run holds its program and the bindings it could use (for
+      // `:swift`): kept, it would keep every binding `:clear` just forgot.
+      if lastRun != nil {
+        lastRun = nil
+        noRun = .cleared
+      }
       return ReplReply(text: "forgot \(count) binding\(count == 1 ? "" : "s")")
     case .horizon(let interval):
       if let interval { settings.horizon = interval }
@@ -242,7 +249,7 @@ public struct ReplSession {
         program = translation.program
         header = SwiftPaste.header(of: translation) + "\n"
       }
-      switch interpreter.types(of: program) {
+      switch interpreter.types(of: program, isInterrupted: isInterrupted) {
       case .success(let typed): return ReplReply(text: header + TypeReport.text(of: typed, full: full))
       case .failure(let failure):
         guard let pasted else {
@@ -285,6 +292,8 @@ public struct ReplSession {
       return failure("there is no run to \(verb): the last program did not parse; fix it and run it again")
     case .ranNothing:
       return failure("there is no run to \(verb): the last program subscribed no pipeline (`let` runs nothing)")
+    case .cleared:
+      return failure("there is no run to \(verb): `:clear` forgot the last run with the bindings it used")
     }
   }
 

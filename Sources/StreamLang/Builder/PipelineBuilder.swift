@@ -80,7 +80,7 @@ final class PipelineBuilder {
       // Building a long pipeline takes a while: Ctrl-C is looked at every
       // 256 stages, as the run looks at it every 256 events.
       if index % 256 == 255, recorder.isInterrupted() {
-        throw Diagnostic("stopped by Ctrl-C while building this pipeline, before it ran", at: stage.range)
+        throw ProgramPhase.building.interruption(at: stage.range)
       }
       guard let rows else {
         publisher = try apply(stage, to: publisher, in: context)

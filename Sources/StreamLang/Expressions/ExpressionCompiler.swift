@@ -57,9 +57,14 @@ public final class ExpressionCompiler {
   /// Compiles every expression of `program`, nested pipelines included, and
   /// returns what does not compile: unknown names, unknown members, wrong
   /// argument counts. `let` names of the program become bound as they come.
-  public func check(_ program: Program) -> [Diagnostic] {
+  /// It looks at `isInterrupted` every `ProgramPhase.statementsBetweenLooks`
+  /// statements; once it is true, it stops with a diagnostic there.
+  public func check(_ program: Program, isInterrupted: () -> Bool = { false }) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for statement in program.statements {
+    for (index, statement) in program.statements.enumerated() {
+      if ProgramPhase.looks(before: index), isInterrupted() {
+        return diagnostics + [ProgramPhase.building.interruption(at: statement.range)]
+      }
       for site in ExpressionSite.sites(in: statement) {
         do throws(Diagnostic) {
           _ = try compile(site.expr, as: site.signature)

@@ -29,12 +29,12 @@ public struct Interpreter {
   }
 
   private mutating func runHere(_ text: String, options: RunOptions) -> Evaluation {
-    let parsed = Parser.parse(text, boundNames: bindings.keys)
+    let parsed = Parser.parse(text, boundNames: bindings.keys, isInterrupted: options.isInterrupted)
     guard parsed.diagnostics.isEmpty else { return .invalid(parsed.diagnostics) }
     // Swift refuses an ill-typed program before it runs, and so does streamlab.
     let typed: TypedProgram
     do {
-      typed = try TypeChecker.check(parsed.program, environment: bindings)
+      typed = try TypeChecker.check(parsed.program, environment: bindings, isInterrupted: options.isInterrupted)
     } catch {
       return .invalid(error.diagnostics)
     }
@@ -52,13 +52,14 @@ public struct Interpreter {
   }
 
   /// The types of every stage of `text`, checked against the session's
-  /// bindings, without running it (`:type`); or why it does not parse or type-check.
-  public func types(of text: String) -> Result<TypedProgram, TypeCheckFailure> {
+  /// bindings, without running it (`:type`); or why it does not parse or
+  /// type-check, or that `isInterrupted` stopped it.
+  public func types(of text: String, isInterrupted: () -> Bool = { false }) -> Result<TypedProgram, TypeCheckFailure> {
     LargeStack.run { () -> Result<TypedProgram, TypeCheckFailure> in
-      let parsed = Parser.parse(text, boundNames: bindings.keys)
+      let parsed = Parser.parse(text, boundNames: bindings.keys, isInterrupted: isInterrupted)
       guard parsed.diagnostics.isEmpty else { return .failure(TypeCheckFailure(diagnostics: parsed.diagnostics)) }
       do throws(TypeCheckFailure) {
-        return .success(try TypeChecker.check(parsed.program, environment: bindings))
+        return .success(try TypeChecker.check(parsed.program, environment: bindings, isInterrupted: isInterrupted))
       } catch {
         return .failure(error)
       }

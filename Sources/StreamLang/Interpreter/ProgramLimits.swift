@@ -14,7 +14,8 @@
 ///   operator of a chain such as `x + x + …`.
 public enum ProgramLimits {
   /// Stages one program builds: every source and operator, those of nested
-  /// pipelines too, and a bound pipeline's stages each time it is used.
+  /// pipelines too, and a bound pipeline's stages each time it is used. One
+  /// `let` may stand for as many stages (see `StageBudget.checkBinding`).
   public static let stagesPerProgram = 20_000
   /// Statements (pipelines, `let` bindings, `connect`s) in one program.
   public static let statementsPerProgram = 10_000

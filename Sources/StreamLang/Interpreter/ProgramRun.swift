@@ -21,6 +21,7 @@ struct ProgramRun {
   private let pendingStarts = PendingStarts()
   /// The stages built so far, against `ProgramLimits.stagesPerProgram`.
   private var stageBudget = StageBudget()
+  private let bindingCheck = BindingCheck()
 
   init(
     program: Program, bindings: [String: BoundPipeline], options: RunOptions, typed: TypedProgram = TypedProgram()
@@ -44,10 +45,14 @@ struct ProgramRun {
   /// mistakes are collected, so a program with several gets all of them
   /// reported at once.
   mutating func start() -> [Diagnostic] {
-    let compileErrors = builder.expressions.compiler.check(program)
+    let compileErrors = builder.expressions.compiler.check(program, isInterrupted: options.isInterrupted)
     guard compileErrors.isEmpty else { return compileErrors }
     var errors: [Diagnostic] = []
-    for statement in program.statements {
+    for (index, statement) in program.statements.enumerated() {
+      if ProgramPhase.looks(before: index), options.isInterrupted() {
+        errors.append(ProgramPhase.building.interruption(at: statement.range))
+        break
+      }
       do {
         try add(statement)
       } catch let error as Diagnostic {
@@ -58,6 +63,7 @@ struct ProgramRun {
       // Past the limit, building more would only risk what the limit prevents.
       if stageBudget.isSpent { break }
     }
+    bindingCheck.end()
     return errors
   }
 
@@ -98,6 +104,7 @@ struct ProgramRun {
     cancellables.cancelAll()
     clock.discardPendingActions()
     builder.endRun()
+    bindingCheck.end()
   }
 
   private var context: BuildContext {
@@ -107,9 +114,9 @@ struct ProgramRun {
   private mutating func add(_ statement: Statement) throws {
     switch statement {
     case .binding(let name, let pipeline, _):
-      try stageBudget.charge(pipeline, environment: bindings)
+      try stageBudget.checkBinding(pipeline, environment: bindings)
       let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: bindings)
-      try Self.check(bound)
+      try bindingCheck.check(bound)
       bindings[name.text] = bound
 
     case .subscription(let pipeline, let timing, _):
@@ -163,12 +170,36 @@ struct ProgramRun {
     }
   }
 
-  /// Builds a new binding once on a throwaway clock, so a mistake in it is
-  /// reported where it was written rather than where it is first used.
-  private static func check(_ binding: BoundPipeline) throws {
-    let clock = VirtualClock()
-    let builder = PipelineBuilder(clock: clock, recorder: Recorder(clock: clock), boundNames: binding.environment.keys)
+}
+
+/// Builds each new binding once on a throwaway clock, so a mistake in it is
+/// reported where it was written rather than where it is first used.
+///
+/// One builder checks every binding of a program: it keeps what it built, so
+/// checking `let b = a | map x + 1` reuses the `a` it built for `a`'s own
+/// check. A builder per binding built the whole chain of bindings again for
+/// each one, which grew with the square of their number (issue 26).
+private final class BindingCheck {
+  private let clock = VirtualClock()
+  private var builder: PipelineBuilder?
+
+  func check(_ binding: BoundPipeline) throws {
+    let builder =
+      self.builder ?? PipelineBuilder(clock: clock, recorder: Recorder(clock: clock), boundNames: [String]())
+    self.builder = builder
+    // The names the binding's expressions may use as streams; names bound
+    // later cannot appear in it (the compiler refused those already).
+    builder.expressions.compiler.boundNames.formUnion(binding.environment.keys)
     _ = try builder.buildBinding(binding)
+  }
+
+  /// Breaks the cycles of what was built (`PipelineBuilder.endRun`) and
+  /// lets it go: once every statement is built, before the run, so a
+  /// program's checks and its run are not in memory together.
+  func end() {
+    clock.discardPendingActions()
+    builder?.endRun()
+    builder = nil
   }
 }
 

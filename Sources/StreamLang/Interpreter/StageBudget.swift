@@ -22,15 +22,41 @@ struct StageBudget {
   /// Adds the stages `pipeline` builds, or throws a diagnostic at the stage
   /// where the program goes over the limit.
   mutating func charge(_ pipeline: Pipeline, environment: [String: BoundPipeline]) throws {
-    let stages =
-      [(count: sourceCount(pipeline.source, environment: environment), range: pipeline.source.range)]
-      + pipeline.operators.map {
-        (count: 1 + nestedCount($0.nestedPipelines, environment: environment), range: $0.range)
-      }
-    for stage in stages {
+    for stage in stages(of: pipeline, environment: environment) {
       used = min(used + stage.count, limit + 1)
       if used > limit { throw Self.overLimit(limit, at: stage.range) }
     }
+  }
+
+  /// Checks that the pipeline of a `let` stays within the limit wherever it
+  /// is used, or throws a diagnostic at the stage where it goes over (and
+  /// the budget is spent: what follows would only repeat it).
+  ///
+  /// A `let` adds nothing to the program's count: the run builds a binding
+  /// where it is used, and each use counts its stages. Counting every `let`
+  /// as all the stages it stands for refused a chain of 200 bindings that
+  /// each add one `map` (the sum grows with the square of the chain), though
+  /// its use builds only as many stages as the chain has bindings.
+  mutating func checkBinding(_ pipeline: Pipeline, environment: [String: BoundPipeline]) throws {
+    var total = 0
+    for stage in stages(of: pipeline, environment: environment) {
+      total = capped(total + stage.count)
+      if total > limit {
+        used = limit + 1
+        throw Self.overLimit(limit, at: stage.range)
+      }
+    }
+  }
+
+  /// Each stage of `pipeline` with the stages building it takes: a bound
+  /// name or an operator with pipelines inside stands for more than one.
+  private mutating func stages(of pipeline: Pipeline, environment: [String: BoundPipeline]) -> [(
+    count: Int, range: SourceRange
+  )] {
+    [(count: sourceCount(pipeline.source, environment: environment), range: pipeline.source.range)]
+      + pipeline.operators.map {
+        (count: 1 + nestedCount($0.nestedPipelines, environment: environment), range: $0.range)
+      }
   }
 
   static func overLimit(_ limit: Int, at range: SourceRange) -> Diagnostic {

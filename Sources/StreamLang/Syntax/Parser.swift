@@ -29,12 +29,15 @@ public struct Parser {
   /// (`let` bindings of earlier inputs): they are sources, and "did you mean"
   /// considers them. `metaCommands` are the REPL's commands as typed
   /// (`:help`), so that `hepl` at the start of a line can suggest `:help`.
+  /// `isInterrupted` is looked at every `ProgramPhase.statementsBetweenLooks`
+  /// statements: once it is true, parsing stops with a diagnostic there.
   public static func parse(
-    _ text: String, boundNames: some Sequence<String> = [String](), metaCommands: [String] = []
+    _ text: String, boundNames: some Sequence<String> = [String](), metaCommands: [String] = [],
+    isInterrupted: () -> Bool = { false }
   ) -> ParseResult {
     var parser = Parser(text: text, boundNames: Set(boundNames))
     parser.metaCommands = metaCommands
-    return parser.parseProgram()
+    return parser.parseProgram(isInterrupted: isInterrupted)
   }
 
   /// The error that abandons the statement being parsed.
@@ -88,12 +91,16 @@ public struct Parser {
 
   // MARK: - Statements
 
-  private mutating func parseProgram() -> ParseResult {
+  private mutating func parseProgram(isInterrupted: () -> Bool) -> ParseResult {
     var statements: [Statement] = []
     while !at(.endOfInput) {
       if at(.newline) || at(.semicolon) {
         advance()
         continue
+      }
+      if ProgramPhase.looks(before: statements.count), isInterrupted() {
+        diagnostics.append(ProgramPhase.reading.interruption(at: current.range))
+        break
       }
       if statements.count == ProgramLimits.statementsPerProgram {
         report(

@@ -61,26 +61,52 @@ public indirect enum PublisherType: Hashable, Sendable, CustomStringConvertible 
   /// first, as read) replaced by `…`.
   func elided() -> PublisherType {
     var budget = Self.shownParts
-    return elided(budget: &budget)
+    return elidedIfLonger(budget: &budget) ?? self
   }
 
-  private func elided(budget: inout Int) -> PublisherType {
-    guard case .generic(let name, let arguments) = self, !arguments.isEmpty else { return self }
+  /// `elided()`, or nil when this type has no more than `budget` generic
+  /// types and is shown whole (then it is shared, not copied).
+  private func elidedIfLonger(budget: inout Int) -> PublisherType? {
+    guard case .generic(let name, let arguments) = self, !arguments.isEmpty else { return nil }
     guard budget > 0 else { return .generic("…", []) }
     budget -= 1
-    var shown: [PublisherType] = []
-    for argument in arguments { shown.append(argument.elided(budget: &budget)) }
-    return .generic(name, shown)
+    var shown: [PublisherType]?
+    for (index, argument) in arguments.enumerated() {
+      guard let elided = argument.elidedIfLonger(budget: &budget) else { continue }
+      if shown == nil { shown = arguments }
+      shown?[index] = elided
+    }
+    return shown.map { .generic(name, $0) }
   }
 
   public var description: String { spelling }
 
   /// The same type with every type variable replaced by what it stands for.
+  ///
+  /// The parts that do not change are this type's own, shared rather than
+  /// copied: a chain of bindings nests each one's type in the next's, and
+  /// copying the whole nest at each step cost about 5 KB a binding, kept
+  /// twice (issue 26).
   func resolved(by resolve: (SwiftType) -> SwiftType) -> PublisherType {
+    changed(by: resolve) ?? self
+  }
+
+  /// `resolved(by:)`, or nil when nothing in this type changes.
+  private func changed(by resolve: (SwiftType) -> SwiftType) -> PublisherType? {
     switch self {
-    case .generic(let name, let arguments): return .generic(name, arguments.map { $0.resolved(by: resolve) })
-    case .type(let type): return .type(resolve(type))
-    case .upstream: return self
+    case .generic(let name, let arguments):
+      var changedArguments: [PublisherType]?
+      for (index, argument) in arguments.enumerated() {
+        guard let changed = argument.changed(by: resolve) else { continue }
+        if changedArguments == nil { changedArguments = arguments }
+        changedArguments?[index] = changed
+      }
+      return changedArguments.map { .generic(name, $0) }
+    case .type(let type):
+      let resolved = resolve(type)
+      return resolved == type ? nil : .type(resolved)
+    case .upstream:
+      return nil
     }
   }
 }

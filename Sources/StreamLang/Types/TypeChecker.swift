@@ -19,20 +19,25 @@ public enum TypeChecker {
     return try check(program, environment: environment)
   }
 
-  public static func check(_ program: Program, environment: [String: BoundPipeline]) throws(TypeCheckFailure)
-    -> TypedProgram
-  {
-    let first = try check(program, environment: environment, stringDefaults: [])
+  /// `isInterrupted` is looked at every `ProgramPhase.statementsBetweenLooks`
+  /// statements: once it is true, checking stops with a diagnostic there.
+  public static func check(
+    _ program: Program, environment: [String: BoundPipeline], isInterrupted: () -> Bool = { false }
+  ) throws(TypeCheckFailure) -> TypedProgram {
+    let first = try check(program, environment: environment, stringDefaults: [], isInterrupted: isInterrupted)
     // A marble string some use needs as Strings is built as Strings for every
     // use: where another use took Int by default, it is typed again as String.
     guard first.defaultedToInt.contains(where: first.typed.stringMarbles.contains) else { return first.typed }
-    return try check(program, environment: environment, stringDefaults: first.typed.stringMarbles).typed
+    return try check(
+      program, environment: environment, stringDefaults: first.typed.stringMarbles, isInterrupted: isInterrupted
+    ).typed
   }
 
   /// One pass; `stringDefaults` are the marble strings whose digits are
   /// Strings where no use says otherwise.
   private static func check(
-    _ program: Program, environment: [String: BoundPipeline], stringDefaults: Set<MarbleLiteral>
+    _ program: Program, environment: [String: BoundPipeline], stringDefaults: Set<MarbleLiteral>,
+    isInterrupted: () -> Bool
   ) throws(TypeCheckFailure) -> (typed: TypedProgram, defaultedToInt: Set<MarbleLiteral>) {
     var defaultedToInt: Set<MarbleLiteral> = []
     var environment = environment
@@ -41,15 +46,18 @@ public enum TypeChecker {
     var illTyped: Set<String> = []
     var intMarbles: Set<MarbleLiteral> = []
     let bindingTypes = TypeInference.BindingTypes()
-    for statement in program.statements {
+    for (index, statement) in program.statements.enumerated() {
+      if ProgramPhase.looks(before: index), isInterrupted() {
+        throw TypeCheckFailure(diagnostics: errors + [ProgramPhase.typeChecking.interruption(at: statement.range)])
+      }
       let inference = TypeInference(
         text: program.text, illTyped: illTyped, stringDefaults: stringDefaults, bindingTypes: bindingTypes)
       do throws(Diagnostic) {
         switch statement {
         case .binding(let name, let pipeline, _):
           typed.bindings[name.text] = try inference.typedPipeline(pipeline, environment: environment)
-          environment[name.text] = BoundPipeline(
-            name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          environment[name.text] = bound
           illTyped.remove(name.text)
         case .subscription(let pipeline, _, _):
           typed.shown.append(try inference.typedPipeline(pipeline, environment: environment))
@@ -62,8 +70,8 @@ public enum TypeChecker {
         errors.append(error)
         // A later use of a binding that does not type-check would only repeat its error.
         if case .binding(let name, let pipeline, _) = statement {
-          environment[name.text] = BoundPipeline(
-            name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          environment[name.text] = bound
           illTyped.insert(name.text)
         }
       }
