@@ -360,3 +360,19 @@ import Testing
         """)
   }
 }
+
+/// When an empty line ends a `:paste` (issue 27): once the Swift is a whole
+/// program that subscribes something, or goes wrong before its end.
+@Suite struct PasteEndTests {
+  @Test(
+    arguments: [
+      (":paste\nfinal class Model {\n  let s = PassthroughSubject<Int, Never>()", false),
+      (":paste\nfinal class Model {\n  let s = PassthroughSubject<Int, Never>()\n}", false),
+      (":paste\nlet s = PassthroughSubject<Int, Never>()\nlet c = s.sink { print($0) }", true),
+      (":paste\nlet c = Just(1).frobnicate().sink { print($0) }\nlet x = 1", true),
+      ("just 1 |", true),
+    ] as [(String, Bool)])
+  func anEmptyLineEndsAPasteOnlyWhenItIsAWholeProgram(text: String, ends: Bool) {
+    #expect(ReplSession.emptyLineEnds(text) == ends)
+  }
+}

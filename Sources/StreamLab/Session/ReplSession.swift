@@ -71,9 +71,41 @@ public struct ReplSession {
   public static func continuation(of text: String) -> String? {
     // `:paste` reads Swift, where a line that looks complete (`Just(1)`) is
     // often continued by the next (`.map { $0 * 2 }`): only an empty line ends it.
-    if text.hasPrefix(":paste") { return "reading Swift; an empty line runs it" }
+    if text.hasPrefix(":paste") {
+      return emptyLineEnds(text)
+        ? "reading Swift; an empty line runs it"
+        : "reading Swift until it is a whole program; a line with only `.` runs it now"
+    }
     return OpenInput(text).continuationReason.map { "\($0); an empty line ends the input" }
   }
+
+  /// Whether an empty line ends `text`, an input still being read. It does,
+  /// except in a `:paste` whose Swift is not yet a complete program (a
+  /// bracket open, or only declarations so far): real code has blank lines
+  /// between and inside its types and functions, and a paste that stopped at
+  /// the first would run half a program. A line holding only `.` ends a
+  /// paste whatever it holds (`pasteEnd`).
+  public static func emptyLineEnds(_ text: String) -> Bool {
+    guard text.hasPrefix(":paste") else { return true }
+    let swift = String(text.dropFirst(":paste".count))
+    let open = OpenInput(swift)
+    guard open.brackets.isEmpty || open.isUnbalanced else { return false }
+    // Complete when it subscribes something, or when it goes wrong before
+    // its end (so the error is shown); a paste that so far only declares (a
+    // type, a subject, a function) waits for the rest.
+    switch ProgramReading.read(swift, as: .swift) {
+    case .refused(let diagnostic): return diagnostic.range.start < swift.utf8.count
+    case .pipeline: return true
+    case .swift(let translation):
+      return Parser.parse(translation.program).program.statements.contains { statement in
+        if case .subscription = statement { return true }
+        return false
+      }
+    }
+  }
+
+  /// The line that ends a `:paste` whatever its brackets say.
+  public static let pasteEnd = "."
 
   /// The names bound with `let` so far.
   public var boundNames: [String] { interpreter.bindingNames }

@@ -22,15 +22,33 @@ struct InputLines {
     case complete(String)
   }
 
-  init(continuation: @escaping (String) -> String?) {
+  /// Whether an empty line ends the unfinished input (`ReplSession.emptyLineEnds`).
+  let emptyLineEnds: (String) -> Bool
+  /// A line that ends the unfinished input whatever it holds (`.` after `:paste`), if any.
+  let endLine: ((String) -> Bool)?
+
+  init(
+    continuation: @escaping (String) -> String?, emptyLineEnds: @escaping (String) -> Bool = { _ in true },
+    endLine: ((String) -> Bool)? = nil
+  ) {
     self.continuation = continuation
+    self.emptyLineEnds = emptyLineEnds
+    self.endLine = endLine
   }
 
   /// The earlier lines as one text, for completion.
   var pendingText: String { pending.joined(separator: "\n") }
 
   mutating func add(_ line: String) -> Step {
-    let endsInput = !pending.isEmpty && line.trimmingWhitespace().isEmpty
+    if !pending.isEmpty, let endLine, endLine(pendingText), line.trimmingWhitespace() == ReplSession.pasteEnd {
+      let input = pendingText
+      reset()
+      return .complete(input)
+    }
+    // A multi-line input recalled from history (↑) comes back as one line:
+    // whole as it ran, it runs again in one step.
+    if pending.isEmpty, line.contains("\n"), emptyLineEnds(line) { return .complete(line) }
+    let endsInput = !pending.isEmpty && line.trimmingWhitespace().isEmpty && emptyLineEnds(pendingText)
     if !endsInput { pending.append(line) }
     let input = pendingText
     if !endsInput, let reason = continuation(input) {

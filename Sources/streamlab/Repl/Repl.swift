@@ -48,7 +48,14 @@ struct Repl {
     }
     let prompts = terminal.speaksUTF8 ? ("» ", "… ") : ("> ", ". ")
 
-    var lines = InputLines(continuation: ReplSession.continuation(of:))
+    // At a terminal an empty line that arrives with more lines behind it
+    // was pasted with them, and does not end a `:paste`.
+    var lines = InputLines(
+      continuation: ReplSession.continuation(of:),
+      emptyLineEnds: { text in
+        ReplSession.emptyLineEnds(text) && !(interactive && text.hasPrefix(":paste") && PendingInput.isWaiting)
+      },
+      endLine: { $0.hasPrefix(":paste") })
     while true {
       switch reader.read(prompt: lines.pending.isEmpty ? prompts.0 : prompts.1, pending: lines.pendingText) {
       case .interrupted:
