@@ -28,14 +28,15 @@ enum FuzzSession {
 }
 
 #if STREAMLAB_LIBFUZZER
-  /// Four mutations in five edit the program as the grammar sees it
+  /// For the program and lesson targets, four mutations in five edit the program as the grammar sees it
   /// (keywords, numbers, stages, nesting); the fifth is libFuzzer's byte-level
   /// one, which draws on the keyword dictionary. With one in two, libFuzzer's
   /// chains of mutations almost always held a byte-level one, and only 8% of
   /// the program inputs still parsed.
   @_cdecl("LLVMFuzzerCustomMutator")
   public func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    guard let data, seed % 5 != 0 else { return LLVMFuzzerMutate(data, size, maxSize) }
+    // The raw target has no grammar: libFuzzer's byte-level mutations only.
+    guard let data, FuzzSession.target != .raw, seed % 5 != 0 else { return LLVMFuzzerMutate(data, size, maxSize) }
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     var mutator = ProgramMutator(seed: UInt64(seed))
     let bytes = Array(mutator.mutate(text, maxBytes: maxSize).utf8.prefix(maxSize))
