@@ -9,9 +9,14 @@ public enum SwiftSpellingHint {
   /// `diagnostics` of `text`, each one that falls in a Swift-spelt stage
   /// with a note giving the short form.
   public static func annotate(_ diagnostics: [Diagnostic], in text: String) -> [Diagnostic] {
-    diagnostics.map { diagnostic in
-      guard let stage = stage(containing: diagnostic.range.start, in: text),
-        let shortForm = shortForm(of: stage.text, isSource: stage.isSource),
+    // Several diagnostics often fall in one stage: its Swift is read once.
+    var shortForms: [String: String?] = [:]
+    return diagnostics.map { diagnostic in
+      guard let stage = stage(containing: diagnostic.range.start, in: text) else { return diagnostic }
+      let key = (stage.isSource ? "source " : "operator ") + stage.text
+      let known = shortForms[key] ?? shortForm(of: stage.text, isSource: stage.isSource)
+      shortForms[key] = known
+      guard let shortForm = known,
         // A stage the language reads as it is (`map { a, b in … }`) is not Swift's spelling.
         shortForm != trimmed(stage.text)
       else { return diagnostic }
@@ -44,7 +49,10 @@ public enum SwiftSpellingHint {
   }
 
   private static func trimmed(_ text: String) -> String {
-    String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+      let last = text.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(text[first...last])
   }
 
   /// The stage of the line around `offset`: the text between the `|`s at
