@@ -11,8 +11,9 @@ public enum SwiftSpellingHint {
   public static func annotate(_ diagnostics: [Diagnostic], in text: String) -> [Diagnostic] {
     // Several diagnostics often fall in one stage: its Swift is read once.
     var shortForms: [String: String?] = [:]
+    let bytes = Array(text.utf8)
     return diagnostics.map { diagnostic in
-      guard let stage = stage(containing: diagnostic.range.start, in: text) else { return diagnostic }
+      guard let stage = stage(containing: diagnostic.range.start, in: bytes) else { return diagnostic }
       let key = (stage.isSource ? "source " : "operator ") + stage.text
       let known = shortForms[key] ?? shortForm(of: stage.text, isSource: stage.isSource)
       shortForms[key] = known
@@ -58,7 +59,10 @@ public enum SwiftSpellingHint {
   /// The stage of the line around `offset`: the text between the `|`s at
   /// bracket depth 0 (strings skipped), and whether it is the line's first.
   static func stage(containing offset: Int, in text: String) -> (text: String, isSource: Bool)? {
-    let bytes = Array(text.utf8)
+    stage(containing: offset, in: Array(text.utf8))
+  }
+
+  private static func stage(containing offset: Int, in bytes: [UInt8]) -> (text: String, isSource: Bool)? {
     guard offset <= bytes.count else { return nil }
     var lineStart = offset
     while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }

@@ -26,13 +26,30 @@ public struct CaretLine: Equatable {
   public init(_ line: String, column: Int, width: Int, maximumWidth: Int = CaretLine.maximumWidth) {
     let maximumWidth = max(maximumWidth, 10)
     let contextBeforeCaret = min(Self.contextBeforeCaret, maximumWidth * 3 / 8)
-    let cells = line.map(Self.shown)
+    // Every cell takes a column at least, so no window reaches further than
+    // `maximumWidth` characters from the caret: a long line is cut to that
+    // before its characters are looked at one by one (the rest is `…`).
+    var characters = Array(line)
+    var column = column
+    let reach = maximumWidth + max(1, width)
+    var cutLeft = false
+    var cutRight = false
+    if characters.count > 2 * reach + 2 {
+      let caretIndex = max(0, min(column - 1, characters.count))
+      let start = max(0, caretIndex - reach)
+      let end = min(characters.count, caretIndex + reach)
+      cutLeft = start > 0
+      cutRight = end < characters.count
+      characters = Array(characters[start..<end])
+      column -= start
+    }
+    let cells = characters.map(Self.shown)
     let caret = max(0, min(column - 1, cells.count))
     let underlineEnd = min(cells.count, caret + max(1, width))
     let total = cells.reduce(0) { $0 + $1.count }
     var lower = 0
     var upper = cells.count
-    if total > maximumWidth {
+    if total > maximumWidth || cutLeft || cutRight {
       // Room for the line itself once two ellipses are reserved.
       let room = maximumWidth - 2
       lower = caret
@@ -52,8 +69,8 @@ public struct CaretLine: Equatable {
         used += cells[lower].count
       }
     }
-    let cutBefore = lower > 0
-    let cutAfter = upper < cells.count
+    let cutBefore = lower > 0 || cutLeft
+    let cutAfter = upper < cells.count || cutRight
     text = (cutBefore ? "…" : "") + cells[lower..<upper].joined() + (cutAfter ? "…" : "")
     var marker = cutBefore ? " " : ""
     for cell in cells[lower..<min(caret, upper)] {
