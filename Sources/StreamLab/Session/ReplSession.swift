@@ -88,6 +88,8 @@ public struct ReplSession {
   public static func emptyLineEnds(_ text: String) -> Bool {
     guard text.hasPrefix(":paste") else { return true }
     let swift = String(text.dropFirst(":paste".count))
+    // Nothing pasted yet: an empty line ends it, and is told what `:paste` reads.
+    if swift.allSatisfy(\.isWhitespace) { return true }
     let open = OpenInput(swift)
     guard open.brackets.isEmpty || open.isUnbalanced else { return false }
     // Complete when it subscribes something, or when it goes wrong before
