@@ -46,7 +46,8 @@ struct SwiftLowering {
   var initializers: [String: SwiftFunction] = [:]
   /// The types made so far and where: streamlab holds one instance of each.
   var instances: [String: SourceRange] = [:]
-  /// The names of the types the paste declares.
+  /// The paste's types that hold subjects or have an `init` or methods:
+  /// the reader keeps one instance of each.
   var declaredTypes: Set<String> = []
   /// How deep helpers are inlined, so a recursive helper is refused instead of looping.
   var inliningDepth = 0
@@ -116,7 +117,13 @@ struct SwiftLowering {
   /// run only where they are called and its `init` where it is made, as in
   /// Swift. (A type whose methods nothing calls runs nothing.)
   mutating func declareType(_ name: String, members: [SwiftStatement]) throws {
-    declaredTypes.insert(name)
+    let subjectsBefore = program.subjects.count
+    defer {
+      // Only a type that holds subjects or runs code is an object the reader
+      // must keep one of; a plain value type (`User(name:)`) may be made often.
+      let runsCode = members.contains { if case .function = $0.kind { true } else { false } }
+      if runsCode || program.subjects.count > subjectsBefore { declaredTypes.insert(name) }
+    }
     try lowerTopLevel(
       members.filter { member in
         switch member.kind {

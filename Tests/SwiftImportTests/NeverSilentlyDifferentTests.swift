@@ -158,4 +158,12 @@ import Testing
     let diagnostic = try #require(Runs.diagnostic(of: swift))
     #expect(diagnostic.contains("5:9: error: streamlab reads one instance of each of your types, made at 4:9"))
   }
+
+  /// A plain value type is made as often as the Swift makes it.
+  @Test func aValueTypeMayBeMadeMoreThanOnce() throws {
+    let swift =
+      "struct User {\n  let name: String\n}\nlet a = User(name: \"a\")\nlet b = User(name: \"b\")\nlet c = Just(1).sink { print($0) }"
+    let translation = try #require(Runs.translation(of: swift))
+    #expect(try Runs.outputs(of: translation.program) == ["0ms:1, 0ms:|"])
+  }
 }
