@@ -203,6 +203,9 @@ struct SwiftLowering {
       try assign(value, to: target)
     case .expression(let expression):
       try perform(expression)
+    default:
+      // The interpreter's statements: the lowering's mode of the parser never makes them.
+      throw failure("streamlab's Swift reader cannot lower this statement", at: statement.range)
     }
   }
 

@@ -29,11 +29,21 @@ struct SwiftParser {
   private var index = 0
   private var depth = 0
 
+  /// Which grammar to read. The lowering reads control flow, accessors and
+  /// enum cases as `.outsideSubset` (it refuses or reads past them); the
+  /// interpreter (`SwiftRun`) reads them all.
+  public enum Mode: Hashable, Sendable {
+    case lowering
+    case interpreter
+  }
+
+  private let mode: Mode
+
   /// Parses the whole paste, or returns the first problem (lexing problems first).
-  static func parse(_ text: String) -> Result<[SwiftStatement], Diagnostic> {
+  static func parse(_ text: String, mode: Mode = .lowering) -> Result<[SwiftStatement], Diagnostic> {
     let lexer = SwiftLexer(text)
     if let first = lexer.diagnostics.first { return .failure(first) }
-    var parser = SwiftParser(text: text, tokens: lexer.tokens)
+    var parser = SwiftParser(text: text, tokens: lexer.tokens, mode: mode)
     do {
       return .success(try parser.parseStatements(until: nil))
     } catch let failure as Failure {
@@ -43,9 +53,10 @@ struct SwiftParser {
     }
   }
 
-  private init(text: String, tokens: [SwiftToken]) {
+  private init(text: String, tokens: [SwiftToken], mode: Mode) {
     self.text = text
     self.tokens = tokens
+    self.mode = mode
   }
 
   // MARK: Statements
@@ -509,7 +520,7 @@ struct SwiftParser {
       let upper = utf8.index(utf8.startIndex, offsetBy: range.end)
       let lexer = SwiftLexer(Substring(text[lower..<upper]), base: range.start)
       if let first = lexer.diagnostics.first { throw Failure(diagnostic: first) }
-      var inner = SwiftParser(text: text, tokens: lexer.tokens)
+      var inner = SwiftParser(text: text, tokens: lexer.tokens, mode: mode)
       inner.depth = depth
       let expression = try inner.parseExpression()
       guard inner.current.kind == .endOfInput else {
