@@ -64,6 +64,12 @@ let package = Package(
     // lowered into StreamLang's language (no swift-syntax: see README).
     .target(name: "SwiftImport", dependencies: ["StreamLang", "StreamCore"], swiftSettings: fileByFileInRelease),
     .target(name: "Marbles", dependencies: ["StreamCore"]),
+    // The Swift-subset interpreter (issue 29): pasted Swift run on the same engine.
+    .target(
+      name: "SwiftRun",
+      dependencies: [
+        "SwiftImport", "StreamLang", "StreamCore", .product(name: "OpenCombine", package: "OpenCombine"),
+      ]),
     .target(
       name: "Lessons", dependencies: ["StreamLang", "Marbles"], swiftSettings: fileByFileInRelease),
     .target(
@@ -135,6 +141,8 @@ let package = Package(
     .testTarget(name: "StreamCoreTests", dependencies: ["StreamCore"]),
     .testTarget(name: "StreamLangTests", dependencies: ["StreamLang"]),
     .testTarget(name: "SwiftImportTests", dependencies: ["SwiftImport", "StreamLang", "StreamCore"]),
+    .testTarget(
+      name: "SwiftRunTests", dependencies: ["SwiftRun", "SwiftImport", "StreamLang", "StreamCore", "Marbles"]),
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
     .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang", "StreamLab"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),

@@ -33,6 +33,7 @@ enum JSONText {
       output.write("]")
     case .duration(let interval): Milliseconds.write(interval.nanoseconds, to: output)
     case .stream(let stream): output.write(TextEscaping.jsonStringLiteral(stream.description))
+    case .opaque(let value): output.write(TextEscaping.jsonStringLiteral(value.description))
     }
   }
 }

@@ -19,6 +19,11 @@ public enum Value: Hashable, CustomStringConvertible {
   case duration(VirtualInterval)
   /// A publisher used as a value, for `flatMap` and `switchToLatest`.
   case stream(StreamValue)
+  /// A value of pasted Swift that the pipeline language has no literal for:
+  /// an instance of the paste's struct, enum or class, a closure, a `Date`.
+  /// The Swift interpreter (`SwiftRun`) makes them; they flow through the
+  /// same publishers and are drawn by their `description`.
+  case opaque(OpaqueValue)
 
   /// The value as a Swift literal, the way a student would type it.
   public var description: String {
@@ -32,6 +37,7 @@ public enum Value: Hashable, CustomStringConvertible {
     case .tuple(let items): return "(" + items.map(\.description).joined(separator: ", ") + ")"
     case .duration(let interval): return interval.description
     case .stream(let stream): return stream.description
+    case .opaque(let value): return value.description
     }
   }
 
@@ -54,6 +60,7 @@ public enum Value: Hashable, CustomStringConvertible {
     case .tuple: return "Tuple"
     case .duration: return "Duration"
     case .stream: return "Publisher"
+    case .opaque(let value): return value.typeName
     }
   }
 
@@ -97,4 +104,23 @@ public final class StreamValue: Hashable, CustomStringConvertible {
 
   public static func == (lhs: StreamValue, rhs: StreamValue) -> Bool { lhs === rhs }
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A value the pipeline language cannot write but pasted Swift can (see
+/// `Value.opaque`). Equality is identity unless a subclass says otherwise:
+/// structs and enums compare their contents, class instances their identity,
+/// as Swift's `==` and `===` would.
+open class OpaqueValue: Hashable, CustomStringConvertible {
+  public init() {}
+
+  /// How the value prints, as Swift's `print` shows it.
+  open var description: String { "<\(typeName)>" }
+  /// The type's name as Swift spells it.
+  open var typeName: String { "Value" }
+
+  open func isEqual(to other: OpaqueValue) -> Bool { self === other }
+  open func hashContents(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+  public static func == (lhs: OpaqueValue, rhs: OpaqueValue) -> Bool { lhs.isEqual(to: rhs) }
+  public func hash(into hasher: inout Hasher) { hashContents(into: &hasher) }
 }

@@ -1,0 +1,343 @@
+import OpenCombine
+import StreamCore
+import StreamLang
+import SwiftImport
+
+extension Machine {
+  /// The publisher a value is, when it is one: a recipe, a subject, a timer.
+  func publisherValue(_ value: Value, label: String) throws -> PublisherValue? {
+    guard case .opaque(let opaque) = value else { return nil }
+    switch opaque {
+    case let publisher as PublisherValue:
+      return publisher
+    case let subject as SubjectValue:
+      return PublisherValue(sourceLabel: label.isEmpty ? subject.name : label) { subject.publisher }
+    case let timer as ConnectableTimer:
+      return PublisherValue(sourceLabel: label.isEmpty ? timer.label : label) { timer.subject.eraseToAnyPublisher() }
+    default:
+      return nil
+    }
+  }
+
+  func sequencePublisher(_ values: [Value], label: String) -> Value {
+    .opaque(
+      PublisherValue(sourceLabel: label) {
+        Publishers.Sequence(sequence: values).setFailureType(to: StreamError.self).eraseToAnyPublisher()
+      })
+  }
+
+  /// Wraps a paste's closure for an operator: a trap stops the run with the
+  /// stage and the time; a thrown error becomes the stream's failure.
+  func transform(_ argument: Argument?, stage: String, at range: SourceRange) throws -> (Value) throws -> Value {
+    guard let argument else { throw refuse("`\(stage)` needs a closure", at: range) }
+    if let keyPath = argument.value.opaque(as: KeyPathValue.self) {
+      return { [unowned self] value in
+        try keyPath.components.reduce(value) { current, name in
+          try self.member(name, of: current, at: argument.range, baseRange: argument.range, in: self.globals)
+        }
+      }
+    }
+    guard let function = argument.value.opaque(as: FunctionValue.self) else {
+      throw refuse("`\(stage)` needs a closure here", at: argument.range)
+    }
+    return { [unowned self] value in
+      do {
+        return try self.invoke(function, [Argument(label: nil, value: value, range: range)], at: range)
+      } catch SwiftRunError.thrown(let error, _) {
+        throw StreamError(SwiftText.plain(error), thrown: error)
+      }
+    }
+  }
+
+  /// Runs `body`, turning a trap or refusal into a stopped run (the engine cannot take Swift errors).
+  func guarded(_ stage: String, _ body: () throws -> Value) -> Value {
+    do {
+      return try body()
+    } catch let error as StreamError {
+      fail(SwiftRunError.trap(error.message, SourceRange(start: 0, end: 0)), stage: stage)
+    } catch {
+      fail(error, stage: stage)
+    }
+    return .null
+  }
+
+  /// An operator method on a publisher: a new recipe with one more stage.
+  func publisherOperator(
+    _ name: String, _ upstream: PublisherValue, _ arguments: [Argument], label: String, at range: SourceRange,
+    isInitializer: Bool = false
+  ) throws -> Value {
+    func stage(_ apply: @escaping (AnyValuePublisher) -> AnyValuePublisher) -> Value {
+      if isInitializer {
+        // `Publishers.X(upstream: …)` is drawn as one row named by the initializer.
+        return .opaque(upstream.with(PublisherStage(label: " → " + label, apply: apply)))
+      }
+      return .opaque(upstream.with(PublisherStage(label: label, apply: apply)))
+    }
+    func argument(_ label: String?) -> Argument? { arguments.first { $0.label == label } }
+    func time(_ label: String) throws -> VirtualInterval {
+      guard let found = argument(label) else { throw refuse("`.\(name)` needs `\(label):`", at: range) }
+      return try interval(found.value, at: found.range)
+    }
+    func other(_ argument: Argument?) throws -> PublisherValue {
+      guard let argument, let publisher = try publisherValue(argument.value, label: source(argument.range)) else {
+        throw refuse("`.\(name)` needs a publisher here", at: argument?.range ?? range)
+      }
+      return publisher
+    }
+    let clock = self.clock
+    let recorder = self.recorder
+    switch name {
+    case "map":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage { $0.map { [unowned self] value in self.guarded(label) { try body(value) } }.eraseToAnyPublisher() }
+    case "tryMap":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage { $0.tryMap(body).mapError { $0 as? StreamError ?? StreamError("\($0)") }.eraseToAnyPublisher() }
+    case "compactMap":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage {
+        $0.compactMap { [unowned self] value in
+          let result = self.guarded(label) { try body(value) }
+          return result == .null ? nil : result
+        }.eraseToAnyPublisher()
+      }
+    case "filter":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage {
+        $0.filter { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }
+          .eraseToAnyPublisher()
+      }
+    case "removeDuplicates":
+      if arguments.isEmpty { return stage { $0.removeDuplicates().eraseToAnyPublisher() } }
+      guard let function = arguments.first?.value.opaque(as: FunctionValue.self) else {
+        throw refuse("`.removeDuplicates(by:)` needs a closure", at: range)
+      }
+      return stage {
+        $0.removeDuplicates { [unowned self] a, b in
+          self.guarded(label) {
+            try self.invoke(
+              function, [Argument(label: nil, value: a, range: range), Argument(label: nil, value: b, range: range)],
+              at: range)
+          } == .bool(true)
+        }.eraseToAnyPublisher()
+      }
+    case "debounce":
+      let due = try time("for")
+      return stage { $0.debounce(for: due, scheduler: clock).eraseToAnyPublisher() }
+    case "throttle":
+      let window = try time("for")
+      let latest = argument("latest")?.value == .bool(true)
+      return stage { $0.throttle(for: window, scheduler: clock, latest: latest).eraseToAnyPublisher() }
+    case "delay":
+      let by = try time("for")
+      return stage { $0.delay(for: by, scheduler: clock).eraseToAnyPublisher() }
+    case "scan", "reduce":
+      guard arguments.count == 2, let function = arguments[1].value.opaque(as: FunctionValue.self) else {
+        throw refuse("`.\(name)` needs a first value and a closure", at: range)
+      }
+      let initial = arguments[0].value
+      let next: (Value, Value) -> Value = { [unowned self] accumulated, value in
+        self.guarded(label) {
+          try self.invoke(
+            function,
+            [Argument(label: nil, value: accumulated, range: range), Argument(label: nil, value: value, range: range)],
+            at: range)
+        }
+      }
+      return name == "scan"
+        ? stage { $0.scan(initial, next).eraseToAnyPublisher() }
+        : stage { $0.reduce(initial, next).eraseToAnyPublisher() }
+    case "prefix":
+      if case .int(let count)? = arguments.first?.value, arguments.first?.label == nil {
+        return stage { $0.exactPrefix(count).eraseToAnyPublisher() }
+      }
+      if argument("untilOutputFrom") != nil {
+        let trigger = try other(argument("untilOutputFrom"))
+        return stage {
+          $0.exactPrefix(untilOutputFrom: trigger.build(recorder: recorder, pipeline: nil)).eraseToAnyPublisher()
+        }
+      }
+      let body = try transform(argument("while") ?? arguments.first, stage: label, at: range)
+      return stage {
+        $0.prefix { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }
+          .eraseToAnyPublisher()
+      }
+    case "dropFirst":
+      var count = 1
+      if case .int(let n)? = arguments.first?.value { count = n }
+      return stage { $0.dropFirst(count).eraseToAnyPublisher() }
+    case "first", "last":
+      if let test = argument("where") {
+        let body = try transform(test, stage: label, at: range)
+        let keep: (Value) -> Bool = { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }
+        return name == "first"
+          ? stage { $0.first(where: keep).eraseToAnyPublisher() } : stage { $0.last(where: keep).eraseToAnyPublisher() }
+      }
+      return name == "first" ? stage { $0.first().eraseToAnyPublisher() } : stage { $0.last().eraseToAnyPublisher() }
+    case "collect":
+      if arguments.isEmpty { return stage { $0.collect().map(Value.array).eraseToAnyPublisher() } }
+      if case .int(let count)? = arguments.first?.value {
+        return stage { $0.collect(count).map(Value.array).eraseToAnyPublisher() }
+      }
+      throw refuse("streamlab runs `.collect()` and `.collect(N)` from Swift", at: range)
+    case "combineLatest", "zip":
+      let others = try arguments.filter { $0.value.opaque(as: FunctionValue.self) == nil }.map { try other($0) }
+      let combine =
+        try arguments.last?.value.opaque(as: FunctionValue.self) != nil
+        ? transform(arguments.last, stage: label, at: range) : nil
+      guard others.count == 1 else { throw refuse("streamlab runs `.\(name)` with one other publisher", at: range) }
+      let second = others[0]
+      return stage { upstream in
+        let b = second.build(recorder: recorder, pipeline: nil)
+        let paired: AnyValuePublisher =
+          name == "zip"
+          ? upstream.exactZip(b).map { Value.tuple([$0, $1]) }.eraseToAnyPublisher()
+          : upstream.combineLatest(b).map { Value.tuple([$0, $1]) }.eraseToAnyPublisher()
+        guard let combine else { return paired }
+        return paired.map { [unowned self] pair in self.guarded(label) { try combine(pair) } }.eraseToAnyPublisher()
+      }
+    case "merge":
+      let others = try arguments.map { try other($0) }
+      return stage { upstream in
+        Publishers.MergeMany([upstream] + others.map { $0.build(recorder: recorder, pipeline: nil) })
+          .eraseToAnyPublisher()
+      }
+    case "flatMap", "switchToLatest", "map_switch":
+      if name == "switchToLatest" {
+        return stage {
+          $0.map { [unowned self] value -> AnyValuePublisher in self.inner(value, stage: label) }.switchToLatest()
+            .eraseToAnyPublisher()
+        }
+      }
+      var limit = Subscribers.Demand.unlimited
+      if case .int(let n)? = argument("maxPublishers")?.value { limit = .max(n) }
+      let body = try transform(arguments.last, stage: label, at: range)
+      return stage {
+        $0.flatMap(maxPublishers: limit) { [unowned self] value -> AnyValuePublisher in
+          self.inner(self.guarded(label) { try body(value) }, stage: label)
+        }.eraseToAnyPublisher()
+      }
+    case "catch":
+      guard let function = arguments.first?.value.opaque(as: FunctionValue.self) else {
+        throw refuse("`.catch` needs a closure", at: range)
+      }
+      return stage {
+        $0.catch { [unowned self] error -> AnyValuePublisher in
+          let made = self.guarded(label) {
+            try self.invoke(
+              function, [Argument(label: nil, value: error.thrown ?? .string(error.message), range: range)], at: range)
+          }
+          return self.inner(made, stage: label)
+        }.eraseToAnyPublisher()
+      }
+    case "replaceError":
+      let value = argument("with")?.value ?? .null
+      return stage { $0.replaceError(with: value).setFailureType(to: StreamError.self).eraseToAnyPublisher() }
+    case "replaceNil":
+      let value = argument("with")?.value ?? .null
+      return stage { $0.map { $0 == .null ? value : $0 }.eraseToAnyPublisher() }
+    case "replaceEmpty":
+      let value = argument("with")?.value ?? .null
+      return stage { $0.exactReplaceEmpty(with: value).eraseToAnyPublisher() }
+    case "retry":
+      guard case .int(let attempts)? = arguments.first?.value else { throw refuse("`.retry` needs a count", at: range) }
+      return stage { $0.retry(attempts).eraseToAnyPublisher() }
+    case "eraseToAnyPublisher", "setFailureType", "assertNoFailure":
+      return .opaque(upstream)
+    case "mapError":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage {
+        $0.mapError { [unowned self] error in
+          let mapped = self.guarded(label) { try body(error.thrown ?? .string(error.message)) }
+          return StreamError(SwiftText.plain(mapped), thrown: mapped)
+        }.eraseToAnyPublisher()
+      }
+    case "receive":
+      return stage { $0.receive(on: clock).eraseToAnyPublisher() }
+    case "share":
+      // One upstream subscription for every subscriber: built once, at the first subscription.
+      let shared = SharedPublisher(upstream: upstream, recorder: recorder)
+      return .opaque(PublisherValue(sourceLabel: upstream.chainText + label) { shared.publisher })
+    case "handleEvents":
+      let onOutput = argument("receiveOutput")?.value.opaque(as: FunctionValue.self)
+      return stage {
+        $0.handleEvents(receiveOutput: { [unowned self] value in
+          if let onOutput {
+            _ = self.guarded(label) {
+              try self.invoke(onOutput, [Argument(label: nil, value: value, range: range)], at: range)
+            }
+          }
+        }).eraseToAnyPublisher()
+      }
+    case "prepend", "append":
+      if let first = arguments.first, let publisher = try publisherValue(first.value, label: source(first.range)) {
+        return stage { upstream in
+          let built = publisher.build(recorder: recorder, pipeline: nil)
+          return name == "prepend"
+            ? upstream.prepend(built).eraseToAnyPublisher() : upstream.append(built).eraseToAnyPublisher()
+        }
+      }
+      let values =
+        arguments.count == 1
+        ? (try? elements(of: arguments[0].value, at: range)) ?? [arguments[0].value] : arguments.map(\.value)
+      return name == "prepend"
+        ? stage { $0.prepend(values).eraseToAnyPublisher() } : stage { $0.append(values).eraseToAnyPublisher() }
+    case "count":
+      return stage { $0.count().map(Value.int).eraseToAnyPublisher() }
+    case "ignoreOutput":
+      return stage { $0.ignoreOutput().map { never -> Value in }.eraseToAnyPublisher() }
+    case "values":
+      throw refuse("streamlab does not run `.values` (async/await) yet", at: range, instead: "`.sink { value in … }`")
+    default:
+      if let methods = publisherExtensions[name] {
+        let method = overload(methods, for: arguments) ?? methods[0]
+        return try run(method, arguments, in: Scope(parent: globals, selfValue: .opaque(upstream)), at: range)
+      }
+      throw SwiftRunError.refused(
+        Diagnostic(
+          "streamlab does not run the operator `.\(name)` from Swift yet", at: range,
+          suggestion: Suggestion.closest(to: name, among: Self.operatorNames)))
+    }
+  }
+
+  static let operatorNames = [
+    "map", "tryMap", "compactMap", "filter", "removeDuplicates", "debounce", "throttle", "delay", "scan", "reduce",
+    "prefix", "dropFirst", "first", "last", "collect", "combineLatest", "zip", "merge", "flatMap", "switchToLatest",
+    "catch", "replaceError", "replaceNil", "replaceEmpty", "retry", "eraseToAnyPublisher", "mapError", "receive",
+    "share", "handleEvents", "prepend", "append", "count", "ignoreOutput", "sink", "assign", "store",
+  ]
+
+  /// The publisher a `flatMap`/`switchToLatest`/`catch` closure made, built for one inner subscription.
+  func inner(_ value: Value, stage: String) -> AnyValuePublisher {
+    do {
+      if let publisher = try publisherValue(value, label: stage) {
+        return publisher.build(recorder: recorder, pipeline: nil)
+      }
+    } catch {}
+    fail(
+      SwiftRunError.trap(
+        "`\(stage)` needs its closure to give a publisher, not \(SwiftText.debug(value))", SourceRange(start: 0, end: 0)
+      ), stage: stage)
+    return Empty().eraseToAnyPublisher()
+  }
+}
+
+/// `share()`: the upstream built once, at the first subscriber, and every
+/// subscriber fed from it until it completes.
+final class SharedPublisher {
+  let upstream: PublisherValue
+  let recorder: Recorder
+  private var shared: AnyValuePublisher?
+
+  init(upstream: PublisherValue, recorder: Recorder) {
+    self.upstream = upstream
+    self.recorder = recorder
+  }
+
+  var publisher: AnyValuePublisher {
+    if let shared { return shared }
+    let made = upstream.build(recorder: recorder, pipeline: nil).share().eraseToAnyPublisher()
+    shared = made
+    return made
+  }
+}

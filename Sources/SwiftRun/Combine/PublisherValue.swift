@@ -1,0 +1,148 @@
+import OpenCombine
+import StreamCore
+
+/// A publisher the paste made: its source and the operators applied to it,
+/// kept as a recipe until something subscribes.
+///
+/// Each subscription builds the chain anew with a probe after every stage,
+/// as Combine builds a new chain of subscriptions for each subscriber;
+/// what is shared (a subject, a `share()`) is one object inside the recipe.
+final class PublisherValue: OpaqueValue {
+  /// The row label of the source: the Swift that made it (`subject`, `$query`).
+  let sourceLabel: String
+  let makeSource: () -> AnyValuePublisher
+  let stages: [PublisherStage]
+
+  init(sourceLabel: String, stages: [PublisherStage] = [], makeSource: @escaping () -> AnyValuePublisher) {
+    self.sourceLabel = sourceLabel
+    self.makeSource = makeSource
+    self.stages = stages
+  }
+
+  func with(_ stage: PublisherStage) -> PublisherValue {
+    PublisherValue(sourceLabel: sourceLabel, stages: stages + [stage], makeSource: makeSource)
+  }
+
+  /// The whole chain as the diagram's heading shows it.
+  var chainText: String { ([sourceLabel] + stages.map(\.label)).joined() }
+
+  /// The chain built for one subscription. With `pipeline`, every stage is
+  /// probed into that shown pipeline's rows; without, into the silent channel
+  /// (an inner publisher), which still counts toward the budget.
+  func build(recorder: Recorder, pipeline: Int?) -> AnyValuePublisher {
+    func channel(_ label: String, stage: Int) -> TimelineChannel {
+      guard let pipeline else { return recorder.silentChannel }
+      return recorder.channel(label: label, pipeline: pipeline, stage: stage, isOutput: stage == stages.count)
+    }
+    var publisher = makeSource().probe(channel(sourceLabel, stage: 0), stage: sourceLabel).eraseToAnyPublisher()
+    for (index, stage) in stages.enumerated() {
+      publisher = stage.apply(publisher).probe(channel(stage.label, stage: index + 1), stage: stage.label)
+        .eraseToAnyPublisher()
+    }
+    return publisher
+  }
+
+  override var typeName: String { "AnyPublisher" }
+  override var description: String { chainText }
+}
+
+/// One operator of a recipe: its label (`.map { $0 * 2 }`) and how it wraps its upstream.
+struct PublisherStage {
+  let label: String
+  let apply: (AnyValuePublisher) -> AnyValuePublisher
+}
+
+/// `PassthroughSubject` and `CurrentValueSubject`: one object every
+/// subscriber shares, sent to by the paste's statements at their times.
+final class SubjectValue: OpaqueValue {
+  let passthrough: PassthroughSubject<Value, StreamError>?
+  let current: CurrentValueSubject<Value, StreamError>?
+  let name: String
+
+  init(name: String, initial: Value?) {
+    self.name = name
+    if let initial {
+      current = CurrentValueSubject(initial)
+      passthrough = nil
+    } else {
+      passthrough = PassthroughSubject()
+      current = nil
+    }
+  }
+
+  func send(_ value: Value) {
+    passthrough?.send(value)
+    current?.send(value)
+  }
+
+  func send(completion: Subscribers.Completion<StreamError>) {
+    passthrough?.send(completion: completion)
+    current?.send(completion: completion)
+  }
+
+  var publisher: AnyValuePublisher {
+    if let current { return current.eraseToAnyPublisher() }
+    return passthrough!.eraseToAnyPublisher()
+  }
+
+  override var typeName: String { name }
+  override var description: String { name }
+}
+
+/// An `@Published` property's publisher (`$query`): the current value to
+/// each new subscriber, then every value set, sent before it is stored.
+final class PublishedProperty {
+  let name: String
+  let subject: CurrentValueSubject<Value, StreamError>
+
+  init(name: String, initial: Value) {
+    self.name = name
+    subject = CurrentValueSubject(initial)
+  }
+
+  func send(_ value: Value) { subject.send(value) }
+}
+
+/// `AnyCancellable`: cancels its subscription when the paste lets go of it,
+/// as Swift releases it (an unstored `sink` ends at once).
+final class CancellableValue: OpaqueValue {
+  let cancellable: AnyCancellable
+
+  init(_ cancellable: AnyCancellable) {
+    self.cancellable = cancellable
+  }
+
+  override var typeName: String { "AnyCancellable" }
+  override var description: String { "AnyCancellable" }
+}
+
+/// `DispatchQueue.main`, `RunLoop.main`, a test scheduler: every one of them
+/// is the run's one virtual clock.
+final class SchedulerValue: OpaqueValue {
+  let name: String
+  /// A test scheduler moves only when the paste advances it.
+  let isTest: Bool
+
+  init(name: String, isTest: Bool = false) {
+    self.name = name
+    self.isTest = isTest
+  }
+
+  override var typeName: String { name }
+  override var description: String { name }
+}
+
+/// `Date()` and `Timer.publish`'s values: a moment of the virtual clock.
+final class DateValue: OpaqueValue {
+  let time: VirtualTime
+
+  init(_ time: VirtualTime) {
+    self.time = time
+  }
+
+  var seconds: Double { Double(time.nanoseconds) / 1e9 }
+  override var typeName: String { "Date" }
+  override var description: String { "Date(\(time))" }
+  override func isEqual(to other: OpaqueValue) -> Bool { (other as? DateValue)?.time == time }
+  override func hashContents(into hasher: inout Hasher) { hasher.combine(time) }
+}

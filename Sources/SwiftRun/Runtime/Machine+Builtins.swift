@@ -1,0 +1,270 @@
+import OpenCombine
+import StreamCore
+import StreamLang
+import SwiftImport
+
+extension Machine {
+  /// The names of Swift, Foundation and Combine a paste may use without declaring them.
+  static let builtinTypes: Set<String> = [
+    "PassthroughSubject", "CurrentValueSubject", "Just", "Empty", "Fail", "Future", "Deferred", "Publishers",
+    "DispatchQueue", "RunLoop", "Timer", "AnyCancellable", "Set", "Array", "Dictionary", "String", "Int", "Double",
+    "Bool", "Subscribers", "Result", "Date", "ImmediateScheduler", "AnyPublisher", "Optional", "Never",
+  ]
+
+  func builtinName(_ name: String, at range: SourceRange) throws -> Value? {
+    if name == "print" {
+      return .opaque(
+        FunctionValue(
+          .builtin(name: "print") { [unowned self] arguments in
+            let separator = arguments.first { $0.label == "separator" }.map { SwiftText.plain($0.value) } ?? " "
+            let shown = arguments.filter { $0.label == nil }.map { SwiftText.plain($0.value) }
+            self.recorder.log(shown.joined(separator: separator))
+            return .void
+          }))
+    }
+    if ["max", "min", "abs"].contains(name) {
+      return .opaque(
+        FunctionValue(
+          .builtin(name: name) { arguments in
+            let values = arguments.map(\.value)
+            switch (name, values.first, values.dropFirst().first) {
+            case ("abs", .int(let n)?, nil): return .int(abs(n))
+            case ("abs", .double(let n)?, nil): return .double(abs(n))
+            case ("max", .int(let a)?, .int(let b)?): return .int(max(a, b))
+            case ("min", .int(let a)?, .int(let b)?): return .int(min(a, b))
+            case ("max", .double(let a)?, .double(let b)?): return .double(max(a, b))
+            case ("min", .double(let a)?, .double(let b)?): return .double(min(a, b))
+            default: throw SwiftRunError.trap("`\(name)` cannot take these arguments", range)
+            }
+          }))
+    }
+    if Self.builtinTypes.contains(name) { return .opaque(TypeValue(.builtin(name, []))) }
+    return nil
+  }
+
+  /// `Type(…)` for a type streamlab provides.
+  func construct(
+    _ name: String, generics: [WrittenType], _ arguments: [Argument], at range: SourceRange, in scope: Scope
+  )
+    throws -> Value
+  {
+    let label = source(range)
+    switch name {
+    case "PassthroughSubject":
+      return .opaque(SubjectValue(name: label, initial: nil))
+    case "CurrentValueSubject":
+      guard let initial = arguments.first?.value else {
+        throw refuse(
+          "a `CurrentValueSubject` needs its first value", at: range, instead: "`CurrentValueSubject<Int, Never>(0)`")
+      }
+      return .opaque(SubjectValue(name: label, initial: initial))
+    case "Just":
+      guard let value = arguments.first?.value else { throw refuse("`Just` needs a value", at: range) }
+      return .opaque(
+        PublisherValue(sourceLabel: label) { Just(value).setFailureType(to: StreamError.self).eraseToAnyPublisher() })
+    case "Empty":
+      let completes = arguments.first { $0.label == "completeImmediately" }?.value != .bool(false)
+      return .opaque(PublisherValue(sourceLabel: label) { Empty(completeImmediately: completes).eraseToAnyPublisher() })
+    case "Fail":
+      guard let error = arguments.first(where: { $0.label == "error" })?.value else {
+        throw refuse("`Fail` needs its error", at: range, instead: "`Fail(error: MyError.failed)`")
+      }
+      let failure = StreamError(SwiftText.plain(error), thrown: error)
+      return .opaque(PublisherValue(sourceLabel: label) { Fail(error: failure).eraseToAnyPublisher() })
+    case "Future":
+      return try future(arguments, label: label, at: range)
+    case "Deferred":
+      guard let make = arguments.first?.value.opaque(as: FunctionValue.self) else {
+        throw refuse("`Deferred` needs a closure that makes a publisher", at: range)
+      }
+      return .opaque(
+        PublisherValue(sourceLabel: label) { [unowned self] in
+          do {
+            let made = try self.invoke(make, [], at: range)
+            guard let publisher = try self.publisherValue(made, label: label) else {
+              throw SwiftRunError.trap("`Deferred`'s closure must give a publisher", range)
+            }
+            return publisher.build(recorder: self.recorder, pipeline: nil)
+          } catch {
+            self.fail(error, stage: label)
+            return Empty().eraseToAnyPublisher()
+          }
+        })
+    case "Set", "Array":
+      if let first = arguments.first { return .array(try elements(of: first.value, at: first.range)) }
+      return .array([])
+    case "Dictionary":
+      return .opaque(DictionaryValue())
+    case "String":
+      guard let value = arguments.first?.value else { return .string("") }
+      if arguments.first?.label == "describing" { return .string(SwiftText.plain(value)) }
+      return .string(SwiftText.plain(value))
+    case "Int":
+      switch arguments.first?.value {
+      case .int(let n)?: return .int(n)
+      case .double(let n)?:
+        guard n.isFinite, n > -9.3e18, n < 9.3e18 else {
+          throw SwiftRunError.trap(
+            "Double value cannot be converted to Int because it is outside the representable range", range)
+        }
+        return .int(Int(n))
+      case .string(let text)?: return Int(text).map(Value.int) ?? .null
+      default: break
+      }
+    case "Double":
+      switch arguments.first?.value {
+      case .int(let n)?: return .double(Double(n))
+      case .double(let n)?: return .double(n)
+      case .string(let text)?: return Double(text).map(Value.double) ?? .null
+      default: break
+      }
+    case "Date":
+      return .opaque(DateValue(clock.now))
+    default:
+      break
+    }
+    throw refuse("streamlab cannot make `\(name)` this way", at: range)
+  }
+
+  /// `Future { promise in … }`: the closure runs at once, when the Future is
+  /// made, as Combine's does; its promise may be kept later.
+  private func future(_ arguments: [Argument], label: String, at range: SourceRange) throws -> Value {
+    guard let body = arguments.first?.value.opaque(as: FunctionValue.self) else {
+      throw refuse("`Future` needs a closure that takes a promise", at: range)
+    }
+    let subject = CurrentValueSubject<Value?, StreamError>(nil)
+    var kept = false
+    let promise = FunctionValue(
+      .builtin(name: "promise") { [unowned self] arguments in
+        guard !kept, let result = arguments.first?.value.opaque(as: EnumValue.self) else { return .void }
+        kept = true
+        switch result.caseName {
+        case "success":
+          subject.send(result.associated.first ?? .void)
+          subject.send(completion: .finished)
+        default:
+          let error = result.associated.first ?? .void
+          subject.send(completion: .failure(StreamError(SwiftText.plain(error), thrown: error)))
+        }
+        _ = self
+        return .void
+      })
+    _ = try invoke(body, [Argument(label: nil, value: .opaque(promise), range: range)], at: range)
+    return .opaque(
+      PublisherValue(sourceLabel: label) {
+        subject.compactMap { $0 }.eraseToAnyPublisher()
+      })
+  }
+
+  /// A builtin type's static member: `DispatchQueue.main`, `Timer.publish(…)`, `Publishers.Merge(…)`.
+  func builtinStatic(
+    _ name: String, of typeName: String, generics: [WrittenType], arguments: [Argument]?, at range: SourceRange,
+    in scope: Scope
+  ) throws -> Value {
+    switch (typeName, name) {
+    case ("DispatchQueue", "main"), ("RunLoop", "main"), ("RunLoop", "current"):
+      return .opaque(SchedulerValue(name: "\(typeName).\(name)"))
+    case ("DispatchQueue", "test"):
+      return .opaque(SchedulerValue(name: "DispatchQueue.test", isTest: true))
+    case ("ImmediateScheduler", "shared"):
+      throw refuse("streamlab runs every scheduler on its virtual clock", at: range, instead: "`DispatchQueue.main`")
+    case ("Timer", "publish"):
+      guard let every = arguments?.first(where: { $0.label == "every" }) else {
+        throw refuse("`Timer.publish` needs `every:`", at: range)
+      }
+      let period = try interval(every.value, at: every.range)
+      let label = source(range)
+      let clock = self.clock
+      return .opaque(ConnectableTimer(label: label, period: period, clock: clock))
+    case ("Publishers", _):
+      return try publishersInitializer(name, arguments ?? [], at: range)
+    case ("Subscribers", "Completion"):
+      return .opaque(TypeValue(.builtin("Subscribers.Completion", [])))
+    case ("Subscribers.Completion", "finished"):
+      return .opaque(EnumValue(typeName: "Subscribers.Completion", caseName: "finished"))
+    case ("Subscribers.Completion", "failure"), ("Result", "failure"), ("Result", "success"):
+      return try implicitMember(name, arguments: arguments, at: range, in: scope)
+    case ("Int", "max"): return .int(.max)
+    case ("Int", "min"): return .int(.min)
+    default:
+      if let duration = try durationMember(name, arguments, at: range) { return duration }
+      if let arguments, name == "init" {
+        return try construct(typeName, generics: generics, arguments, at: range, in: scope)
+      }
+      throw refuse("streamlab does not know `\(typeName).\(name)`", at: range)
+    }
+  }
+
+  /// `Publishers.Merge(a, b)`, `Publishers.Debounce(upstream:dueTime:scheduler:options:)`…: the
+  /// same publisher the operator method makes.
+  private func publishersInitializer(_ name: String, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+    let operators: [String: (method: String, relabel: [String: String?])] = [
+      "Debounce": ("debounce", ["dueTime": "for"]), "Throttle": ("throttle", ["interval": "for"]),
+      "Delay": ("delay", ["interval": "for"]), "Map": ("map", ["transform": nil]),
+      "Filter": ("filter", ["isIncluded": nil]), "CompactMap": ("compactMap", ["transform": nil]),
+      "RemoveDuplicates": ("removeDuplicates", [:]),
+      "Scan": ("scan", ["initialResult": nil, "nextPartialResult": nil]),
+      "Output": ("prefix", [:]), "Drop": ("dropFirst", ["count": nil]), "FlatMap": ("flatMap", ["transform": nil]),
+      "SwitchToLatest": ("switchToLatest", [:]), "ReceiveOn": ("receive", ["scheduler": "on"]),
+    ]
+    if name == "MergeMany" || name == "Merge" || name == "CombineLatest" || name == "Zip" || name == "Merge3" {
+      var inputs = arguments.map(\.value)
+      if name == "MergeMany", inputs.count == 1, case .array(let items) = inputs[0] { inputs = items }
+      let publishers = try inputs.map { value -> PublisherValue in
+        guard let publisher = try publisherValue(value, label: "") else {
+          throw refuse("`Publishers.\(name)` combines publishers", at: range)
+        }
+        return publisher
+      }
+      guard let first = publishers.first else { throw refuse("`Publishers.\(name)` needs publishers", at: range) }
+      let method = name == "MergeMany" || name.hasPrefix("Merge") ? "merge" : name == "Zip" ? "zip" : "combineLatest"
+      let rest = publishers.dropFirst().map {
+        Argument(label: method == "merge" ? "with" : nil, value: .opaque($0), range: range)
+      }
+      return try publisherOperator(method, first, Array(rest), label: source(range), at: range, isInitializer: true)
+    }
+    guard let (method, relabel) = operators[name],
+      let upstream = arguments.first(where: { $0.label == "upstream" }),
+      let publisher = try publisherValue(upstream.value, label: source(upstream.range))
+    else {
+      throw refuse(
+        "streamlab does not make `Publishers.\(name)` from these arguments", at: range,
+        instead: "the operator method, such as `.\(name.prefix(1).lowercased() + name.dropFirst())(…)`")
+    }
+    let rest = arguments.filter { $0.label != "upstream" && $0.label != "options" }.map { argument in
+      Argument(label: relabel[argument.label ?? ""] ?? argument.label, value: argument.value, range: argument.range)
+    }
+    return try publisherOperator(method, publisher, rest, label: source(range), at: range, isInitializer: true)
+  }
+}
+
+/// `Timer.publish(every:on:in:)`: connectable; `autoconnect()` starts it at
+/// the first subscription, `connect()` at once. Its values are `Date`s.
+final class ConnectableTimer: OpaqueValue {
+  let label: String
+  let period: VirtualInterval
+  let clock: VirtualClock
+  let subject = PassthroughSubject<Value, StreamError>()
+  var connection: AnyCancellable?
+
+  init(label: String, period: VirtualInterval, clock: VirtualClock) {
+    self.label = label
+    self.period = period
+    self.clock = clock
+  }
+
+  /// Starts the timer: a value every period, from now.
+  func connect() -> AnyCancellable {
+    let subject = self.subject
+    let clock = self.clock
+    let cancellable = clock.schedule(
+      after: clock.now.advanced(by: period), interval: period, tolerance: .zero, options: nil
+    ) {
+      subject.send(.opaque(DateValue(clock.now)))
+    }
+    return AnyCancellable(cancellable)
+  }
+
+  override var typeName: String { "Timer.TimerPublisher" }
+  override var description: String { label }
+}

@@ -1,0 +1,259 @@
+import StreamCore
+import StreamLang
+import SwiftImport
+
+extension Machine {
+  /// A call, by what is called: a method, an implicit member, a name, a value.
+  func call(_ callee: SwiftExpr, _ written: [SwiftArgument], at range: SourceRange, in scope: Scope) throws -> Value {
+    switch callee.kind {
+    case .member(let base?, let name):
+      let target = try link(base, in: scope)
+      let arguments = try evaluateArguments(written, in: scope)
+      return try callMember(name, of: target, arguments, at: range, base: base, in: scope)
+    case .member(nil, let name):
+      return try implicitMember(name, arguments: try evaluateArguments(written, in: scope), at: range, in: scope)
+    default:
+      let function = try link(callee, in: scope)
+      return try callValue(function, try evaluateArguments(written, in: scope), at: range, in: scope)
+    }
+  }
+
+  func evaluateArguments(_ written: [SwiftArgument], in scope: Scope) throws -> [Argument] {
+    try written.map { argument in
+      Argument(
+        label: argument.label, value: try evaluate(argument.value, in: scope).copiedIfValue, range: argument.range)
+    }
+  }
+
+  /// Calls a value: a function, or a type (`User(name:)`, `PassthroughSubject<Int, Never>()`).
+  func callValue(_ callee: Value, _ arguments: [Argument], at range: SourceRange, in scope: Scope) throws -> Value {
+    if let function = callee.opaque(as: FunctionValue.self) {
+      return try invoke(function, arguments, at: range)
+    }
+    if let type = callee.opaque(as: TypeValue.self) {
+      switch type.target {
+      case .declared(let definition): return try instantiate(definition, arguments, at: range)
+      case .builtin(let name, let generics):
+        return try construct(name, generics: generics, arguments, at: range, in: scope)
+      }
+    }
+    throw SwiftRunError.trap("\(SwiftText.debug(callee)) cannot be called", range)
+  }
+
+  /// Runs a function value with its arguments.
+  func invoke(_ function: FunctionValue, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+    callDepth += 1
+    defer { callDepth -= 1 }
+    if callDepth > Self.maximumCallDepth {
+      throw SwiftRunError.trap("the Swift called functions \(Self.maximumCallDepth) deep (endless recursion?)", range)
+    }
+    switch function.body {
+    case .builtin(_, let body):
+      return try body(arguments)
+    case .closure(let closure, let captured):
+      let scope = Scope(parent: captured)
+      try bindClosureParameters(closure, arguments.map(\.value), in: scope, at: range)
+      return try result(of: closure.body, in: scope)
+    case .function(let declared, let captured):
+      return try run(declared, arguments, in: Scope(parent: captured), at: range)
+    }
+  }
+
+  /// A closure's parameters: named (`{ a, b in }`), `$0`…, or one tuple
+  /// spread over several names (`{ name, age in }` given a pair).
+  private func bindClosureParameters(_ closure: SwiftClosure, _ values: [Value], in scope: Scope, at range: SourceRange)
+    throws
+  {
+    var values = values
+    if closure.parameters.count > 1, values.count == 1, case .tuple(let items) = values[0],
+      items.count == closure.parameters.count
+    {
+      values = items
+    }
+    if closure.parameters.isEmpty {
+      // `{ $0 + $1 }` given one pair reads the pair's elements, as Swift
+      // destructures a tuple for a closure that uses `$1`.
+      if values.count == 1, case .tuple(let items) = values[0], items.count > 1,
+        closure.range.text(in: text).contains("$1")
+      {
+        values = items
+      }
+      for (index, value) in values.enumerated() { scope.declare("$\(index)", Variable(value, isConstant: true)) }
+      return
+    }
+    for (index, name) in closure.parameters.enumerated() where name != "_" {
+      scope.declare(name, Variable(index < values.count ? values[index] : .void, isConstant: true))
+    }
+  }
+
+  /// A body's result: what `return` gives, or a single expression's value.
+  func result(of body: [SwiftStatement], in scope: Scope) throws -> Value {
+    if body.count == 1, case .expression(let expression) = body[0].kind {
+      return try evaluate(expression, in: scope)
+    }
+    switch try execute(body, in: scope) {
+    case .returned(let value): return value
+    default: return .void
+    }
+  }
+
+  /// A declared function or method: arguments bound to parameters by label, defaults filled.
+  func run(_ function: SwiftFunction, _ arguments: [Argument], in scope: Scope, at range: SourceRange) throws -> Value {
+    var remaining = arguments[...]
+    for parameter in function.parameters {
+      if let next = remaining.first, next.label == parameter.label || (next.label == nil && parameter.label == nil) {
+        remaining = remaining.dropFirst()
+        if parameter.isInout, let reference = next.value.opaque(as: InoutReference.self) {
+          let variable = Variable(try reference.read())
+          variable.observer = PropertyObserver(
+            willSet: nil, didSet: { [variable] _ in try reference.write(variable.value) })
+          scope.declare(parameter.name, variable)
+        } else {
+          scope.declare(parameter.name, Variable(next.value, isConstant: true))
+        }
+      } else if let defaultValue = parameter.defaultValue {
+        scope.declare(parameter.name, Variable(try evaluate(defaultValue, in: scope).copiedIfValue, isConstant: true))
+      } else {
+        throw refuse(
+          "`\(function.name)` needs its argument `\(parameter.label ?? "_") \(parameter.name)` here", at: range)
+      }
+    }
+    if let extra = remaining.first {
+      throw refuse("`\(function.name)` has no parameter for this argument", at: extra.range)
+    }
+    return try result(of: function.body, in: scope)
+  }
+
+  func callGlobalFunction(_ name: String, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+    guard let candidates = functions[name] else { throw refuse("`\(name)` is not declared", at: range) }
+    let function = overload(candidates, for: arguments) ?? candidates[0]
+    return try run(function, arguments, in: Scope(parent: globals), at: range)
+  }
+
+  /// The overload whose labels match the call's.
+  func overload(_ candidates: [SwiftFunction], for arguments: [Argument]) -> SwiftFunction? {
+    let labels = arguments.map(\.label)
+    return candidates.first { function in
+      let required = function.parameters.filter { $0.defaultValue == nil }.map(\.label)
+      let all = function.parameters.map(\.label)
+      return labels.count >= required.count && labels.count <= all.count
+        && zip(labels, all).allSatisfy { $0 == $1 || $0 == nil && $1 == nil }
+    }
+  }
+
+  // MARK: Instances
+
+  /// `User(name: "Ana")` and `ViewModel()`: a new instance, its stored
+  /// properties given their initial values in order, then an `init` run.
+  func instantiate(_ definition: TypeDefinition, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+    if definition.kind == .enum {
+      guard let raw = arguments.first(where: { $0.label == "rawValue" })?.value else {
+        throw refuse(
+          "an enum is made from one of its cases, such as `.\(definition.cases.keys.sorted().first ?? "a")`", at: range)
+      }
+      for name in definition.cases.keys.sorted() {
+        let value = try enumCase(definition, name, [], at: range)
+        if value.opaque(as: EnumValue.self)?.rawValue == raw { return value }
+      }
+      return .null
+    }
+    let instance = Instance(type: definition)
+    let selfValue = Value.opaque(instance)
+    let scope = Scope(parent: globals, selfValue: selfValue)
+    for property in definition.storedProperties {
+      guard let name = property.name else {
+        throw refuse("streamlab reads one name per stored property", at: property.range)
+      }
+      let initial = try property.value.map { try evaluate($0, in: scope).copiedIfValue } ?? .null
+      let variable = Variable(initial, isConstant: !property.isVariable)
+      instance.fields[name] = variable
+      if property.attributes.contains("Published") {
+        let published = PublishedProperty(name: name, initial: initial)
+        instance.published[name] = published
+      }
+      try observe(property, variable, of: instance)
+    }
+    let initializer = definition.initializers.isEmpty ? nil : overload(definition.initializers, for: arguments)
+    if let initializer {
+      _ = try run(initializer, arguments, in: scope, at: range)
+    } else if !definition.initializers.isEmpty {
+      throw refuse("no `init` of `\(definition.name)` takes these arguments", at: range)
+    } else if definition.kind == .struct {
+      // The memberwise initializer: each stored property by its label.
+      for argument in arguments {
+        guard let label = argument.label, let variable = instance.fields[label] else {
+          throw refuse("`\(definition.name)(…)` takes its stored properties by name", at: argument.range)
+        }
+        variable.value = argument.value
+        instance.published[label]?.subject.value = argument.value
+      }
+    } else if !arguments.isEmpty {
+      throw refuse("`\(definition.name)` has no `init` that takes arguments", at: range)
+    }
+    return selfValue
+  }
+
+  /// Hooks `willSet`/`didSet` and `@Published` onto a stored property.
+  private func observe(_ property: SwiftVariable, _ variable: Variable, of instance: Instance) throws {
+    let published = property.name.flatMap { instance.published[$0] }
+    var willSetBody: [SwiftStatement]?
+    var didSetBody: [SwiftStatement]?
+    var willSetName = "newValue"
+    var didSetName = "oldValue"
+    if case .observed(let will, let willName, let did, let didName) = property.accessors {
+      (willSetBody, didSetBody, willSetName, didSetName) = (will, did, willName, didName)
+    }
+    guard published != nil || willSetBody != nil || didSetBody != nil else { return }
+    // Weak: the instance holds its variables; an observer holding the instance would be a cycle.
+    let weakSelf = WeakInstance(instance)
+    variable.observer = PropertyObserver(
+      willSet: { [unowned self] newValue in
+        guard let instance = weakSelf.instance else { return }
+        if let willSetBody {
+          let scope = Scope(parent: self.globals, selfValue: .opaque(instance))
+          scope.declare(willSetName, Variable(newValue, isConstant: true))
+          _ = try self.execute(willSetBody, in: scope)
+        }
+        // `@Published` sends in `willSet`: a subscriber sees the new value
+        // while the property still holds the old one.
+        published?.send(newValue)
+      },
+      didSet: { [unowned self] oldValue in
+        guard let didSetBody, let instance = weakSelf.instance else { return }
+        let scope = Scope(parent: self.globals, selfValue: .opaque(instance))
+        scope.declare(didSetName, Variable(oldValue, isConstant: true))
+        _ = try self.execute(didSetBody, in: scope)
+      })
+  }
+
+  /// An enum case value, with its raw value when the enum has one.
+  func enumCase(_ definition: TypeDefinition, _ name: String, _ arguments: [Argument], at range: SourceRange) throws
+    -> Value
+  {
+    guard let declared = definition.cases[name] else {
+      throw SwiftRunError.refused(
+        Diagnostic(
+          "`\(definition.name)` has no case `\(name)`", at: range,
+          suggestion: Suggestion.closest(to: name, among: Array(definition.cases.keys))))
+    }
+    var raw: Value?
+    if let written = declared.rawValue {
+      raw = try evaluate(written, in: globals)
+    } else if case .named("String", _) = definition.rawType {
+      raw = .string(name)
+    } else if case .named("Int", _) = definition.rawType {
+      // Implicit Int raw values count up from the previous case's.
+      raw = nil
+    }
+    return .opaque(
+      EnumValue(
+        typeName: definition.name, caseName: name, associated: arguments.map(\.value),
+        labels: declared.associated.map(\.label), rawValue: raw))
+  }
+}
+
+/// An instance an observer refers to without keeping it alive.
+final class WeakInstance {
+  weak var instance: Instance?
+  init(_ instance: Instance) { self.instance = instance }
+}

@@ -1,0 +1,314 @@
+import StreamCore
+import StreamLang
+import SwiftImport
+
+/// `a?.b` met a `nil` at `a`: the whole chain is `nil`.
+struct OptionalChainEnded: Error {}
+
+extension Machine {
+  /// The value of an expression; an optional chain that met `nil` is `nil`.
+  func evaluate(_ expression: SwiftExpr, in scope: Scope) throws -> Value {
+    do {
+      return try link(expression, in: scope)
+    } catch is OptionalChainEnded {
+      return .null
+    }
+  }
+
+  /// One link of a chain (`a?.b.c()`): a `nil` before a `?` ends the whole chain.
+  func link(_ expression: SwiftExpr, in scope: Scope) throws -> Value {
+    switch expression.kind {
+    case .identifier(let name):
+      return try lookup(name, at: expression.range, in: scope)
+    case .dollar(let index):
+      return try lookup("$\(index)", at: expression.range, in: scope)
+    case .integer(let digits):
+      let cleaned = digits.filter { $0 != "_" }
+      let number = cleaned.hasPrefix("0x") ? Int(cleaned.dropFirst(2), radix: 16) : Int(cleaned)
+      guard let number else {
+        throw SwiftRunError.trap("integer literal \(digits) overflows Int", expression.range)
+      }
+      return .int(number)
+    case .float(let digits):
+      return .double(Double(digits.filter { $0 != "_" }) ?? .nan)
+    case .string(let parts):
+      var text = ""
+      for part in parts {
+        switch part {
+        case .text(let piece): text += piece
+        case .interpolation(let inner): text += SwiftText.plain(try evaluate(inner, in: scope))
+        }
+      }
+      return .string(text)
+    case .bool(let flag):
+      return .bool(flag)
+    case .null:
+      return .null
+    case .member(let base?, let name):
+      let target = try link(base, in: scope)
+      return try member(name, of: target, at: expression.range, baseRange: base.range, in: scope)
+    case .member(nil, let name):
+      return try implicitMember(name, arguments: nil, at: expression.range, in: scope)
+    case .call(let callee, let arguments):
+      return try call(callee, arguments, at: expression.range, in: scope)
+    case .specialized(let base, let generics):
+      let value = try link(base, in: scope)
+      if let type = value.opaque(as: TypeValue.self), case .builtin(let name, _) = type.target {
+        return .opaque(TypeValue(.builtin(name, generics)))
+      }
+      return value
+    case .subscripted(let base, let arguments):
+      let target = try link(base, in: scope)
+      let indices = try arguments.map { try evaluate($0.value, in: scope) }
+      return try subscriptValue(target, indices, at: expression.range)
+    case .closure(let closure):
+      return .opaque(FunctionValue(.closure(closure, captured: scope)))
+    case .prefix(let op, let operand):
+      return try prefix(op, try evaluate(operand, in: scope), at: expression.range)
+    case .postfix("?", let base):
+      let value = try link(base, in: scope)
+      if case .null = value { throw OptionalChainEnded() }
+      return value
+    case .postfix("!", let base):
+      let value = try link(base, in: scope)
+      if case .null = value {
+        throw SwiftRunError.trap("Unexpectedly found nil while unwrapping an Optional value", expression.range)
+      }
+      return value
+    case .postfix(let op, _):
+      throw refuse("streamlab does not run the postfix operator `\(op)`", at: expression.range)
+    case .binary("&&", let left, let right):
+      guard try truth(try evaluate(left, in: scope), at: left.range) else { return .bool(false) }
+      return .bool(try truth(try evaluate(right, in: scope), at: right.range))
+    case .binary("||", let left, let right):
+      if try truth(try evaluate(left, in: scope), at: left.range) { return .bool(true) }
+      return .bool(try truth(try evaluate(right, in: scope), at: right.range))
+    case .binary("??", let left, let right):
+      let value = try evaluate(left, in: scope)
+      if case .null = value { return try evaluate(right, in: scope) }
+      return value
+    case .binary(let op, let left, let right):
+      return try binary(op, try evaluate(left, in: scope), try evaluate(right, in: scope), at: expression.range)
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      return try truth(try evaluate(condition, in: scope), at: condition.range)
+        ? try evaluate(whenTrue, in: scope) : try evaluate(whenFalse, in: scope)
+    case .array(let elements):
+      return .array(try elements.map { try evaluate($0, in: scope).copiedIfValue })
+    case .tuple(let elements):
+      if elements.count == 1, elements[0].label == nil { return try evaluate(elements[0].value, in: scope) }
+      return .tuple(try elements.map { try evaluate($0.value, in: scope).copiedIfValue })
+    case .inoutArgument(let target):
+      return .opaque(
+        InoutReference(
+          read: { [unowned self] in try self.evaluate(target, in: scope) },
+          write: { [unowned self] value in try self.assign(value, to: target, in: scope) }))
+    case .keyPath(let path):
+      let components = path.split(separator: ".").map(String.init).filter {
+        !$0.isEmpty && $0.first?.isUppercase != true
+      }
+      return .opaque(KeyPathValue(components: components))
+    case .cast(let value, let op, let type):
+      return try cast(try evaluate(value, in: scope), op: op, to: type, at: expression.range)
+    case .tried(let inner):
+      let written = expression.range.text(in: text)
+      if written.hasPrefix("try?") {
+        do { return try evaluate(inner, in: scope) } catch SwiftRunError.thrown { return .null }
+      }
+      if written.hasPrefix("await") {
+        throw refuse(
+          "streamlab does not run `await` yet", at: expression.range,
+          instead: "a publisher, such as `Future` or `Just`, with `sink`")
+      }
+      return try link(inner, in: scope)
+    }
+  }
+
+  /// A name: a variable, a property of `self`, a function, a type.
+  func lookup(_ name: String, at range: SourceRange, in scope: Scope) throws -> Value {
+    if name == "self" || name == "Self" {
+      if let selfValue = scope.selfValue { return name == "self" ? selfValue : .opaque(typeValue(of: selfValue)) }
+      throw refuse("`self` is used outside a type", at: range)
+    }
+    if let variable = scope.lookup(name) { return variable.value }
+    if let selfValue = scope.selfValue, let instance = selfValue.opaque(as: Instance.self),
+      instance.fields[name] != nil || instance.type.computedProperties[name] != nil
+        || instance.type.methods[name] != nil
+        || (name.hasPrefix("$") && instance.published[String(name.dropFirst())] != nil)
+    {
+      return try member(name, of: selfValue, at: range, baseRange: range, in: scope)
+    }
+    if let definition = types[name] { return .opaque(TypeValue(.declared(definition))) }
+    if functions[name] != nil {
+      return .opaque(
+        FunctionValue(
+          .builtin(name: name) { [unowned self] arguments in
+            try self.callGlobalFunction(name, arguments, at: range)
+          }))
+    }
+    if let builtin = try builtinName(name, at: range) { return builtin }
+    let candidates = scope.visibleNames + Array(types.keys) + Array(functions.keys)
+    throw SwiftRunError.refused(
+      Diagnostic(
+        "`\(name)` is not declared in the paste", at: range,
+        suggestion: Suggestion.closest(to: name, among: candidates)))
+  }
+
+  private func typeValue(of value: Value) -> TypeValue {
+    if let instance = value.opaque(as: Instance.self) { return TypeValue(.declared(instance.type)) }
+    return TypeValue(.builtin(value.typeName, []))
+  }
+
+  // MARK: Operators
+
+  func prefix(_ op: String, _ value: Value, at range: SourceRange) throws -> Value {
+    switch (op, value) {
+    case ("-", .int(let number)):
+      let (negated, overflow) = (0).subtractingReportingOverflow(number)
+      if overflow { throw SwiftRunError.trap("arithmetic overflow in -\(number)", range) }
+      return .int(negated)
+    case ("-", .double(let number)): return .double(-number)
+    case ("!", .bool(let flag)): return .bool(!flag)
+    case ("+", .int), ("+", .double): return value
+    default:
+      throw SwiftRunError.trap("`\(op)` cannot apply to \(SwiftText.debug(value))", range)
+    }
+  }
+
+  func binary(_ op: String, _ left: Value, _ right: Value, at range: SourceRange) throws -> Value {
+    switch (op, left, right) {
+    case ("==", _, _): return .bool(left == right)
+    case ("!=", _, _): return .bool(left != right)
+    case ("===", .opaque(let a), .opaque(let b)): return .bool(a === b)
+    case ("!==", .opaque(let a), .opaque(let b)): return .bool(a !== b)
+    case ("..<", .int(let a), .int(let b)), ("...", .int(let a), .int(let b)):
+      if op == "..<" ? a > b : a > b {
+        throw SwiftRunError.trap("Range requires lowerBound <= upperBound", range)
+      }
+      return .opaque(RangeValue(lower: a, upper: b, isClosed: op == "..."))
+    case (_, .int(let a), .int(let b)):
+      return try integer(op, a, b, at: range)
+    case (_, .double(let a), .double(let b)):
+      return try double(op, a, b, at: range)
+    case ("+", .string(let a), .string(let b)):
+      return .string(a + b)
+    case ("+", .array(let a), .array(let b)):
+      return .array(a + b)
+    case ("+", .duration(let a), .duration(let b)): return .duration(a + b)
+    case ("-", .duration(let a), .duration(let b)): return .duration(a - b)
+    case ("+", .duration(let a), .double(let seconds)), ("+", .double(let seconds), .duration(let a)):
+      return .duration(a + .seconds(seconds))
+    case ("+", .duration(let a), .int(let seconds)):
+      return .duration(a + .seconds(seconds))
+    case ("<", .string(let a), .string(let b)): return .bool(a < b)
+    case (">", .string(let a), .string(let b)): return .bool(a > b)
+    case ("<=", .string(let a), .string(let b)): return .bool(a <= b)
+    case (">=", .string(let a), .string(let b)): return .bool(a >= b)
+    case ("<", .duration(let a), .duration(let b)): return .bool(a < b)
+    case (">", .duration(let a), .duration(let b)): return .bool(a > b)
+    default:
+      throw SwiftRunError.trap(
+        "`\(op)` cannot combine \(SwiftText.debug(left)) and \(SwiftText.debug(right))", range)
+    }
+  }
+
+  private func integer(_ op: String, _ a: Int, _ b: Int, at range: SourceRange) throws -> Value {
+    func checked(_ result: (partialValue: Int, overflow: Bool)) throws -> Value {
+      if result.overflow { throw SwiftRunError.trap("arithmetic overflow in \(a) \(op) \(b)", range) }
+      return .int(result.partialValue)
+    }
+    switch op {
+    case "+": return try checked(a.addingReportingOverflow(b))
+    case "-": return try checked(a.subtractingReportingOverflow(b))
+    case "*": return try checked(a.multipliedReportingOverflow(by: b))
+    case "/", "%":
+      if b == 0 { throw SwiftRunError.trap("Division by zero in \(a) \(op) \(b)", range) }
+      return try checked(op == "/" ? a.dividedReportingOverflow(by: b) : a.remainderReportingOverflow(dividingBy: b))
+    case "<": return .bool(a < b)
+    case ">": return .bool(a > b)
+    case "<=": return .bool(a <= b)
+    case ">=": return .bool(a >= b)
+    case "&": return .int(a & b)
+    case "|": return .int(a | b)
+    case "^": return .int(a ^ b)
+    default: throw SwiftRunError.trap("`\(op)` cannot combine \(a) and \(b)", range)
+    }
+  }
+
+  private func double(_ op: String, _ a: Double, _ b: Double, at range: SourceRange) throws -> Value {
+    switch op {
+    case "+": return .double(a + b)
+    case "-": return .double(a - b)
+    case "*": return .double(a * b)
+    case "/": return .double(a / b)
+    case "<": return .bool(a < b)
+    case ">": return .bool(a > b)
+    case "<=": return .bool(a <= b)
+    case ">=": return .bool(a >= b)
+    default: throw SwiftRunError.trap("`\(op)` cannot combine \(a) and \(b)", range)
+    }
+  }
+
+  private func cast(_ value: Value, op: String, to type: WrittenType, at range: SourceRange) throws -> Value {
+    switch op {
+    case "is": return .bool(conforms(value, to: type))
+    case "as?": return conforms(value, to: type) ? value : .null
+    case "as!":
+      guard conforms(value, to: type) else {
+        throw SwiftRunError.trap("Could not cast value \(SwiftText.debug(value)) to \(type)", range)
+      }
+      return value
+    default:
+      // `as`: a conversion the compiler checked; `1 as Double` makes a Double.
+      if case .named("Double", _) = type, case .int(let number) = value { return .double(Double(number)) }
+      return value
+    }
+  }
+
+  // MARK: Assignment
+
+  /// Writes `value` where `target` names: a variable, a property, an element.
+  func assign(_ value: Value, to target: SwiftExpr, in scope: Scope) throws {
+    switch target.kind {
+    case .identifier("_"):
+      return
+    case .identifier(let name):
+      if let variable = scope.lookup(name) {
+        if variable.isConstant { throw refuse("cannot assign to `\(name)`: it is a `let` constant", at: target.range) }
+        return try write(value, to: variable)
+      }
+      if let selfValue = scope.selfValue {
+        return try setMember(name, of: selfValue, to: value, at: target.range, in: scope)
+      }
+      throw refuse("`\(name)` is not declared in the paste", at: target.range)
+    case .member(let base?, let name):
+      let owner = try link(base, in: scope)
+      try setMember(name, of: owner, to: value, at: target.range, in: scope)
+    case .subscripted(let base, let arguments):
+      let container = try evaluate(base, in: scope)
+      let indices = try arguments.map { try evaluate($0.value, in: scope) }
+      try assign(
+        try replacingElement(of: container, at: indices, with: value, range: target.range), to: base, in: scope)
+    case .postfix(_, let base):
+      try assign(value, to: base, in: scope)
+    case .tuple(let elements):
+      guard case .tuple(let items) = value, items.count == elements.count else {
+        throw SwiftRunError.trap("cannot assign \(SwiftText.debug(value)) to a tuple", target.range)
+      }
+      for (element, item) in zip(elements, items) { try assign(item, to: element.value, in: scope) }
+    default:
+      throw refuse("streamlab cannot assign to this", at: target.range)
+    }
+  }
+
+  /// Stores into a variable, running its observers around the write.
+  func write(_ value: Value, to variable: Variable) throws {
+    guard let observer = variable.observer else {
+      variable.value = value
+      return
+    }
+    let old = variable.value
+    try observer.willSet?(value)
+    variable.value = value
+    try observer.didSet?(old)
+  }
+}

@@ -1,0 +1,222 @@
+import OpenCombine
+import StreamCore
+import StreamLang
+import SwiftImport
+
+extension Machine {
+  /// `target.name(arguments)`.
+  func callMember(
+    _ name: String, of target: Value, _ arguments: [Argument], at range: SourceRange, base: SwiftExpr, in scope: Scope
+  ) throws -> Value {
+    let baseRange = base.range
+    let label = source(SourceRange(start: baseRange.end, end: range.end))
+    if case .opaque(let opaque) = target {
+      switch opaque {
+      case let instance as Instance:
+        if let methods = instance.type.methods[name] {
+          let method = overload(methods, for: arguments) ?? methods[0]
+          return try run(method, arguments, in: Scope(parent: globals, selfValue: target), at: range)
+        }
+        if let field = instance.fields[name] { return try callValue(field.value, arguments, at: range, in: scope) }
+      case let type as TypeValue:
+        return try staticMember(name, of: type, arguments: arguments, at: range, in: scope)
+      case let subject as SubjectValue:
+        switch name {
+        case "send":
+          if let completion = arguments.first(where: { $0.label == "completion" }) {
+            subject.send(completion: try completionValue(completion.value, at: completion.range))
+          } else {
+            subject.send(arguments.first?.value ?? .void)
+          }
+          return .void
+        default: break
+        }
+      case let scheduler as SchedulerValue:
+        return try schedulerCall(name, scheduler, arguments, at: range)
+      case let cancellable as CancellableValue:
+        switch name {
+        case "store":
+          guard let reference = arguments.first?.value.opaque(as: InoutReference.self) else {
+            throw refuse("`.store(in:)` needs `&` and a collection, such as `&cancellables`", at: range)
+          }
+          guard case .array(let items) = try reference.read() else {
+            throw refuse("`.store(in:)` needs a `Set<AnyCancellable>` or an array", at: range)
+          }
+          try reference.write(.array(items + [target]))
+          return .void
+        case "cancel":
+          cancellable.cancellable.cancel()
+          return .void
+        default: break
+        }
+      case let timer as ConnectableTimer:
+        switch name {
+        case "autoconnect":
+          return .opaque(
+            PublisherValue(sourceLabel: source(SourceRange(start: baseRange.start, end: range.end))) {
+              timer.subject.handleEvents(
+                receiveSubscription: { _ in
+                  if timer.connection == nil { timer.connection = timer.connect() }
+                }, receiveCancel: { timer.connection = nil }
+              ).eraseToAnyPublisher()
+            })
+        case "connect":
+          let connection = timer.connect()
+          timer.connection = connection
+          return .opaque(CancellableValue(connection))
+        default: break
+        }
+      case let function as FunctionValue where name == "callAsFunction":
+        return try invoke(function, arguments, at: range)
+      default:
+        break
+      }
+    }
+    if let publisher = try publisherValue(target, label: source(baseRange)) {
+      switch name {
+      case "sink": return try sink(publisher, arguments, at: range)
+      case "assign": return try assignSubscriber(publisher, arguments, at: range, in: scope)
+      default: return try publisherOperator(name, publisher, arguments, label: label, at: range)
+      }
+    }
+    return try builtinMethod(name, of: target, arguments, at: range, base: base, in: scope)
+  }
+
+  private func completionValue(_ value: Value, at range: SourceRange) throws -> Subscribers.Completion<StreamError> {
+    guard let completion = value.opaque(as: EnumValue.self) else {
+      throw refuse("`send(completion:)` needs `.finished` or `.failure(error)`", at: range)
+    }
+    if completion.caseName == "finished" { return .finished }
+    let error = completion.associated.first ?? .void
+    return .failure(StreamError(SwiftText.plain(error), thrown: error))
+  }
+
+  // MARK: Subscribers
+
+  /// `sink`: a new shown pipeline, subscribed now; its closures run as the
+  /// values arrive, at their times.
+  private func sink(_ publisher: PublisherValue, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+    let onValue = arguments.first { $0.label == "receiveValue" || $0.label == nil }?.value.opaque(
+      as: FunctionValue.self)
+    let onCompletion = arguments.first { $0.label == "receiveCompletion" }?.value.opaque(as: FunctionValue.self)
+    let stage = "sink"
+    return .opaque(
+      CancellableValue(
+        subscribe(publisher) { built in
+          built.sink(
+            receiveCompletion: { [unowned self] completion in
+              guard let onCompletion else { return }
+              let value: Value
+              switch completion {
+              case .finished: value = .opaque(EnumValue(typeName: "Subscribers.Completion", caseName: "finished"))
+              case .failure(let error):
+                value = .opaque(
+                  EnumValue(
+                    typeName: "Subscribers.Completion", caseName: "failure",
+                    associated: [error.thrown ?? .string(error.message)]))
+              }
+              _ = self.guarded(stage) {
+                try self.invoke(onCompletion, [Argument(label: nil, value: value, range: range)], at: range)
+              }
+            },
+            receiveValue: { [unowned self] value in
+              guard let onValue else { return }
+              _ = self.guarded(stage) {
+                try self.invoke(onValue, [Argument(label: nil, value: value, range: range)], at: range)
+              }
+            })
+        }))
+  }
+
+  /// `assign(to: \.text, on: label)` and `assign(to: &$text)`.
+  private func assignSubscriber(
+    _ publisher: PublisherValue, _ arguments: [Argument], at range: SourceRange, in scope: Scope
+  ) throws -> Value {
+    if let target = arguments.first(where: { $0.label == "to" })?.value.opaque(as: InoutReference.self) {
+      // `assign(to: &$prop)`: lives as long as the property, so the run keeps it.
+      let cancellable = subscribe(publisher) { built in
+        built.sink(
+          receiveCompletion: { _ in },
+          receiveValue: { [unowned self] value in
+            _ = self.guarded("assign") {
+              try target.write(value)
+              return .void
+            }
+          })
+      }
+      retained.append(cancellable)
+      return .void
+    }
+    guard let keyPath = arguments.first(where: { $0.label == "to" })?.value.opaque(as: KeyPathValue.self),
+      let object = arguments.first(where: { $0.label == "on" })?.value, keyPath.components.count == 1
+    else {
+      throw refuse("`assign` needs `to: \\.property, on: object` or `to: &$property`", at: range)
+    }
+    let property = keyPath.components[0]
+    return .opaque(
+      CancellableValue(
+        subscribe(publisher) { built in
+          built.sink(
+            receiveCompletion: { _ in },
+            receiveValue: { [unowned self] value in
+              _ = self.guarded("assign") {
+                try self.setMember(property, of: object, to: value, at: range, in: scope)
+                return .void
+              }
+            })
+        }))
+  }
+
+  /// Opens the rows of a new shown pipeline and subscribes now.
+  private func subscribe(_ publisher: PublisherValue, _ attach: (AnyValuePublisher) -> AnyCancellable) -> AnyCancellable
+  {
+    let index = shown.count
+    shown.append(ShownPipeline(source: publisher.chainText, subscribeAt: clock.now))
+    return attach(publisher.build(recorder: recorder, pipeline: index))
+  }
+
+  // MARK: Schedulers
+
+  private func schedulerCall(
+    _ name: String, _ scheduler: SchedulerValue, _ arguments: [Argument], at range: SourceRange
+  ) throws -> Value {
+    switch name {
+    case "asyncAfter", "schedule":
+      guard let body = arguments.last?.value.opaque(as: FunctionValue.self) else {
+        throw refuse("`\(name)` needs a closure to run", at: range)
+      }
+      var when = clock.now
+      if let deadline = arguments.first(where: { $0.label == "deadline" || $0.label == "after" }) {
+        let at = try interval(deadline.value, at: deadline.range)
+        when = VirtualTime(nanoseconds: at.nanoseconds)
+      }
+      if when < clock.now { when = clock.now }
+      clock.schedule(after: when, tolerance: .zero, options: nil) { [unowned self] in
+        _ = self.guarded(self.place(range)) { try self.invoke(body, [], at: range) }
+      }
+      return .void
+    case "async":
+      guard let body = arguments.last?.value.opaque(as: FunctionValue.self) else {
+        throw refuse("`async` needs a closure to run", at: range)
+      }
+      clock.schedule { [unowned self] in _ = self.guarded(self.place(range)) { try self.invoke(body, [], at: range) } }
+      return .void
+    case "advance":
+      // A test scheduler runs everything due up to now + the interval, then stops there.
+      let by = try arguments.first.map { try interval($0.value, at: $0.range) } ?? .zero
+      let target = clock.now.advanced(by: by)
+      _ = clock.run(until: target)
+      if clock.now < target { clock.advance(to: target) }
+      if let pendingError { throw pendingError }
+      return .void
+    case "run":
+      _ = clock.run(until: options.horizon)
+      if let pendingError { throw pendingError }
+      return .void
+    case "now":
+      return .duration(VirtualInterval(nanoseconds: clock.now.nanoseconds))
+    default:
+      throw refuse("streamlab does not run `\(scheduler.name).\(name)`", at: range)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import StreamCore
+import StreamLang
+import SwiftImport
+
+extension Machine {
+  /// Whether `value` matches `pattern`; names the pattern binds go into `scope`.
+  func match(_ pattern: SwiftPattern, _ value: Value, binding scope: Scope, constant: Bool = true) throws -> Bool {
+    switch pattern {
+    case .wildcard:
+      return true
+    case .binding(let name, let isVariable):
+      scope.declare(name, Variable(value.copiedIfValue, isConstant: constant && !isVariable))
+      return true
+    case .expression(let expression):
+      // `case .idle:` names an enum case: compare by case, as `~=` does.
+      if case .member(nil, let name) = expression.kind, let enumValue = value.opaque(as: EnumValue.self) {
+        return enumValue.caseName == name
+      }
+      let pattern = try evaluate(expression, in: scope)
+      if let range = pattern.opaque(as: RangeValue.self), case .int(let number) = value {
+        return range.contains(number)
+      }
+      return pattern == value
+    case .enumCase(_, let name, let arguments):
+      if name == "some" {
+        if case .null = value { return false }
+        return try arguments.first.map { try match($0.pattern, value, binding: scope, constant: constant) } ?? true
+      }
+      if name == "none" {
+        if case .null = value { return true }
+        return false
+      }
+      guard let enumValue = value.opaque(as: EnumValue.self), enumValue.caseName == name else { return false }
+      if arguments.isEmpty { return true }
+      if arguments.count == 1, enumValue.associated.count > 1 {
+        return try match(arguments[0].pattern, .tuple(enumValue.associated), binding: scope, constant: constant)
+      }
+      guard arguments.count == enumValue.associated.count else { return false }
+      for (argument, associated) in zip(arguments, enumValue.associated) {
+        guard try match(argument.pattern, associated, binding: scope, constant: constant) else { return false }
+      }
+      return true
+    case .tuple(let elements):
+      guard case .tuple(let items) = value, items.count == elements.count else { return false }
+      for (element, item) in zip(elements, items) {
+        guard try match(element.pattern, item, binding: scope, constant: constant) else { return false }
+      }
+      return true
+    case .optional(let inner):
+      if case .null = value { return false }
+      return try match(inner, value, binding: scope, constant: constant)
+    case .typeCheck(let inner, let type):
+      guard conforms(value, to: type) else { return false }
+      return try inner.map { try match($0, value, binding: scope, constant: constant) } ?? true
+    }
+  }
+
+  /// `value is T`, for the types a paste checks against.
+  func conforms(_ value: Value, to type: WrittenType) -> Bool {
+    guard case .named(let name, _) = type else { return false }
+    switch (name, value) {
+    case ("Int", .int), ("Double", .double), ("String", .string), ("Bool", .bool): return true
+    case ("Error", .opaque(let opaque)), ("Swift.Error", .opaque(let opaque)):
+      return opaque is EnumValue || opaque is Instance
+    case (_, .opaque(let opaque)): return opaque.typeName == name
+    default: return false
+    }
+  }
+}

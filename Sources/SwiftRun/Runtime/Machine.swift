@@ -1,0 +1,141 @@
+import OpenCombine
+import StreamCore
+import StreamLang
+import SwiftImport
+
+/// Runs a paste's statements in order on one virtual clock, as a Swift
+/// script runs them, making the real StreamCore/OpenCombine publishers its
+/// Combine code names, each probed into the rows the diagram draws.
+final class Machine {
+  let text: String
+  let options: RunOptions
+  let clock = VirtualClock()
+  let recorder: Recorder
+  let globals = Scope(parent: nil)
+  var types: [String: TypeDefinition] = [:]
+  /// Functions declared at the top level, by name (overloads by labels).
+  var functions: [String: [SwiftFunction]] = [:]
+  /// `extension Publisher { func … }` methods, by name.
+  var publisherExtensions: [String: [SwiftFunction]] = [:]
+  /// One per subscription the paste made: the rows of the diagram.
+  var shown: [ShownPipeline] = []
+  /// What stopped the run from inside a closure the engine called (a sink, a
+  /// `map`): kept, the run stopped, and reported once the clock returns.
+  var pendingError: SwiftRunError?
+  /// Statements run, against `Machine.statementBudget`, so `while true {}` ends.
+  var statementsRun = 0
+  var callDepth = 0
+  /// Subscriptions the run itself keeps alive: `assign(to: &$x)` lives as long as its property.
+  var retained: [Cancellable] = []
+  var notes: [String] = []
+
+  static let statementBudget = 5_000_000
+  static let maximumCallDepth = 200
+
+  init(text: String, options: RunOptions) {
+    self.text = text
+    self.options = options
+    recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
+    clock.isSettled = { [unowned self] in !self.recorder.hasOpenSubscriptions && self.clock.pendingCount == 0 }
+  }
+
+  /// The source text of `range`, on one line.
+  func source(_ range: SourceRange) -> String {
+    range.text(in: text).split(whereSeparator: \.isNewline)
+      .map { line in String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+      .joined(separator: " ")
+  }
+
+  /// Runs the paste's top-level statements at virtual time 0, then the clock
+  /// to its end.
+  func run(_ statements: [SwiftStatement]) throws -> RunResult {
+    try declareTypesAndFunctions(statements, in: globals)
+    do {
+      for statement in statements {
+        if case .function = statement.kind { continue }
+        if case .type = statement.kind { continue }
+        if case .typeDeclaration = statement.kind { continue }
+        let flow = try execute(statement, in: globals)
+        if case .returned = flow { break }
+        if let pendingError { throw pendingError }
+      }
+      let clockStop = clock.run(until: options.horizon)
+      if let pendingError { throw pendingError }
+      return result(clockStop: clockStop)
+    } catch SwiftRunError.trap(let message, let range) {
+      // Swift stops the program here: the diagram shows what happened until then.
+      recorder.fail(message, stage: place(range), value: nil)
+    } catch SwiftRunError.thrown(let value, let range) {
+      recorder.fail("an error was thrown and not caught: \(SwiftText.plain(value))", stage: place(range), value: nil)
+    }
+    return result(clockStop: .idle)
+  }
+
+  /// "the Swift at 3:5, `vm.query = nil`", for a runtime error's stage.
+  func place(_ range: SourceRange) -> String {
+    let location = SourceLocation(of: range, in: text)
+    let shown = source(range)
+    return
+      "the Swift at \(location.line):\(location.column), `\(shown.count > 60 ? String(shown.prefix(57)) + "…" : shown)`"
+  }
+
+  private func result(clockStop: VirtualClock.StopReason) -> RunResult {
+    let stop: RunStop
+    switch (recorder.stopCause, clockStop) {
+    case (.runtimeError(let error)?, _): stop = .runtimeError(error)
+    case (.budget(let limit)?, _): stop = .budget(limit)
+    case (.interrupted?, _): stop = .interrupted
+    case (nil, .horizon): stop = .horizon(options.horizon)
+    case (nil, _): stop = .idle
+    }
+    var result = RunResult(
+      pipelines: shown, rows: recorder.timelines.filter { $0.pipeline >= 0 }, stop: stop, endTime: clock.now)
+    result.contractViolations = recorder.contractViolations
+    result.log = recorder.log
+    result.notes = notes
+    return result
+  }
+
+  /// Lets go of everything the run made: subscriptions, the clock's waiting
+  /// actions, and the cycles objects and closures close through scopes.
+  func end() {
+    recorder.endRun()
+    for cancellable in retained { cancellable.cancel() }
+    retained = []
+    clock.discardPendingActions()
+    globals.clear()
+    for type in types.values { type.staticProperties = [:] }
+  }
+
+  // MARK: Stopping
+
+  /// Counts a statement; stops a runaway loop or a Ctrl-C.
+  func tick(at range: SourceRange) throws {
+    statementsRun += 1
+    if statementsRun % 1024 == 0, options.isInterrupted() {
+      throw SwiftRunError.refused(Diagnostic("interrupted (Ctrl-C) while running the Swift", at: range))
+    }
+    if statementsRun > Self.statementBudget {
+      throw SwiftRunError.trap(
+        "the Swift ran \(Self.statementBudget) statements without ending (a loop that never stops?)", range)
+    }
+  }
+
+  /// Records an error raised inside a closure the engine called and stops the run.
+  func fail(_ error: Error, stage: String) {
+    let failure = error as? SwiftRunError ?? .trap("\(error)", SourceRange(start: 0, end: 0))
+    if pendingError == nil { pendingError = failure }
+    switch failure {
+    case .trap(let message, _):
+      recorder.fail(message, stage: stage, value: nil)
+    case .thrown(let value, _):
+      recorder.fail("uncaught error \(SwiftText.plain(value))", stage: stage, value: nil)
+    case .refused:
+      recorder.stop(.interrupted)
+    }
+  }
+
+  func refuse(_ message: String, at range: SourceRange, instead: String? = nil) -> SwiftRunError {
+    .refused(Diagnostic(message, at: range, expected: instead))
+  }
+}
