@@ -73,7 +73,8 @@ let package = Package(
     .target(
       name: "Lessons", dependencies: ["StreamLang", "Marbles"], swiftSettings: fileByFileInRelease),
     .target(
-      name: "StreamLab", dependencies: ["StreamLang", "StreamLangExport", "Marbles", "Lessons", "SwiftImport"],
+      name: "StreamLab",
+      dependencies: ["StreamLang", "StreamLangExport", "Marbles", "Lessons", "SwiftImport", "SwiftRun"],
       swiftSettings: fileByFileInRelease),
     // The browser playground: the JSON API over the interpreter and the page,
     // whose files are compiled into the binary (no Bundle lookup at run time).

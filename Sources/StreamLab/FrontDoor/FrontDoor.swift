@@ -2,6 +2,7 @@ import Marbles
 import StreamCore
 import StreamLang
 import SwiftImport
+import SwiftRun
 
 /// The one path from what a person typed to everything that is shown.
 ///
@@ -30,6 +31,14 @@ public enum FrontDoor {
     var translation: SwiftImport.Translation?
     switch ProgramReading.read(request.text, as: request.language, boundNames: interpreter.bindingNames) {
     case .refused(let diagnostic):
+      // Swift the short form cannot hold (objects, statements in order,
+      // closures with state) is run by the interpreter instead; where it
+      // cannot run it either, the reader's reason is shown.
+      if ProgramReading.isSwift(request.text, as: request.language),
+        let answer = interpreted(request, shortFormRefusal: diagnostic, streamingInto: stream)
+      {
+        return answer
+      }
       return invalid([diagnostic], in: request.text, request)
     case .pipeline(let text):
       program = text
@@ -76,6 +85,42 @@ public enum FrontDoor {
         return FrontDoorAnswer(outcome: outcome, document: document, message: nil, exitStatus: status)
       }
     }
+  }
+
+  /// `request.text` run by the Swift interpreter (`SwiftRun`); nil when it refuses the paste too.
+  private static func interpreted(
+    _ request: FrontDoorRequest, shortFormRefusal: Diagnostic, streamingInto stream: TextOutput?
+  ) -> FrontDoorAnswer? {
+    guard case .ran(let result) = SwiftRun.run(request.text, options: request.options) else { return nil }
+    let program = Program(text: request.text, statements: [])
+    let outcome = FrontDoorAnswer.Outcome.ran(result, program: program, earlierBindings: [], translation: nil)
+    if result.pipelines.isEmpty {
+      return FrontDoorAnswer(
+        outcome: .nothingToRun(boundNames: []), document: "",
+        message: "nothing to draw: the Swift ran but subscribed to no publisher", exitStatus: 2)
+    }
+    let status: Int32 = if case .runtimeError = result.stop { 1 } else { 0 }
+    let presenter = RunPresenter(settings: request.settings)
+    if let stream, presenter.write(result, program: program, as: request.format, to: stream) {
+      return FrontDoorAnswer(outcome: outcome, document: "", message: nil, exitStatus: status)
+    }
+    let document: String
+    switch request.format {
+    case .swift:
+      // The paste is the Swift: there is no short form to export from.
+      document = request.text
+    case .text:
+      let diagram =
+        request.drawing.map { drawing in drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result) }
+        ?? presenter.diagram(of: result)
+      document = SwiftPaste.interpretedHeader(shortFormRefusal: shortFormRefusal, in: request.text) + "\n" + diagram
+    default:
+      guard case .success(let rendered) = presenter.render(result, program: program, as: request.format) else {
+        return nil
+      }
+      document = rendered
+    }
+    return FrontDoorAnswer(outcome: outcome, document: document, message: nil, exitStatus: status)
   }
 
   /// Diagnostics rendered at the drawing's width, so a long line's excerpt keeps its caret under its column.

@@ -22,18 +22,21 @@ public enum ProgramReading {
   /// Reads `text` in `language`; `boundNames` are names bound before it,
   /// which pasted Swift may use.
   public static func read(_ text: String, as language: InputLanguage, boundNames: [String] = []) -> Read {
-    let isSwift: Bool
-    switch language {
-    case .pipeline: isSwift = false
-    case .swift: isSwift = true
-    case .detect: isSwift = SwiftImport.looksLikeSwift(text)
-    }
-    guard isSwift else { return .pipeline(text) }
+    guard isSwift(text, as: language) else { return .pipeline(text) }
     switch SwiftImport.translate(withoutExportPreamble(text), boundNames: boundNames) {
     case .success(var translation):
       translation.swift = text
       return .swift(translation)
     case .failure(let diagnostic): return .refused(diagnostic)
+    }
+  }
+
+  /// Whether `text` is read as Swift: as asked, or, to detect, by its look.
+  public static func isSwift(_ text: String, as language: InputLanguage) -> Bool {
+    switch language {
+    case .pipeline: return false
+    case .swift: return true
+    case .detect: return SwiftImport.looksLikeSwift(text)
     }
   }
 

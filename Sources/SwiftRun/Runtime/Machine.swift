@@ -39,11 +39,25 @@ final class Machine {
     clock.isSettled = { [unowned self] in !self.recorder.hasOpenSubscriptions && self.clock.pendingCount == 0 }
   }
 
-  /// The source text of `range`, on one line.
+  /// The source text of `range`, on one line: statements that were on
+  /// lines of their own are separated by `;`, as Swift would need them.
   func source(_ range: SourceRange) -> String {
-    range.text(in: text).split(whereSeparator: \.isNewline)
+    let lines = range.text(in: text).split(whereSeparator: \.isNewline)
       .map { line in String(line.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
-      .joined(separator: " ")
+      .filter { !$0.isEmpty }
+    var joined = ""
+    for line in lines {
+      if joined.isEmpty {
+        joined = line
+      } else if joined.hasSuffix("{") || joined.hasSuffix("(") || joined.hasSuffix(",") || line.hasPrefix("}")
+        || line.hasPrefix(".") || line.hasPrefix(")")
+      {
+        joined += " " + line
+      } else {
+        joined += "; " + line
+      }
+    }
+    return joined
   }
 
   /// Runs the paste's top-level statements at virtual time 0, then the clock
