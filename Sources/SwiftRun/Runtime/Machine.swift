@@ -49,7 +49,8 @@ final class Machine {
     for line in lines {
       if joined.isEmpty {
         joined = line
-      } else if joined.hasSuffix("{") || joined.hasSuffix("(") || joined.hasSuffix(",") || line.hasPrefix("}")
+      } else if joined.hasSuffix("{") || joined.hasSuffix(" in") || joined.hasSuffix("(") || joined.hasSuffix(",")
+        || line.hasPrefix("}")
         || line.hasPrefix(".") || line.hasPrefix(")")
       {
         joined += " " + line
