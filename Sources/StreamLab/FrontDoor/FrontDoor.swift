@@ -27,6 +27,12 @@ public enum FrontDoor {
   public static func evaluate(
     _ request: FrontDoorRequest, on interpreter: inout Interpreter, streamingInto stream: TextOutput? = nil
   ) -> FrontDoorAnswer {
+    if request.language == .swiftInterpreted {
+      switch SwiftRun.run(request.text, options: request.options) {
+      case .refused(let diagnostic): return invalid([diagnostic], in: request.text, request)
+      case .ran(let result): return interpretedAnswer(result, request, header: nil, streamingInto: stream)
+      }
+    }
     let program: String
     var translation: SwiftImport.Translation?
     switch ProgramReading.read(request.text, as: request.language, boundNames: interpreter.bindingNames) {
@@ -92,6 +98,14 @@ public enum FrontDoor {
     _ request: FrontDoorRequest, shortFormRefusal: Diagnostic, streamingInto stream: TextOutput?
   ) -> FrontDoorAnswer? {
     guard case .ran(let result) = SwiftRun.run(request.text, options: request.options) else { return nil }
+    let header = SwiftPaste.interpretedHeader(shortFormRefusal: shortFormRefusal, in: request.text)
+    return interpretedAnswer(result, request, header: header, streamingInto: stream)
+  }
+
+  /// What is shown of a run of the Swift interpreter; `header` says why there is no short form.
+  private static func interpretedAnswer(
+    _ result: RunResult, _ request: FrontDoorRequest, header: String?, streamingInto stream: TextOutput?
+  ) -> FrontDoorAnswer {
     let program = Program(text: request.text, statements: [])
     let outcome = FrontDoorAnswer.Outcome.ran(result, program: program, earlierBindings: [], translation: nil)
     if result.pipelines.isEmpty {
@@ -113,12 +127,13 @@ public enum FrontDoor {
       let diagram =
         request.drawing.map { drawing in drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result) }
         ?? presenter.diagram(of: result)
-      document = SwiftPaste.interpretedHeader(shortFormRefusal: shortFormRefusal, in: request.text) + "\n" + diagram
+      document = header.map { $0 + "\n" + diagram } ?? diagram
     default:
-      guard case .success(let rendered) = presenter.render(result, program: program, as: request.format) else {
-        return nil
+      switch presenter.render(result, program: program, as: request.format) {
+      case .success(let rendered): document = rendered
+      case .failure(let error):
+        return FrontDoorAnswer(outcome: .unavailable(error), document: "", message: error.description, exitStatus: 2)
       }
-      document = rendered
     }
     return FrontDoorAnswer(outcome: outcome, document: document, message: nil, exitStatus: status)
   }

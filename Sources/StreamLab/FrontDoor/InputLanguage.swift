@@ -8,4 +8,7 @@ public enum InputLanguage: Equatable, Sendable {
   case pipeline
   /// Swift only (`eval --swift`, `:paste`).
   case swift
+  /// Swift, run by the interpreter even where a short form exists
+  /// (`eval --interpret`): to see what the paste does as it is written.
+  case swiftInterpreted
 }

@@ -35,7 +35,7 @@ public enum ProgramReading {
   public static func isSwift(_ text: String, as language: InputLanguage) -> Bool {
     switch language {
     case .pipeline: return false
-    case .swift: return true
+    case .swift, .swiftInterpreted: return true
     case .detect: return SwiftImport.looksLikeSwift(text)
     }
   }

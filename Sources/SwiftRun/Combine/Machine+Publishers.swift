@@ -66,12 +66,13 @@ extension Machine {
     _ name: String, _ upstream: PublisherValue, _ arguments: [Argument], label: String, at range: SourceRange,
     isInitializer: Bool = false
   ) throws -> Value {
+    // `Publishers.X(upstream: …)` is drawn as one row named by the initializer.
+    let rowLabel = isInitializer ? " → " + label : label
     func stage(_ apply: @escaping (AnyValuePublisher) -> AnyValuePublisher) -> Value {
-      if isInitializer {
-        // `Publishers.X(upstream: …)` is drawn as one row named by the initializer.
-        return .opaque(upstream.with(PublisherStage(label: " → " + label, apply: apply)))
-      }
-      return .opaque(upstream.with(PublisherStage(label: label, apply: apply)))
+      .opaque(upstream.with(PublisherStage(label: rowLabel, apply: apply)))
+    }
+    func stageWithRow(_ apply: @escaping (AnyValuePublisher, TimelineChannel?) -> AnyValuePublisher) -> Value {
+      .opaque(upstream.with(PublisherStage(label: rowLabel, apply: apply)))
     }
     func argument(_ label: String?) -> Argument? { arguments.first { $0.label == label } }
     func time(_ label: String) throws -> VirtualInterval {
@@ -202,32 +203,33 @@ extension Machine {
         Publishers.MergeMany([upstream] + others.map { $0.build(recorder: recorder, pipeline: nil) })
           .eraseToAnyPublisher()
       }
-    case "flatMap", "switchToLatest", "map_switch":
+    case "flatMap", "switchToLatest":
       if name == "switchToLatest" {
-        return stage {
-          $0.map { [unowned self] value -> AnyValuePublisher in self.inner(value, stage: label) }.switchToLatest()
-            .eraseToAnyPublisher()
+        return stageWithRow { upstream, row in
+          upstream.map { [unowned self] value -> AnyValuePublisher in
+            self.inner(value, stage: label, row: row, rowLabel: nil)
+          }.switchToLatest().eraseToAnyPublisher()
         }
       }
       var limit = Subscribers.Demand.unlimited
       if case .int(let n)? = argument("maxPublishers")?.value { limit = .max(n) }
       let body = try transform(arguments.last, stage: label, at: range)
-      return stage {
-        $0.flatMap(maxPublishers: limit) { [unowned self] value -> AnyValuePublisher in
-          self.inner(self.guarded(label) { try body(value) }, stage: label)
+      return stageWithRow { upstream, row in
+        upstream.flatMap(maxPublishers: limit) { [unowned self] value -> AnyValuePublisher in
+          self.inner(self.guarded(label) { try body(value) }, stage: label, row: row, rowLabel: value.description)
         }.eraseToAnyPublisher()
       }
     case "catch":
       guard let function = arguments.first?.value.opaque(as: FunctionValue.self) else {
         throw refuse("`.catch` needs a closure", at: range)
       }
-      return stage {
-        $0.catch { [unowned self] error -> AnyValuePublisher in
+      return stageWithRow { upstream, row in
+        upstream.catch { [unowned self] error -> AnyValuePublisher in
+          let thrown = error.thrown ?? .string(error.message)
           let made = self.guarded(label) {
-            try self.invoke(
-              function, [Argument(label: nil, value: error.thrown ?? .string(error.message), range: range)], at: range)
+            try self.invoke(function, [Argument(label: nil, value: thrown, range: range)], at: range)
           }
-          return self.inner(made, stage: label)
+          return self.inner(made, stage: label, row: row, rowLabel: "# " + SwiftText.plain(thrown))
         }.eraseToAnyPublisher()
       }
     case "replaceError":
@@ -307,11 +309,19 @@ extension Machine {
     "share", "handleEvents", "prepend", "append", "count", "ignoreOutput", "sink", "assign", "store",
   ]
 
-  /// The publisher a `flatMap`/`switchToLatest`/`catch` closure made, built for one inner subscription.
-  func inner(_ value: Value, stage: String) -> AnyValuePublisher {
+  /// The publisher a `flatMap`/`switchToLatest`/`catch` closure made, built
+  /// for one inner subscription and drawn as an inner row under `row`,
+  /// labelled by the element it was made for (by its own Swift when none is known).
+  func inner(_ value: Value, stage: String, row: TimelineChannel?, rowLabel: String?) -> AnyValuePublisher {
     do {
       if let publisher = try publisherValue(value, label: stage) {
-        return publisher.build(recorder: recorder, pipeline: nil)
+        let built = publisher.build(recorder: recorder, pipeline: nil)
+        guard let row else { return built }
+        let recorder = self.recorder
+        let label = rowLabel ?? publisher.chainText
+        // Deferred opens the row when the operator subscribes, not when the publisher is made.
+        return Deferred { built.probe(recorder.innerChannel(under: row, label: label), stage: label) }
+          .eraseToAnyPublisher()
       }
     } catch {}
     fail(

@@ -36,7 +36,9 @@ final class PublisherValue: OpaqueValue {
     }
     var publisher = makeSource().probe(channel(sourceLabel, stage: 0), stage: sourceLabel).eraseToAnyPublisher()
     for (index, stage) in stages.enumerated() {
-      publisher = stage.apply(publisher).probe(channel(stage.label, stage: index + 1), stage: stage.label)
+      // The row opens before the stage is built: its inner rows hang under it.
+      let row = channel(stage.label, stage: index + 1)
+      publisher = stage.apply(publisher, pipeline == nil ? nil : row).probe(row, stage: stage.label)
         .eraseToAnyPublisher()
     }
     return publisher
@@ -46,10 +48,21 @@ final class PublisherValue: OpaqueValue {
   override var description: String { chainText }
 }
 
-/// One operator of a recipe: its label (`.map { $0 * 2 }`) and how it wraps its upstream.
+/// One operator of a recipe: its label (`.map { $0 * 2 }`) and how it wraps
+/// its upstream, given its own row (nil when nobody sees it) for the inner
+/// rows it opens (`flatMap`'s inner publishers, `catch`'s fallback).
 struct PublisherStage {
   let label: String
-  let apply: (AnyValuePublisher) -> AnyValuePublisher
+  let apply: (AnyValuePublisher, TimelineChannel?) -> AnyValuePublisher
+
+  init(label: String, apply: @escaping (AnyValuePublisher, TimelineChannel?) -> AnyValuePublisher) {
+    self.label = label
+    self.apply = apply
+  }
+
+  init(label: String, apply: @escaping (AnyValuePublisher) -> AnyValuePublisher) {
+    self.init(label: label) { upstream, _ in apply(upstream) }
+  }
 }
 
 /// `PassthroughSubject` and `CurrentValueSubject`: one object every

@@ -139,7 +139,9 @@ extension Machine {
       return .opaque(EnumValue(typeName: "Result", caseName: "failure", associated: [arguments[0].value]))
     case ("success", let arguments?):
       return .opaque(EnumValue(typeName: "Result", caseName: "success", associated: [arguments.first?.value ?? .void]))
-    case ("unlimited", nil): return .string("unlimited")
+    // `Subscribers.Demand`: `.max(1)` as its count, `.unlimited` as no count.
+    case ("unlimited", nil): return .null
+    case ("max", let arguments?) where arguments.count == 1: return arguments[0].value
     case ("main", nil): return .opaque(SchedulerValue(name: "DispatchQueue.main"))
     case ("init", let arguments?):
       throw refuse("streamlab needs the type written for `.init(…)`", at: range, instead: "`TypeName(…)`")

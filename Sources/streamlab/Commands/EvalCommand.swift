@@ -56,6 +56,11 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Read the program as Swift (Combine code) and run the program in streamlab's language it becomes.")
   var swift = false
 
+  @Flag(
+    help:
+      "Run the Swift with streamlab's Swift interpreter, statement by statement, even where it has a short form.")
+  var interpret = false
+
   @Option(help: "Output format: text, events, json, svg or swift.")
   var format: OutputFormat = .text
 
@@ -95,7 +100,8 @@ struct EvalCommand: ParsableCommand {
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
     let request = FrontDoorRequest(
-      text, language: swift ? .swift : .detect, fileName: fileName, format: format, settings: settings,
+      text, language: interpret ? .swiftInterpreted : swift ? .swift : .detect, fileName: fileName, format: format,
+      settings: settings,
       options: options)
     // Events and JSON go to standard output as they are written: a long
     // run's document is never held whole.
