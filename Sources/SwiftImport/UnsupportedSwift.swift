@@ -2,11 +2,16 @@ import StreamLang
 
 /// Combine and Foundation APIs outside what streamlab runs, each with what
 /// to write instead: the messages a paste gets at the position of the call.
-enum UnsupportedSwift {
+public enum UnsupportedSwift {
   /// A message and the replacement, for one API.
-  struct Advice {
-    var message: String
-    var instead: String
+  public struct Advice {
+    public var message: String
+    public var instead: String
+
+    public init(message: String, instead: String) {
+      self.message = message
+      self.instead = instead
+    }
   }
 
   private static let network = Advice(
@@ -33,7 +38,7 @@ enum UnsupportedSwift {
   }
 
   /// Types called like a source that streamlab cannot run.
-  static func advice(forType name: String) -> Advice? {
+  public static func advice(forType name: String) -> Advice? {
     switch name {
     case "URLSession", "URLRequest": return network
     case "Record":

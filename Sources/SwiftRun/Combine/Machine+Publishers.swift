@@ -14,6 +14,8 @@ extension Machine {
       return PublisherValue(sourceLabel: label.isEmpty ? subject.name : label) { subject.publisher }
     case let timer as ConnectableTimer:
       return PublisherValue(sourceLabel: label.isEmpty ? timer.label : label) { timer.subject.eraseToAnyPublisher() }
+    case let connectable as ConnectableValue:
+      return connectable.publisher
     default:
       return nil
     }
@@ -186,16 +188,15 @@ extension Machine {
       let combine =
         try arguments.last?.value.opaque(as: FunctionValue.self) != nil
         ? transform(arguments.last, stage: label, at: range) : nil
-      guard others.count == 1 else { throw refuse("streamlab runs `.\(name)` with one other publisher", at: range) }
-      let second = others[0]
+      guard (1...3).contains(others.count) else {
+        throw refuse("streamlab runs `.\(name)` with one to three other publishers", at: range)
+      }
       return stage { upstream in
-        let b = second.build(recorder: recorder, pipeline: nil)
-        let paired: AnyValuePublisher =
-          name == "zip"
-          ? upstream.exactZip(b).map { Value.tuple([$0, $1]) }.eraseToAnyPublisher()
-          : upstream.combineLatest(b).map { Value.tuple([$0, $1]) }.eraseToAnyPublisher()
-        guard let combine else { return paired }
-        return paired.map { [unowned self] pair in self.guarded(label) { try combine(pair) } }.eraseToAnyPublisher()
+        let built = others.map { $0.build(recorder: recorder, pipeline: nil) }
+        let combined = Self.combined(name, upstream, built)
+        guard let combine else { return combined }
+        return combined.map { [unowned self] tuple in self.guarded(label) { try combine(tuple) } }
+          .eraseToAnyPublisher()
       }
     case "merge":
       let others = try arguments.map { try other($0) }
@@ -261,15 +262,55 @@ extension Machine {
       let shared = SharedPublisher(upstream: upstream, recorder: recorder)
       return .opaque(PublisherValue(sourceLabel: upstream.chainText + label) { shared.publisher })
     case "handleEvents":
-      let onOutput = argument("receiveOutput")?.value.opaque(as: FunctionValue.self)
-      return stage {
-        $0.handleEvents(receiveOutput: { [unowned self] value in
-          if let onOutput {
-            _ = self.guarded(label) {
-              try self.invoke(onOutput, [Argument(label: nil, value: value, range: range)], at: range)
-            }
+      func hook(_ name: String) -> ((Value?) -> Void)? {
+        guard let function = argument(name)?.value.opaque(as: FunctionValue.self) else { return nil }
+        return { [unowned self] value in
+          _ = self.guarded(label) {
+            try self.invoke(function, value.map { [Argument(label: nil, value: $0, range: range)] } ?? [], at: range)
           }
-        }).eraseToAnyPublisher()
+        }
+      }
+      let onSubscription = hook("receiveSubscription")
+      let onOutput = hook("receiveOutput")
+      let onCompletion = hook("receiveCompletion")
+      let onCancel = hook("receiveCancel")
+      let onRequest = hook("receiveRequest")
+      return stage {
+        $0.handleEvents(
+          receiveSubscription: onSubscription.map { hook in { _ in hook(.string("Subscription")) } },
+          receiveOutput: onOutput.map { hook in { hook($0) } },
+          receiveCompletion: onCompletion.map { hook in { hook(Self.completionValue($0)) } },
+          receiveCancel: onCancel.map { hook in { hook(nil) } },
+          receiveRequest: onRequest.map { hook in { hook(Self.demandValue($0)) } }
+        ).eraseToAnyPublisher()
+      }
+    case "multicast":
+      let label = source(SourceRange(start: range.start, end: range.end))
+      let recorder = self.recorder
+      if let subject = arguments.first(where: { $0.label == "subject" })?.value.opaque(as: SubjectValue.self) {
+        return .opaque(
+          ConnectableValue(upstream: upstream, label: upstream.chainText + label, recorder: recorder) { subject })
+      }
+      guard let make = arguments.first?.value.opaque(as: FunctionValue.self) else {
+        throw refuse("`.multicast` needs `subject:` or a closure that makes a subject", at: range)
+      }
+      return .opaque(
+        ConnectableValue(upstream: upstream, label: upstream.chainText + label, recorder: recorder) { [unowned self] in
+          let made = self.guarded(label) { try self.invoke(make, [], at: range) }
+          return made.opaque(as: SubjectValue.self) ?? SubjectValue(name: "subject", initial: nil)
+        })
+    case "timeout":
+      guard let first = arguments.first else { throw refuse("`.timeout` needs a time", at: range) }
+      let limit = try interval(first.value, at: first.range)
+      let makeError = argument("customError")?.value.opaque(as: FunctionValue.self)
+      let customError: (() -> StreamError)? = makeError.map { make in
+        { [unowned self] in
+          let error = self.guarded(label) { try self.invoke(make, [], at: range) }
+          return StreamError(SwiftText.plain(error), thrown: error)
+        }
+      }
+      return stage {
+        $0.timeout(limit, scheduler: TimeoutScheduler(clock: clock), customError: customError).eraseToAnyPublisher()
       }
     case "prepend", "append":
       if let first = arguments.first, let publisher = try publisherValue(first.value, label: source(first.range)) {
@@ -302,11 +343,52 @@ extension Machine {
     }
   }
 
+  /// `combineLatest` or `zip` of `upstream` and one to three others, as tuples.
+  static func combined(_ name: String, _ upstream: AnyValuePublisher, _ others: [AnyValuePublisher])
+    -> AnyValuePublisher
+  {
+    let isZip = name == "zip"
+    switch others.count {
+    case 1:
+      return isZip
+        ? upstream.exactZip(others[0]).map { Value.tuple([$0, $1]) }.eraseToAnyPublisher()
+        : upstream.combineLatest(others[0]).map { Value.tuple([$0, $1]) }.eraseToAnyPublisher()
+    case 2:
+      return isZip
+        ? upstream.exactZip(others[0], others[1]).map { Value.tuple([$0, $1, $2]) }.eraseToAnyPublisher()
+        : upstream.combineLatest(others[0], others[1]).map { Value.tuple([$0, $1, $2]) }.eraseToAnyPublisher()
+    default:
+      return isZip
+        ? upstream.exactZip(others[0], others[1], others[2]).map { Value.tuple([$0, $1, $2, $3]) }
+          .eraseToAnyPublisher()
+        : upstream.combineLatest(others[0], others[1], others[2]).map { Value.tuple([$0, $1, $2, $3]) }
+          .eraseToAnyPublisher()
+    }
+  }
+
+  /// `Subscribers.Completion` as a paste's closure sees it.
+  static func completionValue(_ completion: Subscribers.Completion<StreamError>) -> Value {
+    switch completion {
+    case .finished: return .opaque(EnumValue(typeName: "Subscribers.Completion", caseName: "finished"))
+    case .failure(let error):
+      return .opaque(
+        EnumValue(
+          typeName: "Subscribers.Completion", caseName: "failure", associated: [error.thrown ?? .string(error.message)])
+      )
+    }
+  }
+
+  /// `Subscribers.Demand` as Swift prints it: `unlimited` or `max(1)`.
+  static func demandValue(_ demand: Subscribers.Demand) -> Value {
+    .opaque(EnumValue(typeName: "Subscribers.Demand", caseName: demand == .unlimited ? "unlimited" : "\(demand)"))
+  }
+
   static let operatorNames = [
     "map", "tryMap", "compactMap", "filter", "removeDuplicates", "debounce", "throttle", "delay", "scan", "reduce",
     "prefix", "dropFirst", "first", "last", "collect", "combineLatest", "zip", "merge", "flatMap", "switchToLatest",
     "catch", "replaceError", "replaceNil", "replaceEmpty", "retry", "eraseToAnyPublisher", "mapError", "receive",
-    "share", "handleEvents", "prepend", "append", "count", "ignoreOutput", "sink", "assign", "store",
+    "share", "handleEvents", "multicast", "timeout", "prepend", "append", "count", "ignoreOutput", "sink", "assign",
+    "store",
   ]
 
   /// The publisher a `flatMap`/`switchToLatest`/`catch` closure made, built

@@ -207,7 +207,11 @@ extension Machine {
       "Output": ("prefix", [:]), "Drop": ("dropFirst", ["count": nil]), "FlatMap": ("flatMap", ["transform": nil]),
       "SwitchToLatest": ("switchToLatest", [:]), "ReceiveOn": ("receive", ["scheduler": "on"]),
     ]
-    if name == "MergeMany" || name == "Merge" || name == "CombineLatest" || name == "Zip" || name == "Merge3" {
+    let combining = [
+      "MergeMany", "Merge", "Merge3", "Merge4", "CombineLatest", "CombineLatest3", "CombineLatest4", "Zip", "Zip3",
+      "Zip4",
+    ]
+    if combining.contains(name) {
       var inputs = arguments.map(\.value)
       if name == "MergeMany", inputs.count == 1, case .array(let items) = inputs[0] { inputs = items }
       let publishers = try inputs.map { value -> PublisherValue in
@@ -217,7 +221,7 @@ extension Machine {
         return publisher
       }
       guard let first = publishers.first else { throw refuse("`Publishers.\(name)` needs publishers", at: range) }
-      let method = name == "MergeMany" || name.hasPrefix("Merge") ? "merge" : name == "Zip" ? "zip" : "combineLatest"
+      let method = name.hasPrefix("Merge") ? "merge" : name.hasPrefix("Zip") ? "zip" : "combineLatest"
       let rest = publishers.dropFirst().map {
         Argument(label: method == "merge" ? "with" : nil, value: .opaque($0), range: range)
       }

@@ -158,6 +158,10 @@ extension Machine {
       return .null
     }
     let instance = Instance(type: definition)
+    if definition.deinitializer != nil { instance.deinitializer = Deinitializer(machine: self) }
+    if definition.isObservableObject {
+      instance.objectWillChange = SubjectValue(name: "objectWillChange", initial: nil)
+    }
     let selfValue = Value.opaque(instance)
     let scope = Scope(parent: globals, selfValue: selfValue)
     for property in definition.storedProperties {
@@ -215,7 +219,9 @@ extension Machine {
           _ = try self.execute(willSetBody, in: scope)
         }
         // `@Published` sends in `willSet`: a subscriber sees the new value
-        // while the property still holds the old one.
+        // while the property still holds the old one; an ObservableObject's
+        // `objectWillChange` goes first.
+        if published != nil { instance.objectWillChange?.send(.void) }
         published?.send(newValue)
       },
       didSet: { [unowned self] oldValue in
@@ -252,8 +258,30 @@ extension Machine {
   }
 }
 
-/// An instance an observer refers to without keeping it alive.
+extension Machine {
+  /// A `deinit` body, run with a stand-in `self` holding the released
+  /// instance's properties (the instance itself is already going). At the
+  /// end of the run nothing is deinitialized: a script's globals live to the end.
+  func runDeinit(of type: TypeDefinition, fields: [String: Variable]) {
+    guard !isEnding, let body = type.deinitializer else { return }
+    let standIn = Instance(type: type, fields: fields)
+    let scope = Scope(parent: globals, selfValue: .opaque(standIn))
+    _ = guarded(place(body.range)) {
+      _ = try self.execute(body.body, in: scope)
+      return .void
+    }
+  }
+}
+
+/// An instance referred to without keeping it alive: a property observer's
+/// owner, a closure's `[weak self]` or `[unowned self]`.
 final class WeakInstance {
   weak var instance: Instance?
-  init(_ instance: Instance) { self.instance = instance }
+  /// `unowned`: reading it after its release is a trap, not `nil`.
+  let isUnowned: Bool
+
+  init(_ instance: Instance, isUnowned: Bool = false) {
+    self.instance = instance
+    self.isUnowned = isUnowned
+  }
 }

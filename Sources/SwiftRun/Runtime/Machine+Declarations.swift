@@ -42,6 +42,7 @@ extension Machine {
     {
       definition.rawType = raw
     }
+    definition.isObservableObject = declaration.inherited.contains { $0.description == "ObservableObject" }
     types[declaration.name] = definition
     try addMembers(declaration.members, to: definition)
   }
@@ -59,6 +60,7 @@ extension Machine {
       return
     }
     guard let definition = types[declaration.name] else {
+      if declaration.members.isEmpty { return }
       throw refuse(
         "streamlab runs extensions of the paste's own types and of `Publisher` only", at: declaration.nameRange,
         instead: "a function that takes the value, such as `func shout(_ text: String) -> String`")

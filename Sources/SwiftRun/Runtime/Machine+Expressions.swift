@@ -62,7 +62,10 @@ extension Machine {
       let indices = try arguments.map { try evaluate($0.value, in: scope) }
       return try subscriptValue(target, indices, at: expression.range)
     case .closure(let closure):
-      return .opaque(FunctionValue(.closure(closure, captured: scope)))
+      let captured = try ClosureCapture.scope(for: closure, in: scope, globals: globals, text: text) {
+        [unowned self] in try self.evaluate($0, in: scope)
+      }
+      return .opaque(FunctionValue(.closure(closure, captured: captured)))
     case .prefix(let op, let operand):
       return try prefix(op, try evaluate(operand, in: scope), at: expression.range)
     case .postfix("?", let base):
@@ -126,11 +129,27 @@ extension Machine {
   /// A name: a variable, a property of `self`, a function, a type.
   func lookup(_ name: String, at range: SourceRange, in scope: Scope) throws -> Value {
     if name == "self" || name == "Self" {
-      if let selfValue = scope.selfValue { return name == "self" ? selfValue : .opaque(typeValue(of: selfValue)) }
+      if let selfValue = scope.currentSelf {
+        if case .null = selfValue, name == "self", scope.weakSelf?.isUnowned == true {
+          throw SwiftRunError.trap(
+            "Attempted to read an unowned reference but the object was already deallocated", range)
+        }
+        return name == "self" ? selfValue : .opaque(typeValue(of: selfValue))
+      }
       throw refuse("`self` is used outside a type", at: range)
     }
-    if let variable = scope.lookup(name) { return variable.value }
-    if let selfValue = scope.selfValue, let instance = selfValue.opaque(as: Instance.self),
+    if let variable = scope.lookup(name) {
+      if let weak = variable.value.opaque(as: WeakReference.self) {
+        if let instance = weak.reference.instance { return .opaque(instance) }
+        if weak.reference.isUnowned {
+          throw SwiftRunError.trap(
+            "Attempted to read an unowned reference but the object was already deallocated", range)
+        }
+        return .null
+      }
+      return variable.value
+    }
+    if let selfValue = scope.currentSelf, let instance = selfValue.opaque(as: Instance.self),
       instance.fields[name] != nil || instance.type.computedProperties[name] != nil
         || instance.type.methods[name] != nil
         || (name.hasPrefix("$") && instance.published[String(name.dropFirst())] != nil)
@@ -146,12 +165,36 @@ extension Machine {
           }))
     }
     if let builtin = try builtinName(name, at: range) { return builtin }
+    if let advice = UnsupportedSwift.advice(forType: name) ?? Self.outsideTheClock[name] {
+      throw refuse(advice.message, at: range, instead: advice.instead)
+    }
     let candidates = scope.visibleNames + Array(types.keys) + Array(functions.keys)
     throw SwiftRunError.refused(
       Diagnostic(
         "`\(name)` is not declared in the paste", at: range,
         suggestion: Suggestion.closest(to: name, among: candidates)))
   }
+
+  /// Names of APIs that reach outside the virtual clock or the one thread
+  /// the paste runs on, with what stands in for them.
+  static let outsideTheClock: [String: UnsupportedSwift.Advice] = [
+    "NotificationCenter": .init(
+      message: "streamlab cannot run `NotificationCenter`: its notifications come from outside the paste",
+      instead: "a `PassthroughSubject` sent to at the times the notifications would come"),
+    "Task": .init(
+      message: "streamlab does not run `Task { … }` yet (issue 31)", instead: "a publisher chain and a `sink`"),
+    "Thread": .init(
+      message: "streamlab runs the paste on one thread, the virtual clock's", instead: "`DispatchQueue.main.asyncAfter`"
+    ),
+    "UIApplication": .init(
+      message: "UIKit exists on Apple's systems only", instead: "a subject standing in for the UI event"),
+    "UIButton": .init(
+      message: "UIKit exists on Apple's systems only", instead: "a `PassthroughSubject<Void, Never>` for the taps"),
+    "UITextField": .init(
+      message: "UIKit exists on Apple's systems only", instead: "a `PassthroughSubject<String, Never>` for the text"),
+    "Int.random": .init(message: "random numbers differ at every run", instead: "the values written out"),
+    "FileManager": .init(message: "streamlab does no real I/O", instead: "`Just` with the file's contents"),
+  ]
 
   private func typeValue(of value: Value) -> TypeValue {
     if let instance = value.opaque(as: Instance.self) { return TypeValue(.declared(instance.type)) }
@@ -276,7 +319,7 @@ extension Machine {
         if variable.isConstant { throw refuse("cannot assign to `\(name)`: it is a `let` constant", at: target.range) }
         return try write(value, to: variable)
       }
-      if let selfValue = scope.selfValue {
+      if let selfValue = scope.currentSelf {
         return try setMember(name, of: selfValue, to: value, at: target.range, in: scope)
       }
       throw refuse("`\(name)` is not declared in the paste", at: target.range)

@@ -37,6 +37,16 @@ extension Machine {
     func apply(_ function: FunctionValue, _ inputs: Value...) throws -> Value {
       try invoke(function, inputs.map { Argument(label: nil, value: $0, range: range) }, at: range)
     }
+    if let date = target.opaque(as: DateValue.self) {
+      switch (name, values.first?.opaque(as: DateValue.self), values.first) {
+      case ("timeIntervalSince", let other?, _): return .double(date.seconds - other.seconds)
+      case ("addingTimeInterval", _, .double(let seconds)?):
+        return .opaque(DateValue(date.time.advanced(by: .seconds(seconds))))
+      case ("addingTimeInterval", _, .int(let seconds)?):
+        return .opaque(DateValue(date.time.advanced(by: .seconds(seconds))))
+      default: break
+      }
+    }
     switch (target, name) {
     case (.string(let text), "uppercased"): return .string(text.uppercased())
     case (.string(let text), "lowercased"): return .string(text.lowercased())

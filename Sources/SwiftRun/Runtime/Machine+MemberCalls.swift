@@ -66,6 +66,20 @@ extension Machine {
           return .opaque(CancellableValue(connection))
         default: break
         }
+      case let connectable as ConnectableValue:
+        switch name {
+        case "connect":
+          return .opaque(CancellableValue(connectable.connect()))
+        case "autoconnect":
+          var connection: AnyCancellable?
+          return .opaque(
+            PublisherValue(sourceLabel: connectable.label + ".autoconnect()") {
+              connectable.subject.publisher.handleEvents(receiveSubscription: { _ in
+                if connection == nil { connection = connectable.connect() }
+              }).eraseToAnyPublisher()
+            })
+        default: break
+        }
       case let function as FunctionValue where name == "callAsFunction":
         return try invoke(function, arguments, at: range)
       default:
@@ -106,15 +120,7 @@ extension Machine {
           built.sink(
             receiveCompletion: { [unowned self] completion in
               guard let onCompletion else { return }
-              let value: Value
-              switch completion {
-              case .finished: value = .opaque(EnumValue(typeName: "Subscribers.Completion", caseName: "finished"))
-              case .failure(let error):
-                value = .opaque(
-                  EnumValue(
-                    typeName: "Subscribers.Completion", caseName: "failure",
-                    associated: [error.thrown ?? .string(error.message)]))
-              }
+              let value = Self.completionValue(completion)
               _ = self.guarded(stage) {
                 try self.invoke(onCompletion, [Argument(label: nil, value: value, range: range)], at: range)
               }

@@ -21,6 +21,7 @@ extension Machine {
             })
         }
         if let variable = instance.fields[name] { return variable.value }
+        if name == "objectWillChange", let subject = instance.objectWillChange { return .opaque(subject) }
         if let computed = instance.type.computedProperties[name], case .computed(let getter, _, _) = computed.accessors
         {
           return try result(of: getter, in: Scope(parent: globals, selfValue: target))
@@ -64,7 +65,7 @@ extension Machine {
   func setMember(_ name: String, of target: Value, to value: Value, at range: SourceRange, in scope: Scope) throws {
     if let instance = target.opaque(as: Instance.self) {
       if let variable = instance.fields[name] {
-        if variable.isConstant, scope.selfValue?.opaque(as: Instance.self) !== instance {
+        if variable.isConstant, scope.currentSelf?.opaque(as: Instance.self) !== instance {
           throw refuse("cannot assign to `\(name)`: it is a `let` constant", at: range)
         }
         return try write(value, to: variable)

@@ -28,6 +28,8 @@ final class Machine {
   /// Subscriptions the run itself keeps alive: `assign(to: &$x)` lives as long as its property.
   var retained: [Cancellable] = []
   var notes: [String] = []
+  /// True while the run is torn down: no `deinit` runs then.
+  var isEnding = false
 
   static let statementBudget = 5_000_000
   static let maximumCallDepth = 200
@@ -114,6 +116,7 @@ final class Machine {
   /// Lets go of everything the run made: subscriptions, the clock's waiting
   /// actions, and the cycles objects and closures close through scopes.
   func end() {
+    isEnding = true
     recorder.endRun()
     for cancellable in retained { cancellable.cancel() }
     retained = []

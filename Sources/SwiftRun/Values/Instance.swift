@@ -12,10 +12,18 @@ final class Instance: OpaqueValue {
   var fields: [String: Variable]
   /// `@Published` properties' subjects, by property name (`$query`).
   var published: [String: PublishedProperty] = [:]
+  /// An `ObservableObject`'s publisher, sent to before any `@Published` property changes.
+  var objectWillChange: SubjectValue?
+  /// Runs the type's `deinit` when the paste lets go of the instance's last reference.
+  var deinitializer: Deinitializer?
 
   init(type: TypeDefinition, fields: [String: Variable] = [:]) {
     self.type = type
     self.fields = fields
+  }
+
+  deinit {
+    deinitializer?.run(type: type, fields: fields)
   }
 
   var isStruct: Bool { type.kind == .struct }
@@ -128,5 +136,19 @@ extension Value {
   func opaque<T: OpaqueValue>(as type: T.Type) -> T? {
     if case .opaque(let opaque) = self { return opaque as? T }
     return nil
+  }
+}
+
+/// A class's `deinit`, run by the machine when the instance is released, at
+/// that virtual time, as Swift runs it when the last strong reference goes.
+final class Deinitializer {
+  weak var machine: Machine?
+
+  init(machine: Machine) {
+    self.machine = machine
+  }
+
+  func run(type: TypeDefinition, fields: [String: Variable]) {
+    machine?.runDeinit(of: type, fields: fields)
   }
 }

@@ -20,6 +20,8 @@ final class TypeDefinition {
   /// An enum's cases by name.
   var cases: [String: SwiftEnumCase] = [:]
   var rawType: WrittenType?
+  /// Declared `: ObservableObject`: its instances have `objectWillChange`.
+  var isObservableObject = false
 
   init(name: String, kind: SwiftTypeKind, declaredAt: SourceRange) {
     self.name = name

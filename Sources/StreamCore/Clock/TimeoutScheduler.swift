@@ -1,5 +1,4 @@
 import OpenCombine
-import StreamCore
 
 /// The clock as OpenCombine's `timeout` sees it: its timer fires once.
 ///
@@ -11,24 +10,30 @@ import StreamCore
 /// fuzzer found, and `timeout 1ms` fired 10,000 times before the horizon.
 /// Only the first firing of a timer can ever time out, so firing once is
 /// exactly the operator's behaviour without the idle repeats.
-struct TimeoutScheduler: Scheduler {
-  typealias SchedulerTimeType = VirtualTime
-  typealias SchedulerOptions = Never
+public struct TimeoutScheduler: Scheduler {
+  public typealias SchedulerTimeType = VirtualTime
+  public typealias SchedulerOptions = Never
 
   let clock: VirtualClock
 
-  var now: VirtualTime { clock.now }
-  var minimumTolerance: VirtualInterval { clock.minimumTolerance }
+  public init(clock: VirtualClock) {
+    self.clock = clock
+  }
 
-  func schedule(options: Never?, _ action: @escaping () -> Void) {
+  public var now: VirtualTime { clock.now }
+  public var minimumTolerance: VirtualInterval { clock.minimumTolerance }
+
+  public func schedule(options: Never?, _ action: @escaping () -> Void) {
     clock.schedule(options: options, action)
   }
 
-  func schedule(after date: VirtualTime, tolerance: VirtualInterval, options: Never?, _ action: @escaping () -> Void) {
+  public func schedule(
+    after date: VirtualTime, tolerance: VirtualInterval, options: Never?, _ action: @escaping () -> Void
+  ) {
     clock.schedule(after: date, tolerance: tolerance, options: options, action)
   }
 
-  func schedule(
+  public func schedule(
     after date: VirtualTime, interval: VirtualInterval, tolerance: VirtualInterval, options: Never?,
     _ action: @escaping () -> Void
   ) -> Cancellable {
