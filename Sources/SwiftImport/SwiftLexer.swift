@@ -185,6 +185,16 @@ struct SwiftLexer {
           let inner = position
           var depth = 1
           while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
+            // A string inside the interpolation (`\(flag ? "(on)" : "off")`): its brackets are text.
+            if bytes[position] == UInt8(ascii: "\"") {
+              position += 1
+              while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\n")
+              {
+                position = min(position + (bytes[position] == UInt8(ascii: "\\") ? 2 : 1), bytes.count)
+              }
+              if position < bytes.count, bytes[position] == UInt8(ascii: "\"") { position += 1 }
+              continue
+            }
             if bytes[position] == UInt8(ascii: "(") { depth += 1 }
             if bytes[position] == UInt8(ascii: ")") {
               depth -= 1

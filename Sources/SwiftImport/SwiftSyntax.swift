@@ -41,8 +41,23 @@ public indirect enum SwiftExprKind: Hashable {
   case keyPath(String)
   /// `x as Int`, `x as? Int`, `x is Int`.
   case cast(SwiftExpr, op: String, SwiftType)
-  /// `try x`, `try? x`, `await x`.
+  /// `try x`; in the lowering's mode also `try? x`, `try! x` and `await x`.
   case tried(SwiftExpr)
+  // The interpreter's mode only: what these give differs from `try x`'s.
+  /// `try? x`: nil when `x` throws.
+  case optionalTry(SwiftExpr)
+  /// `try! x`: stops the program when `x` throws.
+  case forcedTry(SwiftExpr)
+  /// `await x`.
+  case awaited(SwiftExpr)
+  /// `["a": 1, "b": 2]`, and `[:]` with no entries.
+  case dictionary([SwiftDictionaryEntry])
+}
+
+/// One `key: value` of a dictionary literal (the interpreter's mode only).
+public struct SwiftDictionaryEntry: Hashable {
+  public var key: SwiftExpr
+  public var value: SwiftExpr
 }
 
 /// A piece of a string literal: text, or an interpolated expression.
