@@ -133,12 +133,17 @@ extension SwiftParser {
       } else if current.isWord("case") {
         index += 1
         repeat {
+          if let earlier = whereClause {
+            throw failure(
+              "streamlab reads a `where` only after a case's last pattern", at: earlier.range,
+              expected: "a case of its own for the pattern with `where`")
+          }
           patterns.append(try parsePattern(binding: nil))
+          if current.isWord("where") {
+            index += 1
+            whereClause = try parseExpression()
+          }
         } while consume(",")
-        if current.isWord("where") {
-          index += 1
-          whereClause = try parseExpression()
-        }
       } else {
         throw failure("expected `case` or `default` in this `switch`, found \(current.kind.spelled)", at: current.range)
       }

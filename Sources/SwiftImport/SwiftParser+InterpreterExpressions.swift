@@ -5,6 +5,8 @@ import StreamLang
 // closures' capture lists and typed parameters.
 //
 //     effect     = ("try" ["?" | "!"] | "await") prefix
+//     range      = ("..." | "..<") prefix | expr "..."        (one-sided ranges)
+//     operator   = OPERATOR before ")" or ","                  (`reduce(0, +)`: an identifier)
 //     collection = "[" "]" | "[" ":" "]" | "[" expr { "," expr } "]" | "[" expr ":" expr { "," … } "]"
 //     closure    = "{" [ "[" capture { "," capture } "]" ] [params ["->" type] "in"] statements "}"
 //     capture    = ["weak" | "unowned" ["(safe)"]] NAME ["=" expr]
@@ -40,6 +42,31 @@ extension SwiftParser {
     case "!": return SwiftExpr(kind: .forcedTry(value), range: range)
     default: return SwiftExpr(kind: .tried(value), range: range)
     }
+  }
+
+  func isRange(_ op: String) -> Bool { op == "..." || op == "..<" }
+
+  /// `reduce(0, +)`, `sorted(by: <)`: an operator passed as a function, read
+  /// as its name (the interpreter's mode only).
+  mutating func operatorAsFunction() -> SwiftExpr? {
+    guard mode == .interpreter, let op = current.punctuation, Self.precedence(of: op) != nil,
+      peek().isPunctuation(")") || peek().isPunctuation(",")
+    else { return nil }
+    index += 1
+    return SwiftExpr(kind: .identifier(op), range: previousRange)
+  }
+
+  /// `items[2...]`, `case 10...:`: a range with no upper bound, when nothing
+  /// that can start an expression follows the `...` (the interpreter's mode only).
+  mutating func oneSidedRange(from lower: SwiftExpr) -> SwiftExpr? {
+    guard mode == .interpreter, current.isPunctuation("...") else { return nil }
+    let next = peek()
+    let endsHere =
+      next.newlineBefore || next.kind == .endOfInput
+      || [")", "]", ",", ":", "{", "}", ";"].contains(next.punctuation ?? "")
+    guard endsHere else { return nil }
+    index += 1
+    return SwiftExpr(kind: .postfix(op: "...", lower), range: lower.range.union(previousRange))
   }
 
   /// An array literal, or a dictionary literal (`["a": 1]`, `[:]`).

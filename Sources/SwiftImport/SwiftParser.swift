@@ -326,6 +326,10 @@ struct SwiftParser {
     while let op = current.punctuation, let level = Self.precedence(of: op), level >= minimum,
       !isAtRemainderAssignment
     {
+      if let oneSided = oneSidedRange(from: left) {
+        left = oneSided
+        continue
+      }
       index += 1
       // `??` is right-associative; the others here group to the left.
       let right = try nested { try $0.parseBinary(minimum: op == "??" ? level : level + 1) }
@@ -352,6 +356,7 @@ struct SwiftParser {
   mutating func parsePrefix() throws -> SwiftExpr {
     let start = current.range
     if mode == .interpreter, let effect = try parseEffectPrefix() { return effect }
+    if let function = operatorAsFunction() { return function }
     if current.isWord("await") {
       throw Failure(
         diagnostic: Diagnostic(
@@ -364,7 +369,7 @@ struct SwiftParser {
       let value = try nested { try $0.parsePrefix() }
       return SwiftExpr(kind: .tried(value), range: start.union(value.range))
     }
-    if let op = current.punctuation, ["-", "!", "+"].contains(op) {
+    if let op = current.punctuation, ["-", "!", "+"].contains(op) || (mode == .interpreter && isRange(op)) {
       index += 1
       let operand = try nested { try $0.parsePrefix() }
       return SwiftExpr(kind: .prefix(op: op, operand), range: start.union(operand.range))

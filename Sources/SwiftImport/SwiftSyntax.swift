@@ -27,8 +27,10 @@ public indirect enum SwiftExprKind: Hashable {
   /// `base[index]`.
   case subscripted(SwiftExpr, [SwiftArgument])
   case closure(SwiftClosure)
+  /// `-x`, `!flag`; in the interpreter's mode also `..<5` and `...5`.
   case prefix(op: String, SwiftExpr)
-  /// `x!` and `x?` (optional chaining), kept so lowering can look through them.
+  /// `x!` and `x?` (optional chaining), kept so lowering can look through them;
+  /// in the interpreter's mode also `2...`, a range with no upper bound.
   case postfix(op: String, SwiftExpr)
   case binary(op: String, SwiftExpr, SwiftExpr)
   case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
@@ -292,6 +294,8 @@ public struct SwiftPatternArgument: Hashable {
 /// One `case …:` (or `default:` when `patterns` is empty) of a `switch`.
 public struct SwiftSwitchCase: Hashable {
   public var patterns: [SwiftPattern]
+  /// Guards the last pattern only, as Swift reads `case .a, .b where x:`
+  /// (`.a`, or `.b` when `x`); a `where` before another pattern is refused.
   public var whereClause: SwiftExpr?
   public var body: [SwiftStatement]
   public var range: SourceRange

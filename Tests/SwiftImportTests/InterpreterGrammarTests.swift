@@ -599,6 +599,51 @@ import Testing
     #expect(values[18].kind == .keyPath(".first?.name"))
   }
 
+  @Test func oneSidedRangesAndOperatorsPassedAsFunctionsRead() throws {
+    let swift = """
+      let tail = items[2...]
+      let head = items[..<3]
+      let total = numbers.reduce(0, +)
+      let sorted = numbers.sorted(by: >)
+      """
+    let values = try Self.parsed(swift).compactMap { Self.variable($0)?.value }
+    guard case .subscripted(_, let tail) = values[0].kind, case .postfix("...", let lower) = tail[0].value.kind,
+      case .subscripted(_, let head) = values[1].kind, case .prefix("..<", let upper) = head[0].value.kind
+    else {
+      Issue.record("expected one-sided ranges, got \(values[0].kind) and \(values[1].kind)")
+      return
+    }
+    #expect(lower.kind == .integer("2"))
+    #expect(upper.kind == .integer("3"))
+    #expect(values[2].arguments.map(\.value.kind) == [.integer("0"), .identifier("+")])
+    #expect(values[3].arguments.map(\.value.kind) == [.identifier(">")])
+  }
+
+  @Test func aWhereClauseGuardsTheLastPatternAndOnlyThere() throws {
+    let swift = """
+      switch result {
+      case .idle, .loaded(let items) where items.isEmpty:
+        print("nothing")
+      default:
+        break
+      }
+      """
+    guard case .switchStatement(_, let cases) = try Self.parsed(swift)[0].kind else {
+      Issue.record("expected a switch")
+      return
+    }
+    #expect(cases[0].patterns.count == 2)
+    #expect(cases[0].whereClause?.range.text(in: swift) == "items.isEmpty")
+    let earlier = "switch result {\ncase .a(let x) where x > 1, .b:\n  break\ndefault:\n  break\n}"
+    guard case .failure(let diagnostic) = SwiftSource.parse(earlier) else {
+      Issue.record("a `where` before another pattern should be refused")
+      return
+    }
+    let rendered = diagnostic.rendered(in: earlier)
+    #expect(
+      rendered.hasPrefix("2:22: error: streamlab reads a `where` only after a case's last pattern"), "\(rendered)")
+  }
+
   // MARK: The lowering's mode is unchanged
 
   @Test func theLoweringStillRefusesCompoundAssignmentsAndCaptureLists() throws {
