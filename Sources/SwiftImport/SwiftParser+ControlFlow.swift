@@ -167,6 +167,11 @@ extension SwiftParser {
 
   private mutating func parseForIn(from start: SourceRange) throws -> SwiftStatement {
     index += 1
+    if current.isWord("try") || current.isWord("await") {
+      throw failure(
+        "streamlab cannot run `for await` over an async sequence", at: current.range,
+        expected: "a `sink` on the publisher, whose closure gets each value")
+    }
     let pattern: SwiftPattern
     if current.isWord("case") {
       index += 1

@@ -8,7 +8,7 @@ import StreamLang
 //     range      = ("..." | "..<") prefix | expr "..."        (one-sided ranges)
 //     operator   = OPERATOR before ")" or ","                  (`reduce(0, +)`: an identifier)
 //     collection = "[" "]" | "[" ":" "]" | "[" expr { "," expr } "]" | "[" expr ":" expr { "," … } "]"
-//     closure    = "{" [ "[" capture { "," capture } "]" ] [params ["->" type] "in"] statements "}"
+//     closure    = "{" { "@" NAME } [ "[" capture { "," capture } "]" ] [params ["->" type] "in"] statements "}"
 //     capture    = ["weak" | "unowned" ["(safe)"]] NAME ["=" expr]
 //     params     = NAME { "," NAME } | "(" [NAME [":" type] { "," … }] ")"
 
@@ -107,6 +107,8 @@ extension SwiftParser {
 
   private mutating func parseClosureHead() throws -> ClosureHead? {
     var head = ClosureHead()
+    // `{ @MainActor in … }`, `{ @Sendable value in … }`: the attribute changes where or how it runs, not what.
+    while current.isPunctuation("@"), peek().identifier != nil { index += 2 }
     if consume("[") {
       while !current.isPunctuation("]") {
         let start = current.range

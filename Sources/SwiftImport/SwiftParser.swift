@@ -54,7 +54,7 @@ struct SwiftParser {
 
   /// Parses the whole paste, or returns the first problem (lexing problems first).
   static func parse(_ text: String, mode: Mode = .lowering) -> Result<[SwiftStatement], Diagnostic> {
-    let lexer = SwiftLexer(text)
+    let lexer = SwiftLexer(text, readsMultilineStrings: mode == .interpreter)
     if let first = lexer.diagnostics.first { return .failure(first) }
     var parser = SwiftParser(text: text, tokens: lexer.tokens, mode: mode)
     do {
@@ -563,7 +563,8 @@ struct SwiftParser {
       let utf8 = text.utf8
       let lower = utf8.index(utf8.startIndex, offsetBy: range.start)
       let upper = utf8.index(utf8.startIndex, offsetBy: range.end)
-      let lexer = SwiftLexer(Substring(text[lower..<upper]), base: range.start)
+      let lexer = SwiftLexer(
+        Substring(text[lower..<upper]), base: range.start, readsMultilineStrings: mode == .interpreter)
       if let first = lexer.diagnostics.first { throw Failure(diagnostic: first) }
       var inner = SwiftParser(text: text, tokens: lexer.tokens, mode: mode)
       inner.depth = depth

@@ -644,6 +644,39 @@ import Testing
       rendered.hasPrefix("2:22: error: streamlab reads a `where` only after a case's last pattern"), "\(rendered)")
   }
 
+  @Test func aMultiLineStringLosesTheClosingDelimitersIndentation() throws {
+    let swift = #"""
+      let json = """
+        {"name": "\(name)",
+          "id": 1}
+        """
+      let empty = """
+        """
+      """#
+    let values = try Self.parsed(swift).compactMap { Self.variable($0)?.value }
+    guard case .string(let parts) = values[0].kind, parts.count == 3, case .interpolation(let name) = parts[1] else {
+      Issue.record("expected text, an interpolation and text, got \(values[0].kind)")
+      return
+    }
+    #expect(parts[0] == .text(#"{"name": ""#))
+    #expect(name.kind == .identifier("name"))
+    #expect(parts[2] == .text("\",\n  \"id\": 1}"))
+    #expect(values[1].kind == .string([.text("")]))
+    // The lowering's mode refuses them as before.
+    guard case .failure(let diagnostic) = SwiftParser.parse(swift) else {
+      Issue.record("the lowering should refuse a multi-line string")
+      return
+    }
+    #expect(diagnostic.message == "multi-line string literals are outside what streamlab reads")
+  }
+
+  @Test func closureAttributesAreReadPast() throws {
+    let swift = "let task = Task { @MainActor [weak self] in await self?.load() }"
+    let closure = try #require(Self.all(SwiftClosure.self, in: try Self.parsed(swift)).first)
+    #expect(closure.captures.map(\.name) == ["self"])
+    #expect(closure.body.count == 1)
+  }
+
   // MARK: The lowering's mode is unchanged
 
   @Test func theLoweringStillRefusesCompoundAssignmentsAndCaptureLists() throws {
@@ -680,6 +713,8 @@ import Testing
     ("guard let x = y {\n}", "1:17", "expected `else`"),
     ("var x: Int {\n  get { 1 }\n  didSet { }\n}", "1:12", "a property has either `get`/`set` or `willSet`/`didSet`"),
     ("static print(1)", "1:8", "expected `let`, `var`, `func`, `init` or a type"),
+    ("for await line in lines {\n}", "1:5", "streamlab cannot run `for await`"),
+    ("let s = \"\"\"\n  text\n", "1:9", "this multi-line string is not closed"),
   ])
   func outOfSubsetSwiftIsRefusedAtItsPosition(swift: String, position: String, message: String) throws {
     guard case .failure(let diagnostic) = SwiftSource.parse(swift) else {
