@@ -15,13 +15,19 @@ struct SwiftLexer {
 
   /// Lexes `text`; ranges are offset by `base` so that an interpolation's
   /// text, lexed on its own, still points into the whole paste.
-  init(_ text: Substring, base: Int = 0) {
+  /// Whether `"""` strings are read (the interpreter's mode) or refused (the lowering's).
+  private let readsMultilineStrings: Bool
+
+  init(_ text: Substring, base: Int = 0, readsMultilineStrings: Bool = false) {
     bytes = Array(text.utf8)
     self.base = base
+    self.readsMultilineStrings = readsMultilineStrings
     lexAll()
   }
 
-  init(_ text: String) { self.init(Substring(text)) }
+  init(_ text: String, readsMultilineStrings: Bool = false) {
+    self.init(Substring(text), readsMultilineStrings: readsMultilineStrings)
+  }
 
   private static let operatorBytes = Set("+-*/%=<>&|^~!?".utf8)
 
@@ -160,8 +166,12 @@ struct SwiftLexer {
   /// for the parser, and escapes are decoded.
   private mutating func lexString(from start: Int) {
     if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
-      position += 3
-      report("multi-line string literals are outside what streamlab reads", from: start)
+      guard readsMultilineStrings else {
+        position += 3
+        report("multi-line string literals are outside what streamlab reads", from: start)
+        return
+      }
+      lexMultilineString(from: start)
       return
     }
     position += 1
@@ -177,39 +187,126 @@ struct SwiftLexer {
         return
       }
       if byte == UInt8(ascii: "\\") {
-        let next = peek(1)
-        if next == UInt8(ascii: "(") {
-          if !current.isEmpty { pieces.append(.text(String(decoding: current, as: UTF8.self))) }
-          current = []
-          position += 2
-          let inner = position
-          var depth = 1
-          while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
-            if bytes[position] == UInt8(ascii: "(") { depth += 1 }
-            if bytes[position] == UInt8(ascii: ")") {
-              depth -= 1
-              if depth == 0 { break }
-            }
-            position += 1
-          }
-          pieces.append(.interpolation(SourceRange(start: base + inner, end: base + position)))
-          if position < bytes.count, bytes[position] == UInt8(ascii: ")") { position += 1 }
-          continue
-        }
-        position += 2
-        switch next {
-        case UInt8(ascii: "n"): current.append(UInt8(ascii: "\n"))
-        case UInt8(ascii: "t"): current.append(UInt8(ascii: "\t"))
-        case UInt8(ascii: "0"): current.append(0)
-        case .some(let escaped): current.append(escaped)
-        case nil: break
-        }
+        lexEscape(into: &pieces, text: &current)
         continue
       }
       current.append(byte)
       position += 1
     }
     report("this string is not closed on its line", from: start, expected: "`\"`")
+  }
+
+  /// `"""` on its line, the lines of the string, and `"""` on a line of its
+  /// own; as in Swift, the closing delimiter's indentation is removed from
+  /// every line, and the line breaks next to the delimiters are not part of
+  /// the string (the interpreter's mode only).
+  private mutating func lexMultilineString(from start: Int) {
+    position += 3
+    while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
+      position += 1
+    }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\n") else {
+      report("a multi-line string starts on the line after its `\"\"\"`", from: start)
+      return
+    }
+    position += 1
+    let contentStart = position
+    // The closing `"""`: the first line that starts with it after indentation.
+    var lineStart = contentStart
+    var closing: (lineStart: Int, indent: Int)?
+    while lineStart < bytes.count {
+      var scan = lineStart
+      while scan < bytes.count, bytes[scan] == UInt8(ascii: " ") || bytes[scan] == UInt8(ascii: "\t") { scan += 1 }
+      if scan + 2 < bytes.count, bytes[scan] == UInt8(ascii: "\""), bytes[scan + 1] == UInt8(ascii: "\""),
+        bytes[scan + 2] == UInt8(ascii: "\"")
+      {
+        closing = (lineStart, scan - lineStart)
+        break
+      }
+      while scan < bytes.count, bytes[scan] != UInt8(ascii: "\n") { scan += 1 }
+      lineStart = scan + 1
+    }
+    guard let closing else {
+      position = bytes.count
+      report("this multi-line string is not closed", from: start, expected: "`\"\"\"` on a line of its own")
+      return
+    }
+    let contentEnd = max(contentStart, closing.lineStart - 1)
+    var pieces: [SwiftStringPiece] = []
+    var current: [UInt8] = []
+    var atLineStart = true
+    while position < contentEnd {
+      if atLineStart {
+        var removed = 0
+        while position < contentEnd, removed < closing.indent,
+          bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
+        {
+          position += 1
+          removed += 1
+        }
+        atLineStart = false
+        continue
+      }
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\n") {
+        current.append(byte)
+        position += 1
+        atLineStart = true
+      } else if byte == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "\n") {
+        // A backslash at the end of a line joins it to the next.
+        position += 2
+        atLineStart = true
+      } else if byte == UInt8(ascii: "\\") {
+        lexEscape(into: &pieces, text: &current)
+      } else {
+        current.append(byte)
+        position += 1
+      }
+    }
+    position = closing.lineStart + closing.indent + 3
+    if !current.isEmpty || pieces.isEmpty { pieces.append(.text(String(decoding: current, as: UTF8.self))) }
+    append(.string(pieces), from: start)
+  }
+
+  /// At a `\` in a string: an escape, decoded into `current`, or an
+  /// interpolation, whose range is added to `pieces` after the text before it.
+  private mutating func lexEscape(into pieces: inout [SwiftStringPiece], text current: inout [UInt8]) {
+    let next = peek(1)
+    guard next == UInt8(ascii: "(") else {
+      position += 2
+      switch next {
+      case UInt8(ascii: "n"): current.append(UInt8(ascii: "\n"))
+      case UInt8(ascii: "t"): current.append(UInt8(ascii: "\t"))
+      case UInt8(ascii: "0"): current.append(0)
+      case .some(let escaped): current.append(escaped)
+      case nil: break
+      }
+      return
+    }
+    if !current.isEmpty { pieces.append(.text(String(decoding: current, as: UTF8.self))) }
+    current = []
+    position += 2
+    let inner = position
+    var depth = 1
+    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") {
+      // A string inside the interpolation (`\(flag ? "(on)" : "off")`): its brackets are text.
+      if bytes[position] == UInt8(ascii: "\"") {
+        position += 1
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\n") {
+          position = min(position + (bytes[position] == UInt8(ascii: "\\") ? 2 : 1), bytes.count)
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") { position += 1 }
+        continue
+      }
+      if bytes[position] == UInt8(ascii: "(") { depth += 1 }
+      if bytes[position] == UInt8(ascii: ")") {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      position += 1
+    }
+    pieces.append(.interpolation(SourceRange(start: base + inner, end: base + position)))
+    if position < bytes.count, bytes[position] == UInt8(ascii: ")") { position += 1 }
   }
 
   private mutating func skipSpacesAndComments() {

@@ -91,6 +91,9 @@ extension SwiftLowering {
       return try expressionText(operand)
     case .specialized, .subscripted, .inoutArgument, .keyPath, .cast:
       throw unsupported(value, "`\(source(value.range))`")
+    case .optionalTry, .forcedTry, .awaited, .dictionary:
+      // The interpreter's mode only: the lowering's parser never makes these.
+      throw unsupported(value, "`\(source(value.range))`")
     }
   }
 

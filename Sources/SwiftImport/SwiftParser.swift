@@ -16,6 +16,11 @@ import StreamLang
 ///
 /// A line starting with `.` continues the expression above it, as in Swift;
 /// a call's `(`, `[` or trailing `{` must be on the line of its callee.
+///
+/// That is the lowering's grammar (`Mode.lowering`). The interpreter's
+/// (`Mode.interpreter`) reads the whole statement grammar, declared beside
+/// it: SwiftParser+Declarations.swift, +ControlFlow, +Patterns and
+/// +InterpreterExpressions.
 struct SwiftParser {
   /// How deep expressions, closures and types may nest before the paste is refused.
   static let maximumNesting = 150
@@ -24,10 +29,10 @@ struct SwiftParser {
     var diagnostic: Diagnostic
   }
 
-  private let text: String
-  private var tokens: [SwiftToken]
-  private var index = 0
-  private var depth = 0
+  let text: String
+  var tokens: [SwiftToken]
+  var index = 0
+  var depth = 0
 
   /// Which grammar to read. The lowering reads control flow, accessors and
   /// enum cases as `.outsideSubset` (it refuses or reads past them); the
@@ -37,11 +42,19 @@ struct SwiftParser {
     case interpreter
   }
 
-  private let mode: Mode
+  let mode: Mode
+  /// False while reading a condition of `if`, `guard`, `while`, a `for`'s
+  /// sequence or a `switch`'s subject: there, as in Swift, a `{` after an
+  /// expression opens the body, not a trailing closure (brackets and
+  /// closures inside turn it back on).
+  var allowsTrailingClosures = true
+  /// True while reading a protocol's members, whose functions and
+  /// properties have no bodies.
+  var insideProtocol = false
 
   /// Parses the whole paste, or returns the first problem (lexing problems first).
   static func parse(_ text: String, mode: Mode = .lowering) -> Result<[SwiftStatement], Diagnostic> {
-    let lexer = SwiftLexer(text)
+    let lexer = SwiftLexer(text, readsMultilineStrings: mode == .interpreter)
     if let first = lexer.diagnostics.first { return .failure(first) }
     var parser = SwiftParser(text: text, tokens: lexer.tokens, mode: mode)
     do {
@@ -53,7 +66,7 @@ struct SwiftParser {
     }
   }
 
-  private init(text: String, tokens: [SwiftToken], mode: Mode) {
+  init(text: String, tokens: [SwiftToken], mode: Mode) {
     self.text = text
     self.tokens = tokens
     self.mode = mode
@@ -61,14 +74,15 @@ struct SwiftParser {
 
   // MARK: Statements
 
-  private var current: SwiftToken { tokens[index] }
+  var current: SwiftToken { tokens[min(index, tokens.count - 1)] }
 
-  private func peek(_ offset: Int = 1) -> SwiftToken {
+  func peek(_ offset: Int = 1) -> SwiftToken {
     tokens[min(index + offset, tokens.count - 1)]
   }
 
-  /// Statements up to `closer` (`}`), or to the end of the paste when nil.
-  private mutating func parseStatements(until closer: String?) throws -> [SwiftStatement] {
+  /// Statements up to `closer` (`}`), or to the end of the paste when nil;
+  /// a `switch` case's body also ends at the next `case` or `default`.
+  mutating func parseStatements(until closer: String?, endsAtCaseLabel: Bool = false) throws -> [SwiftStatement] {
     var statements: [SwiftStatement] = []
     while true {
       while current.isPunctuation(";") { index += 1 }
@@ -77,6 +91,7 @@ struct SwiftParser {
         return statements
       }
       if let closer, current.isPunctuation(closer) { return statements }
+      if endsAtCaseLabel, isAtCaseLabel { return statements }
       let statement = try parseStatement()
       statements.append(statement)
       let next = current
@@ -88,13 +103,13 @@ struct SwiftParser {
     }
   }
 
-  private static let modifiers: Set<String> = [
+  static let modifiers: Set<String> = [
     "private", "public", "internal", "fileprivate", "final", "static", "override", "lazy", "weak", "open",
     "nonisolated", "mutating", "required", "convenience", "unowned",
   ]
 
   /// Keywords of statements outside the subset, with what to write instead.
-  private static let unsupportedStatements: [String: String] = [
+  static let unsupportedStatements: [String: String] = [
     "if": "a closure of one expression, such as `{ $0 > 2 ? \"big\" : \"small\" }`",
     "guard": "a closure of one expression, or `filter` before the stage",
     "for": "`[1, 2, 3].publisher` for a sequence of values, or one `send` per line",
@@ -109,7 +124,8 @@ struct SwiftParser {
     "throw": "`fail(\"message\")` in a `tryMap`, or `Fail(error:)`",
   ]
 
-  private mutating func parseStatement() throws -> SwiftStatement {
+  mutating func parseStatement() throws -> SwiftStatement {
+    if mode == .interpreter { return try parseInterpreterStatement() }
     let start = current.range
     var attributes: [String] = []
     while current.isPunctuation("@") || (current.identifier.map(Self.modifiers.contains) ?? false) {
@@ -135,13 +151,7 @@ struct SwiftParser {
     }
     switch word {
     case "import":
-      index += 1
-      let name = try expectIdentifier("a module name")
-      while current.isPunctuation("."), !current.newlineBefore {
-        index += 1
-        _ = try expectIdentifier("a module name")
-      }
-      return SwiftStatement(kind: .importModule(name), range: start.union(previousRange))
+      return try parseImport(from: start)
     case "let", "var":
       return try parseDeclaration(from: start, attributes: attributes)
     case "func", "init":
@@ -161,20 +171,34 @@ struct SwiftParser {
       } while consume(",")
       return SwiftStatement(kind: .importModule("case"), range: start.union(previousRange))
     case "return":
-      index += 1
-      if current.newlineBefore || current.isPunctuation("}") || current.isPunctuation(";")
-        || current.kind == .endOfInput
-      {
-        return SwiftStatement(kind: .returnValue(nil), range: start)
-      }
-      let value = try parseExpression()
-      return SwiftStatement(kind: .returnValue(value), range: start.union(value.range))
+      return try parseReturn(from: start)
     default:
       return try parseExpressionStatement(from: start)
     }
   }
 
-  private mutating func parseExpressionStatement(from start: SourceRange) throws -> SwiftStatement {
+  mutating func parseImport(from start: SourceRange) throws -> SwiftStatement {
+    index += 1
+    let name = try expectIdentifier("a module name")
+    while current.isPunctuation("."), !current.newlineBefore {
+      index += 1
+      _ = try expectIdentifier("a module name")
+    }
+    return SwiftStatement(kind: .importModule(name), range: start.union(previousRange))
+  }
+
+  mutating func parseReturn(from start: SourceRange) throws -> SwiftStatement {
+    index += 1
+    if current.newlineBefore || current.isPunctuation("}") || current.isPunctuation(";")
+      || current.kind == .endOfInput
+    {
+      return SwiftStatement(kind: .returnValue(nil), range: start)
+    }
+    let value = try parseExpression()
+    return SwiftStatement(kind: .returnValue(value), range: start.union(value.range))
+  }
+
+  mutating func parseExpressionStatement(from start: SourceRange) throws -> SwiftStatement {
     let expression = try parseExpression()
     if current.isPunctuation("=") {
       index += 1
@@ -189,7 +213,7 @@ struct SwiftParser {
     return SwiftStatement(kind: .expression(expression), range: expression.range)
   }
 
-  private mutating func parseDeclaration(from start: SourceRange, attributes: [String]) throws -> SwiftStatement {
+  mutating func parseDeclaration(from start: SourceRange, attributes: [String]) throws -> SwiftStatement {
     let isVariable = current.isWord("var")
     index += 1
     guard let name = current.identifier else {
@@ -214,7 +238,7 @@ struct SwiftParser {
       range: start.union(end))
   }
 
-  private mutating func parseFunction(from start: SourceRange) throws -> SwiftStatement {
+  mutating func parseFunction(from start: SourceRange) throws -> SwiftStatement {
     let isInit = current.isWord("init")
     index += 1
     let name = isInit ? "init" : try expectIdentifier("the function's name")
@@ -248,7 +272,7 @@ struct SwiftParser {
     return SwiftStatement(kind: .function(function), range: function.range)
   }
 
-  private mutating func parseTypeDeclaration(from start: SourceRange) throws -> SwiftStatement {
+  mutating func parseTypeDeclaration(from start: SourceRange) throws -> SwiftStatement {
     index += 1
     let name = try expectIdentifier("the type's name")
     while current.isPunctuation("."), !current.spaceBefore {
@@ -269,7 +293,7 @@ struct SwiftParser {
   // MARK: Expressions
 
   /// Swift's binary precedence groups used here, tightest last.
-  private static func precedence(of op: String) -> Int? {
+  static func precedence(of op: String) -> Int? {
     switch op {
     case "||": return 1
     case "&&": return 2
@@ -297,9 +321,15 @@ struct SwiftParser {
     }
   }
 
-  private mutating func parseBinary(minimum: Int) throws -> SwiftExpr {
+  mutating func parseBinary(minimum: Int) throws -> SwiftExpr {
     var left = try parseCast()
-    while let op = current.punctuation, let level = Self.precedence(of: op), level >= minimum {
+    while let op = current.punctuation, let level = Self.precedence(of: op), level >= minimum,
+      !isAtRemainderAssignment
+    {
+      if let oneSided = oneSidedRange(from: left) {
+        left = oneSided
+        continue
+      }
       index += 1
       // `??` is right-associative; the others here group to the left.
       let right = try nested { try $0.parseBinary(minimum: op == "??" ? level : level + 1) }
@@ -308,7 +338,7 @@ struct SwiftParser {
     return left
   }
 
-  private mutating func parseCast() throws -> SwiftExpr {
+  mutating func parseCast() throws -> SwiftExpr {
     var value = try parsePrefix()
     while current.isWord("as") || current.isWord("is") {
       var op = current.identifier ?? "as"
@@ -323,8 +353,10 @@ struct SwiftParser {
     return value
   }
 
-  private mutating func parsePrefix() throws -> SwiftExpr {
+  mutating func parsePrefix() throws -> SwiftExpr {
     let start = current.range
+    if mode == .interpreter, let effect = try parseEffectPrefix() { return effect }
+    if let function = operatorAsFunction() { return function }
     if current.isWord("await") {
       throw Failure(
         diagnostic: Diagnostic(
@@ -337,7 +369,7 @@ struct SwiftParser {
       let value = try nested { try $0.parsePrefix() }
       return SwiftExpr(kind: .tried(value), range: start.union(value.range))
     }
-    if let op = current.punctuation, ["-", "!", "+"].contains(op) {
+    if let op = current.punctuation, ["-", "!", "+"].contains(op) || (mode == .interpreter && isRange(op)) {
       index += 1
       let operand = try nested { try $0.parsePrefix() }
       return SwiftExpr(kind: .prefix(op: op, operand), range: start.union(operand.range))
@@ -350,7 +382,7 @@ struct SwiftParser {
     return try parsePostfix(try parsePrimary())
   }
 
-  private mutating func parsePostfix(_ base: SwiftExpr) throws -> SwiftExpr {
+  mutating func parsePostfix(_ base: SwiftExpr) throws -> SwiftExpr {
     var value = base
     while true {
       let token = current
@@ -381,7 +413,7 @@ struct SwiftParser {
         let arguments = try parseArguments(closer: ")")
         value = SwiftExpr(kind: .call(callee: value, arguments: arguments), range: value.range.union(previousRange))
         value = try parseTrailingClosures(after: value)
-      } else if token.isPunctuation("{") {
+      } else if token.isPunctuation("{"), allowsTrailingClosures, !isAtPropertyObservers {
         value = try parseTrailingClosures(after: value)
       } else if token.isPunctuation("["), !token.spaceBefore {
         let arguments = try parseArguments(closer: "]")
@@ -399,8 +431,10 @@ struct SwiftParser {
 
   /// A trailing closure and the labelled ones after it (`sink { … } receiveValue: { … }`),
   /// added to the call's arguments (a bare callee becomes a call).
-  private mutating func parseTrailingClosures(after callee: SwiftExpr) throws -> SwiftExpr {
-    guard current.isPunctuation("{"), !current.newlineBefore else { return callee }
+  mutating func parseTrailingClosures(after callee: SwiftExpr) throws -> SwiftExpr {
+    guard current.isPunctuation("{"), !current.newlineBefore, allowsTrailingClosures, !isAtPropertyObservers else {
+      return callee
+    }
     var arguments: [SwiftArgument] = []
     var base = callee
     if case .call(let inner, let existing) = callee.kind {
@@ -419,7 +453,11 @@ struct SwiftParser {
     return SwiftExpr(kind: .call(callee: base, arguments: arguments), range: callee.range.union(previousRange))
   }
 
-  private mutating func parseArguments(closer: String) throws -> [SwiftArgument] {
+  mutating func parseArguments(closer: String) throws -> [SwiftArgument] {
+    try withTrailingClosures(true) { try $0.parseArgumentList(closer: closer) }
+  }
+
+  private mutating func parseArgumentList(closer: String) throws -> [SwiftArgument] {
     index += 1
     var arguments: [SwiftArgument] = []
     while !current.isPunctuation(closer) {
@@ -438,7 +476,7 @@ struct SwiftParser {
     return arguments
   }
 
-  private mutating func parsePrimary() throws -> SwiftExpr {
+  mutating func parsePrimary() throws -> SwiftExpr {
     let token = current
     switch token.kind {
     case .identifier(let name):
@@ -469,6 +507,8 @@ struct SwiftParser {
       let range = token.range.union(previousRange)
       if elements.count == 1, elements[0].label == nil { return SwiftExpr(kind: elements[0].value.kind, range: range) }
       return SwiftExpr(kind: .tuple(elements), range: range)
+    case .punctuation("[") where mode == .interpreter:
+      return try withTrailingClosures(true) { try $0.parseCollectionLiteral() }
     case .punctuation("["):
       index += 1
       var elements: [SwiftExpr] = []
@@ -499,6 +539,11 @@ struct SwiftParser {
       while current.isPunctuation("."), !current.spaceBefore {
         index += 1
         path += "." + (try expectIdentifier("a property name"))
+        // `\.user?.name`: the interpreter's mode reads optional chaining in a key path.
+        if mode == .interpreter, current.isPunctuation("?"), !current.spaceBefore {
+          index += 1
+          path += "?"
+        }
       }
       return SwiftExpr(kind: .keyPath(path), range: token.range.union(previousRange))
     case .punctuation("#"):
@@ -511,14 +556,15 @@ struct SwiftParser {
     }
   }
 
-  private func parseStringPiece(_ piece: SwiftStringPiece) throws -> SwiftStringPart {
+  func parseStringPiece(_ piece: SwiftStringPiece) throws -> SwiftStringPart {
     switch piece {
     case .text(let text): return .text(text)
     case .interpolation(let range):
       let utf8 = text.utf8
       let lower = utf8.index(utf8.startIndex, offsetBy: range.start)
       let upper = utf8.index(utf8.startIndex, offsetBy: range.end)
-      let lexer = SwiftLexer(Substring(text[lower..<upper]), base: range.start)
+      let lexer = SwiftLexer(
+        Substring(text[lower..<upper]), base: range.start, readsMultilineStrings: mode == .interpreter)
       if let first = lexer.diagnostics.first { throw Failure(diagnostic: first) }
       var inner = SwiftParser(text: text, tokens: lexer.tokens, mode: mode)
       inner.depth = depth
@@ -530,18 +576,26 @@ struct SwiftParser {
     }
   }
 
-  private mutating func parseClosure() throws -> SwiftExpr {
+  mutating func parseClosure() throws -> SwiftExpr {
     let open = current.range
     index += 1
-    let parameters = try closureParameters()
-    let body = try nested { try $0.parseStatements(until: "}") }
+    var head = ClosureHead()
+    if mode == .interpreter {
+      head = closureHead()
+    } else {
+      head.parameters = try closureParameters()
+    }
+    let body = try nested { parser in try parser.withTrailingClosures(true) { try $0.parseStatements(until: "}") } }
     try expect("}", "`}` to close the closure")
     let range = open.union(previousRange)
-    return SwiftExpr(kind: .closure(SwiftClosure(parameters: parameters, body: body, range: range)), range: range)
+    let closure = SwiftClosure(
+      parameters: head.parameters, body: body, range: range, captures: head.captures,
+      parameterTypes: head.parameterTypes)
+    return SwiftExpr(kind: .closure(closure), range: range)
   }
 
   /// The closure's `[capture list] params in`, or no parameters when there is no `in`.
-  private mutating func closureParameters() throws -> [String] {
+  mutating func closureParameters() throws -> [String] {
     let mark = index
     if current.isPunctuation("[") {
       let listStart = current.range
@@ -614,7 +668,7 @@ struct SwiftParser {
     }
   }
 
-  private mutating func parseTypePrimary() throws -> SwiftType {
+  mutating func parseTypePrimary() throws -> SwiftType {
     while current.isPunctuation("@") {
       index += 1
       _ = try expectIdentifier("an attribute")
@@ -658,7 +712,7 @@ struct SwiftParser {
 
   /// `<T, E>` after a name in an expression, when it reads as generic
   /// arguments followed by `(`, `.` or `{`; otherwise nothing is consumed.
-  private mutating func parseGenericArgumentsIfAny() throws -> [SwiftType]? {
+  mutating func parseGenericArgumentsIfAny() throws -> [SwiftType]? {
     let mark = index
     guard let types = try? parseGenericArguments(),
       current.isPunctuation("(") || current.isPunctuation(".") || current.isPunctuation("{")
@@ -669,7 +723,7 @@ struct SwiftParser {
     return types
   }
 
-  private mutating func parseGenericArguments() throws -> [SwiftType] {
+  mutating func parseGenericArguments() throws -> [SwiftType] {
     try expect("<", "`<`")
     var types: [SwiftType] = []
     while !current.isPunctuation(">") {
@@ -682,7 +736,7 @@ struct SwiftParser {
   }
 
   /// `>>` and `>=` right after generic arguments close one list: split them.
-  private mutating func splitClosingAngles() {
+  mutating func splitClosingAngles() {
     guard let text = current.punctuation, text.count > 1, text.hasPrefix(">") else { return }
     let token = current
     let first = SwiftToken(
@@ -695,7 +749,7 @@ struct SwiftParser {
     tokens.replaceSubrange(index...index, with: [first, rest])
   }
 
-  private mutating func skipGenericParameters() throws {
+  mutating func skipGenericParameters() throws {
     var level = 0
     repeat {
       if current.isPunctuation("<") { level += 1 }
@@ -705,7 +759,7 @@ struct SwiftParser {
     } while level > 0
   }
 
-  private mutating func skipWhereClause() throws {
+  mutating func skipWhereClause() throws {
     while !current.isPunctuation("{"), current.kind != .endOfInput { index += 1 }
   }
 
@@ -713,7 +767,7 @@ struct SwiftParser {
   /// Reads past a statement outside the subset: its condition up to each
   /// body, the body in braces, `else`/`catch` parts, or for `throw`, `return`
   /// and the like the rest of the line.
-  private mutating func skipStatementOutsideSubset(_ keyword: String) throws {
+  mutating func skipStatementOutsideSubset(_ keyword: String) throws {
     let open = current
     index += 1
     guard ["if", "guard", "for", "while", "repeat", "switch", "do", "defer", "protocol", "actor"].contains(keyword)
@@ -739,7 +793,7 @@ struct SwiftParser {
   }
 
   /// Up to the next line, `;` or closing brace, brackets skipped whole.
-  private mutating func skipToEndOfStatement() {
+  mutating func skipToEndOfStatement() {
     while current.kind != .endOfInput, !current.newlineBefore, !current.isPunctuation(";"),
       !current.isPunctuation("}")
     {
@@ -751,7 +805,7 @@ struct SwiftParser {
     }
   }
 
-  private mutating func skipBalanced() throws {
+  mutating func skipBalanced() throws {
     let open = current
     var stack: [String] = []
     repeat {
@@ -767,21 +821,21 @@ struct SwiftParser {
 
   // MARK: Helpers
 
-  private var previousRange: SourceRange { tokens[max(0, index - 1)].range }
+  var previousRange: SourceRange { tokens[max(0, index - 1)].range }
 
-  private mutating func consume(_ punctuation: String) -> Bool {
+  mutating func consume(_ punctuation: String) -> Bool {
     guard current.isPunctuation(punctuation) else { return false }
     index += 1
     return true
   }
 
-  private mutating func expect(_ punctuation: String, _ what: String) throws {
+  mutating func expect(_ punctuation: String, _ what: String) throws {
     guard consume(punctuation) else {
       throw failure("expected \(what), found \(current.kind.spelled)", at: current.range)
     }
   }
 
-  private mutating func expectIdentifier(_ what: String) throws -> String {
+  mutating func expectIdentifier(_ what: String) throws -> String {
     guard let name = current.identifier else {
       throw failure("expected \(what), found \(current.kind.spelled)", at: current.range)
     }
@@ -789,8 +843,16 @@ struct SwiftParser {
     return name
   }
 
+  /// Runs `body` with trailing closures allowed or not (`allowsTrailingClosures`).
+  mutating func withTrailingClosures<T>(_ allowed: Bool, _ body: (inout SwiftParser) throws -> T) rethrows -> T {
+    let saved = allowsTrailingClosures
+    allowsTrailingClosures = allowed
+    defer { allowsTrailingClosures = saved }
+    return try body(&self)
+  }
+
   /// Runs `body` one level deeper, refusing a paste nested deeper than the limit.
-  private mutating func nested<T>(_ body: (inout SwiftParser) throws -> T) throws -> T {
+  mutating func nested<T>(_ body: (inout SwiftParser) throws -> T) throws -> T {
     depth += 1
     defer { depth -= 1 }
     guard depth <= Self.maximumNesting else {
@@ -799,7 +861,7 @@ struct SwiftParser {
     return try body(&self)
   }
 
-  private func failure(_ message: String, at range: SourceRange, expected: String? = nil) -> Failure {
+  func failure(_ message: String, at range: SourceRange, expected: String? = nil) -> Failure {
     Failure(diagnostic: Diagnostic(message, at: range, expected: expected))
   }
 }

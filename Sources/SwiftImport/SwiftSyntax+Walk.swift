@@ -8,8 +8,11 @@ extension SwiftExpr {
   var children: [SwiftExpr] {
     switch kind {
     case .member(let base?, _), .postfix(_, let base), .prefix(_, let base), .tried(let base),
-      .inoutArgument(let base), .specialized(let base, _), .cast(let base, _, _):
+      .inoutArgument(let base), .specialized(let base, _), .cast(let base, _, _), .optionalTry(let base),
+      .forcedTry(let base), .awaited(let base):
       return [base]
+    case .dictionary(let entries):
+      return entries.flatMap { [$0.key, $0.value] }
     case .call(let callee, let arguments), .subscripted(let callee, let arguments):
       return [callee] + arguments.map(\.value)
     case .binary(_, let left, let right):

@@ -27,8 +27,10 @@ public indirect enum SwiftExprKind: Hashable {
   /// `base[index]`.
   case subscripted(SwiftExpr, [SwiftArgument])
   case closure(SwiftClosure)
+  /// `-x`, `!flag`; in the interpreter's mode also `..<5` and `...5`.
   case prefix(op: String, SwiftExpr)
-  /// `x!` and `x?` (optional chaining), kept so lowering can look through them.
+  /// `x!` and `x?` (optional chaining), kept so lowering can look through them;
+  /// in the interpreter's mode also `2...`, a range with no upper bound.
   case postfix(op: String, SwiftExpr)
   case binary(op: String, SwiftExpr, SwiftExpr)
   case ternary(SwiftExpr, SwiftExpr, SwiftExpr)
@@ -41,8 +43,23 @@ public indirect enum SwiftExprKind: Hashable {
   case keyPath(String)
   /// `x as Int`, `x as? Int`, `x is Int`.
   case cast(SwiftExpr, op: String, SwiftType)
-  /// `try x`, `try? x`, `await x`.
+  /// `try x`; in the lowering's mode also `try? x`, `try! x` and `await x`.
   case tried(SwiftExpr)
+  // The interpreter's mode only: what these give differs from `try x`'s.
+  /// `try? x`: nil when `x` throws.
+  case optionalTry(SwiftExpr)
+  /// `try! x`: stops the program when `x` throws.
+  case forcedTry(SwiftExpr)
+  /// `await x`.
+  case awaited(SwiftExpr)
+  /// `["a": 1, "b": 2]`, and `[:]` with no entries.
+  case dictionary([SwiftDictionaryEntry])
+}
+
+/// One `key: value` of a dictionary literal (the interpreter's mode only).
+public struct SwiftDictionaryEntry: Hashable {
+  public var key: SwiftExpr
+  public var value: SwiftExpr
 }
 
 /// A piece of a string literal: text, or an interpolated expression.
@@ -277,6 +294,8 @@ public struct SwiftPatternArgument: Hashable {
 /// One `case …:` (or `default:` when `patterns` is empty) of a `switch`.
 public struct SwiftSwitchCase: Hashable {
   public var patterns: [SwiftPattern]
+  /// Guards the last pattern only, as Swift reads `case .a, .b where x:`
+  /// (`.a`, or `.b` when `x`); a `where` before another pattern is refused.
   public var whereClause: SwiftExpr?
   public var body: [SwiftStatement]
   public var range: SourceRange
