@@ -150,7 +150,7 @@ let package = Package(
       name: "SwiftRunCorpusTests",
       dependencies: ["StreamCore", .product(name: "OpenCombine", package: "OpenCombine")],
       path: "Tests/SwiftRunCorpus",
-      exclude: ["Snippets", "Truth", "README.md"]
+      exclude: ["Snippets", "Truth", "Events", "README.md"]
     ),
     .testTarget(
       name: "SwiftExportTests",

@@ -3,7 +3,8 @@ import Testing
 
 /// The corpus of pasted Combine code and its truth: what each snippet prints,
 /// and when, when swiftc compiles it against OpenCombine on the oracle's
-/// virtual clock (`Oracle/`). `scripts/swiftrun-corpus` measures streamlab
+/// virtual clock (`Oracle/`), in `Truth/`; and every event each of its
+/// subscribers received, in `Events/`. `scripts/swiftrun-corpus` measures streamlab
 /// against the same files.
 ///
 /// After adding or changing a snippet, run these tests twice with
@@ -67,16 +68,22 @@ struct SwiftRunCorpusTests {
   func truthIsWhatTheCompiledSnippetPrints(name: String) throws {
     let generator = try Self.generator(name)
     let truth: String
+    var events: String?
     if let refusal = generator.refusal {
       truth = refusal + "\n"
     } else {
       let run = try #require(compiledSnippets[name], "compile the generated Swift first")
       OracleClock.shared = OracleClock()
       OracleLog.shared = OracleLog()
+      OracleSubscriberLog.shared = OracleSubscriberLog()
+      OracleSubscriberLog.shared.enable()
       run()
+      OracleSubscriberLog.shared.disable()
       truth = OracleLog.shared.finish().map { $0 + "\n" }.joined()
+      events = OracleSubscriberLog.shared.lines().map { $0 + "\n" }.joined()
     }
     #expect(try Self.committed("Truth/\(name).txt", expected: truth) == truth)
+    #expect(try Self.committed("Events/\(name).txt", expected: events) == events)
     // Swift prints a value of a type declared in the paste, nested in an
     // enum case or an optional, with its module's name (`main.APIError.x` in
     // a script, `__lldb_expr_3.APIError.x` in a playground): no truth can be

@@ -53,6 +53,7 @@ final class OracleClock {
       }
       work.action()
     }
+    OracleSubscriberLog.shared.isRecording = false
   }
 
   /// Moves the clock without running anything (a test scheduler's own queue does that).
