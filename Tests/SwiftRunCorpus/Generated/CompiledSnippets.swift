@@ -69,4 +69,7 @@
   "66-generic-helper-any-publisher": snippet66GenericHelperAnyPublisher,
   "67-debounce-test-scheduler-runloop": snippet67DebounceTestSchedulerRunloop,
   "70-currentvalue-bind-two-way": snippet70CurrentvalueBindTwoWay,
+  "71-scheduler-protocol-calls": snippet71SchedulerProtocolCalls,
+  "72-custom-subscriber-demand": snippet72CustomSubscriberDemand,
+  "73-generic-scheduler-view-model": snippet73GenericSchedulerViewModel,
 ]
