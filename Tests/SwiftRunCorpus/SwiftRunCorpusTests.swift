@@ -92,7 +92,8 @@ struct SwiftRunCorpusTests {
     #expect(!truth.contains("SwiftRunCorpusTests."), "a printed type name depends on the module")
   }
 
-  @Test func everyTruthHasItsSnippet() throws {
+  @Test(.disabled(if: isRewriting, "the truths are being written meanwhile"))
+  func everyTruthHasItsSnippet() throws {
     let truths = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("Truth").path)
     #expect(
       truths.filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(".txt".count)) }.sorted() == Self.snippetNames)
