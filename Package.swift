@@ -152,6 +152,15 @@ let package = Package(
     // Depends on streamlab-serve too, so `swift build --build-tests` builds
     // the server that `streamlab serve` runs before these tests do.
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve", "StreamLabFuzzing"]),
+    // The pasted-Swift corpus and its oracle: each snippet compiled by swiftc
+    // against OpenCombine on a virtual clock, its prints recorded as the truth
+    // streamlab is measured against (`scripts/swiftrun-corpus`).
+    .testTarget(
+      name: "SwiftRunCorpusTests",
+      dependencies: ["StreamCore", .product(name: "OpenCombine", package: "OpenCombine")],
+      path: "Tests/SwiftRunCorpus",
+      exclude: ["Snippets", "Truth", "Events", "README.md"]
+    ),
     .testTarget(
       name: "SwiftExportTests",
       dependencies: [

@@ -1,0 +1,35 @@
+// Generated from Snippets/34-remove-duplicates-by.swift by SnippetGenerator; a test checks it is still
+// exactly what the generator writes (STREAMLAB_WRITE_ORACLE=1 rewrites it).
+
+import OpenCombine
+import StreamCore
+
+private struct Reading {
+    let sensor: String
+    let celsius: Int
+}
+
+@MainActor func snippet34RemoveDuplicatesBy() {
+  // Form: removeDuplicates(by:) on a struct field, from Q&A answers about non-Equatable values
+
+
+  let readings = [
+      Reading(sensor: "a", celsius: 20),
+      Reading(sensor: "a", celsius: 20),
+      Reading(sensor: "b", celsius: 20),
+      Reading(sensor: "b", celsius: 21),
+      Reading(sensor: "b", celsius: 21),
+  ]
+
+  let c1 = readings.publisher
+      .removeDuplicates { $0.celsius == $1.celsius }
+      .sink { print("changed temperature: \($0.sensor) \($0.celsius)") }
+
+  let c2 = readings.publisher
+      .map(\.sensor)
+      .removeDuplicates()
+      .collect()
+      .sink { print("sensors: \($0)") }
+  OracleClock.shared.run()
+  withExtendedLifetime((readings, c1, c2)) {}
+}

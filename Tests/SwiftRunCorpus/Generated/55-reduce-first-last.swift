@@ -1,0 +1,20 @@
+// Generated from Snippets/55-reduce-first-last.swift by SnippetGenerator; a test checks it is still
+// exactly what the generator writes (STREAMLAB_WRITE_ORACLE=1 rewrites it).
+
+import OpenCombine
+import StreamCore
+
+@MainActor func snippet55ReduceFirstLast() {
+  // Form: reduce, first(where:) and last on a finite publisher (operator cheat sheets)
+
+  let scores = [12, 40, 7, 33].publisher
+  var cancellables = Set<AnyCancellable>()
+
+  scores.reduce(0, +).sink { print("sum \($0)") }.store(in: &cancellables)
+  scores.first(where: { $0 > 20 }).sink { print("first over 20: \($0)") }.store(in: &cancellables)
+  scores.last().sink { print("last \($0)") }.store(in: &cancellables)
+  scores.count().sink { print("count \($0)") }.store(in: &cancellables)
+  scores.max().sink { print("max \($0)") }.store(in: &cancellables)
+  OracleClock.shared.run()
+  withExtendedLifetime((scores, cancellables)) {}
+}

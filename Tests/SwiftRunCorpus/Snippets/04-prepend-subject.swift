@@ -1,0 +1,17 @@
+// Form: a Q&A answer about prepend with a subject as the prefix publisher
+import Combine
+
+let intro = PassthroughSubject<String, Never>()
+let main = PassthroughSubject<String, Never>()
+
+intro.send("missed: nobody subscribed yet")
+let cancellable = main
+    .prepend(intro)
+    .sink(receiveCompletion: { print("completion: \($0)") },
+          receiveValue: { print("value: \($0)") })
+
+main.send("main before intro finishes")
+intro.send("intro 1")
+intro.send(completion: .finished)
+main.send("main 1")
+main.send(completion: .finished)

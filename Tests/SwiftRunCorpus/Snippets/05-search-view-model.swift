@@ -1,0 +1,31 @@
+// Form: a SwiftUI search view model, as in tutorial articles (debounce on the main queue)
+import Combine
+import Foundation
+
+final class SearchViewModel: ObservableObject {
+    @Published var query = ""
+    @Published private(set) var results: [String] = []
+
+    private let catalog = ["swift", "swiftui", "combine", "concurrency", "sequence"]
+    private var cancellables = Set<AnyCancellable>()
+
+    init() {
+        $query
+            .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+            .removeDuplicates()
+            .map { [catalog] text in
+                catalog.filter { $0.hasPrefix(text.lowercased()) }
+            }
+            .sink { [weak self] found in
+                self?.results = found
+                print("results for '\(self?.query ?? "")': \(found)")
+            }
+            .store(in: &cancellables)
+    }
+}
+
+let vm = SearchViewModel()
+vm.query = "s"
+DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) { vm.query = "sw" }
+DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { vm.query = "swift" }
+DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(900)) { vm.query = "co" }

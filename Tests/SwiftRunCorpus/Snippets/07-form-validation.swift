@@ -1,0 +1,42 @@
+// Form: a sign-up form view model validating fields with combineLatest (tutorial articles)
+import Combine
+
+final class SignUpViewModel: ObservableObject {
+    @Published var username = ""
+    @Published var password = ""
+    @Published var passwordAgain = ""
+    @Published var canSubmit = false
+
+    private var cancellables = Set<AnyCancellable>()
+
+    private var isUsernameValid: AnyPublisher<Bool, Never> {
+        $username
+            .map { $0.count >= 3 }
+            .eraseToAnyPublisher()
+    }
+
+    private var arePasswordsValid: AnyPublisher<Bool, Never> {
+        $password.combineLatest($passwordAgain)
+            .map { password, again in
+                guard password.count >= 6 else { return false }
+                return password == again
+            }
+            .eraseToAnyPublisher()
+    }
+
+    init() {
+        isUsernameValid.combineLatest(arePasswordsValid)
+            .map { $0 && $1 }
+            .removeDuplicates()
+            .assign(to: \.canSubmit, on: self)
+            .store(in: &cancellables)
+    }
+}
+
+let form = SignUpViewModel()
+let button = form.$canSubmit.sink { print("submit enabled: \($0)") }
+form.username = "kim"
+form.password = "secret1"
+form.passwordAgain = "secret"
+form.passwordAgain = "secret1"
+form.username = "k"

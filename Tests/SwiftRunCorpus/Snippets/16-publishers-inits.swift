@@ -1,0 +1,13 @@
+// Form: operators built with their Publishers.X(upstream:…) initialisers, as in Apple's reference pages
+import Combine
+
+let source = PassthroughSubject<Int, Never>()
+let mapped = Publishers.Map(upstream: source) { $0 * $0 }
+let filtered = Publishers.Filter(upstream: mapped) { $0 % 2 == 1 }
+let delayed = Publishers.Delay(upstream: filtered, interval: .milliseconds(100), tolerance: .zero, scheduler: DispatchQueue.main)
+let counted = Publishers.Scan(upstream: delayed, initialResult: 0) { total, next in total + next }
+
+let cancellable = counted.sink { print("running odd-square total: \($0)") }
+source.send(1)
+source.send(2)
+source.send(3)

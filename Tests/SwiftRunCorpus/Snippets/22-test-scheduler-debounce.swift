@@ -1,0 +1,28 @@
+// Form: a view model test with Point-Free's combine-schedulers (DispatchQueue.test, advance(by:))
+import Combine
+import CombineSchedulers
+
+final class SuggestionsViewModel {
+    @Published var text = ""
+    @Published var suggestions: [String] = []
+    private var cancellables: Set<AnyCancellable> = []
+
+    init(scheduler: AnySchedulerOf<DispatchQueue>) {
+        $text
+            .debounce(for: .milliseconds(300), scheduler: scheduler)
+            .map { text in text.isEmpty ? [] : [text, text + "s", text + "ing"] }
+            .sink { [weak self] in self?.suggestions = $0 }
+            .store(in: &cancellables)
+    }
+}
+
+let scheduler = DispatchQueue.test
+let viewModel = SuggestionsViewModel(scheduler: scheduler.eraseToAnyScheduler())
+let spy = viewModel.$suggestions.sink { print("suggestions: \($0)") }
+
+viewModel.text = "run"
+scheduler.advance(by: .milliseconds(100))
+viewModel.text = "walk"
+scheduler.advance(by: .milliseconds(299))
+print("still waiting")
+scheduler.advance(by: .milliseconds(1))

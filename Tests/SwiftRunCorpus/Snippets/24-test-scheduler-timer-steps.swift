@@ -1,0 +1,33 @@
+// Form: a polling service tested step by step with a test scheduler (open-source apps' test suites)
+import Combine
+import CombineSchedulers
+
+final class Poller {
+    private var cancellable: AnyCancellable?
+    private(set) var ticks = 0
+
+    func start(every interval: Int, on scheduler: TestSchedulerOf<DispatchQueue>) {
+        cancellable = Just(())
+            .delay(for: .seconds(interval), scheduler: scheduler)
+            .sink { [weak self] in
+                guard let self = self else { return }
+                self.ticks += 1
+                print("poll #\(self.ticks)")
+                self.start(every: interval, on: scheduler)
+            }
+    }
+
+    func stop() {
+        cancellable = nil
+        print("stopped after \(ticks) polls")
+    }
+}
+
+let scheduler = DispatchQueue.test
+let poller = Poller()
+poller.start(every: 2, on: scheduler)
+scheduler.advance(by: .seconds(1))
+scheduler.advance(by: .seconds(1))
+scheduler.advance(by: .seconds(5))
+poller.stop()
+scheduler.advance(by: .seconds(10))

@@ -1,0 +1,25 @@
+// Form: throttling scroll or tap events with throttle(for:scheduler:latest:) (blog posts comparing debounce and throttle)
+import Combine
+
+let taps = PassthroughSubject<Int, Never>()
+let scrolls = PassthroughSubject<Int, Never>()
+var bag = Set<AnyCancellable>()
+
+taps
+    .throttle(for: .milliseconds(500), scheduler: DispatchQueue.main, latest: true)
+    .sink { print("latest tap: \($0)") }
+    .store(in: &bag)
+
+scrolls
+    .throttle(for: .milliseconds(500), scheduler: DispatchQueue.main, latest: false)
+    .sink { print("first scroll: \($0)") }
+    .store(in: &bag)
+
+for i in 1...8 {
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(i * 150)) {
+        taps.send(i)
+    }
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(i * 150 + 10)) {
+        scrolls.send(i)
+    }
+}

@@ -1,0 +1,23 @@
+// Form: showing that receive(on:) makes delivery asynchronous (Q&A answers on main-queue ordering)
+import Combine
+
+let subject = PassthroughSubject<String, Never>()
+var cancellables = Set<AnyCancellable>()
+
+subject
+    .receive(on: DispatchQueue.main)
+    .sink { print("on main: \($0)") }
+    .store(in: &cancellables)
+
+subject
+    .delay(for: .milliseconds(50), scheduler: DispatchQueue.main)
+    .sink { print("delayed: \($0)") }
+    .store(in: &cancellables)
+
+subject
+    .sink { print("direct: \($0)") }
+    .store(in: &cancellables)
+
+subject.send("a")
+print("after send a")
+subject.send("b")

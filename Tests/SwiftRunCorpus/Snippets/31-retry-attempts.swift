@@ -1,0 +1,27 @@
+// Form: retry around a Deferred request that fails twice, with a captured attempt counter (networking articles)
+import Combine
+
+enum NetworkError: Error {
+    case unavailable(attempt: Int)
+}
+
+var attempts = 0
+let request = Deferred {
+    Future<String, NetworkError> { promise in
+        attempts += 1
+        print("attempt \(attempts)")
+        if attempts < 3 {
+            promise(.failure(.unavailable(attempt: attempts)))
+        } else {
+            promise(.success("payload"))
+        }
+    }
+}
+
+let cancellable = request
+    .retry(3)
+    .sink(receiveCompletion: { completion in
+        print("finished with \(completion)")
+    }, receiveValue: { value in
+        print("got \(value) after \(attempts) attempts")
+    })

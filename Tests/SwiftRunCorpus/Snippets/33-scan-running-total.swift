@@ -1,0 +1,20 @@
+// Form: a shopping-cart total with scan (operator tutorials)
+import Combine
+
+struct Item {
+    let name: String
+    let price: Double
+}
+
+let added = PassthroughSubject<Item, Never>()
+let cancellable = added
+    .scan((count: 0, total: 0.0)) { state, item in
+        (count: state.count + 1, total: state.total + item.price)
+    }
+    .sink { state in
+        print("\(state.count) items, total \(state.total)")
+    }
+
+added.send(Item(name: "tea", price: 2.5))
+added.send(Item(name: "cake", price: 4.0))
+added.send(Item(name: "jam", price: 3.25))

@@ -1,0 +1,23 @@
+// Form: simulating typing in a playground with a loop of asyncAfter calls (playground snippets in articles)
+import Combine
+import Foundation
+
+let textField = CurrentValueSubject<String, Never>("")
+var cancellables = Set<AnyCancellable>()
+
+textField
+    .dropFirst()
+    .debounce(for: .milliseconds(250), scheduler: RunLoop.main)
+    .filter { !$0.isEmpty }
+    .sink { print("search for \"\($0)\"") }
+    .store(in: &cancellables)
+
+let typing = "combine"
+var delay = 0
+for (i, _) in typing.enumerated() {
+    delay += i == 4 ? 400 : 100
+    let prefix = String(typing.prefix(i + 1))
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(delay)) {
+        textField.value = prefix
+    }
+}

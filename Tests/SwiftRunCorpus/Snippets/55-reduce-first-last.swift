@@ -1,0 +1,11 @@
+// Form: reduce, first(where:) and last on a finite publisher (operator cheat sheets)
+import Combine
+
+let scores = [12, 40, 7, 33].publisher
+var cancellables = Set<AnyCancellable>()
+
+scores.reduce(0, +).sink { print("sum \($0)") }.store(in: &cancellables)
+scores.first(where: { $0 > 20 }).sink { print("first over 20: \($0)") }.store(in: &cancellables)
+scores.last().sink { print("last \($0)") }.store(in: &cancellables)
+scores.count().sink { print("count \($0)") }.store(in: &cancellables)
+scores.max().sink { print("max \($0)") }.store(in: &cancellables)

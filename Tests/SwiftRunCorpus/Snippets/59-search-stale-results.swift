@@ -1,0 +1,36 @@
+// Form: a search pipeline with debounce, then map + switchToLatest over a slow fake API (tutorial articles)
+import Combine
+
+struct FakeAPI {
+    func search(_ term: String) -> AnyPublisher<[String], Never> {
+        let latency = term.count >= 4 ? 500 : 100
+        return Just(["\(term)-1", "\(term)-2"])
+            .delay(for: .milliseconds(latency), scheduler: DispatchQueue.main)
+            .eraseToAnyPublisher()
+    }
+}
+
+final class SearchModel {
+    @Published var term = ""
+    private(set) var shown: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(api: FakeAPI) {
+        $term
+            .debounce(for: .milliseconds(200), scheduler: DispatchQueue.main)
+            .filter { $0.count >= 2 }
+            .removeDuplicates()
+            .map { api.search($0) }
+            .switchToLatest()
+            .sink { [weak self] results in
+                self?.shown = results
+                print("showing \(results)")
+            }
+            .store(in: &cancellables)
+    }
+}
+
+let model = SearchModel(api: FakeAPI())
+model.term = "comb"
+DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(400)) { model.term = "co" }
+DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1500)) { model.term = "swift" }

@@ -1,0 +1,21 @@
+// Form: append, replaceEmpty and replaceNil on small publishers (operator reference articles)
+import Combine
+
+var bag = Set<AnyCancellable>()
+Empty<Int, Never>()
+    .replaceEmpty(with: -1)
+    .sink { print("replaceEmpty: \($0)") }
+    .store(in: &bag)
+
+[1, nil, 3].publisher
+    .replaceNil(with: 0)
+    .append(4, 5)
+    .collect()
+    .sink { print("replaceNil + append: \($0)") }
+    .store(in: &bag)
+
+Just("start")
+    .append(["middle", "end"].publisher)
+    .prepend("before")
+    .sink { print("concatenated: \($0)") }
+    .store(in: &bag)

@@ -1,0 +1,36 @@
+// Form: a hand-written Subscriber that asks for a limited demand (Combine books' chapter on custom subscribers)
+import Combine
+
+final class TwoAtATime: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+
+    private var subscription: Subscription?
+    private var receivedInBatch = 0
+
+    func receive(subscription: Subscription) {
+        print("subscribed, asking for 2")
+        self.subscription = subscription
+        subscription.request(.max(2))
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        receivedInBatch += 1
+        print("received \(input)")
+        if receivedInBatch == 2 {
+            receivedInBatch = 0
+            let subscription = self.subscription
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(500)) {
+                print("asking for 2 more")
+                subscription?.request(.max(2))
+            }
+        }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        print("completed: \(completion)")
+    }
+}
+
+(1...5).publisher.subscribe(TwoAtATime())

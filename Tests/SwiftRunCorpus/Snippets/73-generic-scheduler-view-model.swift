@@ -1,0 +1,28 @@
+// Form: a view model generic over its scheduler (init(scheduler: S) where S: Scheduler), as in testable-architecture articles
+import Combine
+
+final class AutosaveViewModel<S: Scheduler> {
+    @Published var draft = ""
+    private(set) var saved: [String] = []
+    private var cancellables = Set<AnyCancellable>()
+
+    init(scheduler: S, delay: S.SchedulerTimeType.Stride) {
+        $draft
+            .dropFirst()
+            .debounce(for: delay, scheduler: scheduler)
+            .removeDuplicates()
+            .sink { [unowned self] text in
+                self.saved.append(text)
+                print("saved draft #\(self.saved.count): \(text)")
+            }
+            .store(in: &cancellables)
+    }
+}
+
+let editor = AutosaveViewModel(scheduler: DispatchQueue.main, delay: .seconds(1))
+let edits: [(Int, String)] = [(0, "H"), (200, "Hi"), (400, "Hi!"), (2000, "Hi!"), (2500, "Hi! Bye")]
+for (at, text) in edits {
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(at)) {
+        editor.draft = text
+    }
+}
