@@ -71,6 +71,8 @@ final class SubjectValue: OpaqueValue {
   let passthrough: PassthroughSubject<Value, StreamError>?
   let current: CurrentValueSubject<Value, StreamError>?
   let name: String
+  /// `PassthroughSubject<Int?, Never>`: what is sent becomes `Optional`'s.
+  var wrapsOptional = false
 
   init(name: String, initial: Value?) {
     self.name = name
@@ -84,6 +86,7 @@ final class SubjectValue: OpaqueValue {
   }
 
   func send(_ value: Value) {
+    let value = wrapsOptional ? value.asOptional : value
     passthrough?.send(value)
     current?.send(value)
   }
@@ -135,10 +138,13 @@ final class SchedulerValue: OpaqueValue {
   let name: String
   /// A test scheduler moves only when the paste advances it.
   let isTest: Bool
+  /// `ImmediateScheduler`: runs what it is given at once, never later.
+  let isImmediate: Bool
 
-  init(name: String, isTest: Bool = false) {
+  init(name: String, isTest: Bool = false, isImmediate: Bool = false) {
     self.name = name
     self.isTest = isTest
+    self.isImmediate = isImmediate
   }
 
   override var typeName: String { name }

@@ -8,7 +8,7 @@ extension Machine {
   static let builtinTypes: Set<String> = [
     "PassthroughSubject", "CurrentValueSubject", "Just", "Empty", "Fail", "Future", "Deferred", "Publishers",
     "DispatchQueue", "RunLoop", "Timer", "AnyCancellable", "Set", "Array", "Dictionary", "String", "Int", "Double",
-    "Bool", "Subscribers", "Result", "Date", "ImmediateScheduler", "AnyPublisher", "Optional", "Never",
+    "Bool", "Subscribers", "Result", "Date", "ImmediateScheduler", "AnyPublisher", "Optional", "Never", "Error", "TimeInterval", "URL",
   ]
 
   func builtinName(_ name: String, at range: SourceRange) throws -> Value? {
@@ -51,13 +51,18 @@ extension Machine {
     let label = source(range)
     switch name {
     case "PassthroughSubject":
-      return .opaque(SubjectValue(name: label, initial: nil))
+      let subject = SubjectValue(name: label, initial: nil)
+      subject.wrapsOptional = generics.first?.isOptional == true
+      return .opaque(subject)
     case "CurrentValueSubject":
       guard let initial = arguments.first?.value else {
         throw refuse(
           "a `CurrentValueSubject` needs its first value", at: range, instead: "`CurrentValueSubject<Int, Never>(0)`")
       }
-      return .opaque(SubjectValue(name: label, initial: initial))
+      let wraps = generics.first?.isOptional == true
+      let subject = SubjectValue(name: label, initial: wraps ? initial.asOptional : initial)
+      subject.wrapsOptional = wraps
+      return .opaque(subject)
     case "Just":
       guard let value = arguments.first?.value else { throw refuse("`Just` needs a value", at: range) }
       return .opaque(
@@ -77,18 +82,21 @@ extension Machine {
       guard let make = arguments.first?.value.opaque(as: FunctionValue.self) else {
         throw refuse("`Deferred` needs a closure that makes a publisher", at: range)
       }
+      // The closure runs at each subscription, as Combine's `Deferred` runs it.
       return .opaque(
         PublisherValue(sourceLabel: label) { [unowned self] in
-          do {
-            let made = try self.invoke(make, [], at: range)
-            guard let publisher = try self.publisherValue(made, label: label) else {
-              throw SwiftRunError.trap("`Deferred`'s closure must give a publisher", range)
+          Deferred { [unowned self] () -> AnyValuePublisher in
+            do {
+              let made = try self.invoke(make, [], at: range)
+              guard let publisher = try self.publisherValue(made, label: label) else {
+                throw SwiftRunError.trap("`Deferred`'s closure must give a publisher", range)
+              }
+              return publisher.build(recorder: self.recorder, pipeline: nil)
+            } catch {
+              self.fail(error, stage: label)
+              return Empty().eraseToAnyPublisher()
             }
-            return publisher.build(recorder: self.recorder, pipeline: nil)
-          } catch {
-            self.fail(error, stage: label)
-            return Empty().eraseToAnyPublisher()
-          }
+          }.eraseToAnyPublisher()
         })
     case "Set", "Array":
       if let first = arguments.first { return .array(try elements(of: first.value, at: first.range)) }
@@ -108,52 +116,54 @@ extension Machine {
             "Double value cannot be converted to Int because it is outside the representable range", range)
         }
         return .int(Int(n))
-      case .string(let text)?: return Int(text).map(Value.int) ?? .null
+      case .string(let text)?: return Int(text).map(Value.int)?.asOptional ?? .null
       default: break
       }
     case "Double":
       switch arguments.first?.value {
       case .int(let n)?: return .double(Double(n))
       case .double(let n)?: return .double(n)
-      case .string(let text)?: return Double(text).map(Value.double) ?? .null
+      case .string(let text)?: return Double(text).map(Value.double)?.asOptional ?? .null
       default: break
       }
     case "Date":
       return .opaque(DateValue(clock.now))
+    case "Optional":
+      return arguments.first?.value.asOptional ?? .null
     default:
       break
     }
     throw refuse("streamlab cannot make `\(name)` this way", at: range)
   }
 
-  /// `Future { promise in … }`: the closure runs at once, when the Future is
-  /// made, as Combine's does; its promise may be kept later.
+  /// `Future { promise in … }`: OpenCombine's own `Future`, whose closure runs
+  /// at once, when the Future is made, and which keeps its one result for
+  /// every subscriber, late ones too (OpenCombine's Apple-checked tests).
   private func future(_ arguments: [Argument], label: String, at range: SourceRange) throws -> Value {
     guard let body = arguments.first?.value.opaque(as: FunctionValue.self) else {
       throw refuse("`Future` needs a closure that takes a promise", at: range)
     }
-    let subject = CurrentValueSubject<Value?, StreamError>(nil)
-    var kept = false
-    let promise = FunctionValue(
-      .builtin(name: "promise") { [unowned self] arguments in
-        guard !kept, let result = arguments.first?.value.opaque(as: EnumValue.self) else { return .void }
-        kept = true
-        switch result.caseName {
-        case "success":
-          subject.send(result.associated.first ?? .void)
-          subject.send(completion: .finished)
-        default:
-          let error = result.associated.first ?? .void
-          subject.send(completion: .failure(StreamError(SwiftText.plain(error), thrown: error)))
-        }
-        _ = self
-        return .void
-      })
-    _ = try invoke(body, [Argument(label: nil, value: .opaque(promise), range: range)], at: range)
-    return .opaque(
-      PublisherValue(sourceLabel: label) {
-        subject.compactMap { $0 }.eraseToAnyPublisher()
-      })
+    var failure: Error?
+    let future = OpenCombine.Future<Value, StreamError> { [unowned self] promise in
+      let keep = FunctionValue(
+        .builtin(name: "promise") { arguments in
+          guard let result = arguments.first?.value.unwrapped.opaque(as: EnumValue.self) else {
+            throw SwiftRunError.trap("a promise takes `.success(value)` or `.failure(error)`", range)
+          }
+          let payload = result.associated.first ?? .void
+          promise(
+            result.caseName == "success"
+              ? .success(payload) : .failure(StreamError(SwiftText.plain(payload), thrown: payload)))
+          return .void
+        })
+      do {
+        _ = try self.invoke(body, [Argument(label: nil, value: .opaque(keep), range: range)], at: range)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    return .opaque(PublisherValue(sourceLabel: label) { future.eraseToAnyPublisher() })
   }
 
   /// A builtin type's static member: `DispatchQueue.main`, `Timer.publish(…)`, `Publishers.Merge(…)`.
@@ -164,10 +174,13 @@ extension Machine {
     switch (typeName, name) {
     case ("DispatchQueue", "main"), ("RunLoop", "main"), ("RunLoop", "current"):
       return .opaque(SchedulerValue(name: "\(typeName).\(name)"))
-    case ("DispatchQueue", "test"):
-      return .opaque(SchedulerValue(name: "DispatchQueue.test", isTest: true))
+    case ("DispatchQueue", "test"), ("RunLoop", "test"):
+      return .opaque(SchedulerValue(name: "\(typeName).test", isTest: true))
     case ("ImmediateScheduler", "shared"):
-      throw refuse("streamlab runs every scheduler on its virtual clock", at: range, instead: "`DispatchQueue.main`")
+      return .opaque(SchedulerValue(name: "ImmediateScheduler.shared", isImmediate: true))
+    case ("Double", "infinity"): return .double(.infinity)
+    case ("Double", "pi"): return .double(.pi)
+    case ("Double", "nan"): return .double(.nan)
     case ("Timer", "publish"):
       guard let every = arguments?.first(where: { $0.label == "every" }) else {
         throw refuse("`Timer.publish` needs `every:`", at: range)

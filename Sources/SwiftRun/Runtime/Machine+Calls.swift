@@ -21,7 +21,8 @@ extension Machine {
   func evaluateArguments(_ written: [SwiftArgument], in scope: Scope) throws -> [Argument] {
     try written.map { argument in
       Argument(
-        label: argument.label, value: try evaluate(argument.value, in: scope).copiedIfValue, range: argument.range)
+        label: argument.label, value: try evaluate(argument.value, in: scope).copiedIfValue, range: argument.range,
+        isTrailing: argument.isTrailing)
     }
   }
 
@@ -73,9 +74,7 @@ extension Machine {
     if closure.parameters.isEmpty {
       // `{ $0 + $1 }` given one pair reads the pair's elements, as Swift
       // destructures a tuple for a closure that uses `$1`.
-      if values.count == 1, case .tuple(let items) = values[0], items.count > 1,
-        closure.range.text(in: text).contains("$1")
-      {
+      if values.count == 1, case .tuple(let items) = values[0], items.count > 1, usesSecondParameter(closure) {
         values = items
       }
       for (index, value) in values.enumerated() { scope.declare("$\(index)", Variable(value, isConstant: true)) }
@@ -84,6 +83,14 @@ extension Machine {
     for (index, name) in closure.parameters.enumerated() where name != "_" {
       scope.declare(name, Variable(index < values.count ? values[index] : .void, isConstant: true))
     }
+  }
+
+  /// Whether a closure without named parameters reads `$1`: read once per closure, not per call.
+  private func usesSecondParameter(_ closure: SwiftClosure) -> Bool {
+    if let known = closureReadsSecondParameter[closure.range.start] { return known }
+    let reads = closure.range.text(in: text).contains("$1")
+    closureReadsSecondParameter[closure.range.start] = reads
+    return reads
   }
 
   /// A body's result: what `return` gives, or a single expression's value.
@@ -101,7 +108,10 @@ extension Machine {
   func run(_ function: SwiftFunction, _ arguments: [Argument], in scope: Scope, at range: SourceRange) throws -> Value {
     var remaining = arguments[...]
     for parameter in function.parameters {
-      if let next = remaining.first, next.label == parameter.label || (next.label == nil && parameter.label == nil) {
+      if let next = remaining.first,
+        next.label == parameter.label || (next.label == nil && parameter.label == nil)
+          || (next.isTrailing && next.value.opaque(as: FunctionValue.self) != nil)
+      {
         remaining = remaining.dropFirst()
         if parameter.isInout, let reference = next.value.opaque(as: InoutReference.self) {
           let variable = Variable(try reference.read())
@@ -109,7 +119,8 @@ extension Machine {
             willSet: nil, didSet: { [variable] _ in try reference.write(variable.value) })
           scope.declare(parameter.name, variable)
         } else {
-          scope.declare(parameter.name, Variable(next.value, isConstant: true))
+          let optional = parameter.type?.isOptional == true
+          scope.declare(parameter.name, Variable(optional ? next.value.asOptional : next.value, isConstant: true))
         }
       } else if let defaultValue = parameter.defaultValue {
         scope.declare(parameter.name, Variable(try evaluate(defaultValue, in: scope).copiedIfValue, isConstant: true))
@@ -121,7 +132,8 @@ extension Machine {
     if let extra = remaining.first {
       throw refuse("`\(function.name)` has no parameter for this argument", at: extra.range)
     }
-    return try result(of: function.body, in: scope)
+    let value = try result(of: function.body, in: scope)
+    return function.returnType?.isOptional == true ? value.asOptional : value
   }
 
   func callGlobalFunction(_ name: String, _ arguments: [Argument], at range: SourceRange) throws -> Value {
@@ -168,8 +180,11 @@ extension Machine {
       guard let name = property.name else {
         throw refuse("streamlab reads one name per stored property", at: property.range)
       }
-      let initial = try property.value.map { try evaluate($0, in: scope).copiedIfValue } ?? .null
+      var initial = try property.value.map { try evaluate($0, in: scope).copiedIfValue } ?? .null
+      let wrapsOptional = property.type?.isOptional == true
+      if wrapsOptional { initial = initial.asOptional }
       let variable = Variable(initial, isConstant: !property.isVariable)
+      variable.wrapsOptional = wrapsOptional
       instance.fields[name] = variable
       if property.attributes.contains("Published") {
         let published = PublishedProperty(name: name, initial: initial)
@@ -188,8 +203,8 @@ extension Machine {
         guard let label = argument.label, let variable = instance.fields[label] else {
           throw refuse("`\(definition.name)(…)` takes its stored properties by name", at: argument.range)
         }
-        variable.value = argument.value
-        instance.published[label]?.subject.value = argument.value
+        variable.value = variable.wrapsOptional ? argument.value.asOptional : argument.value
+        instance.published[label]?.subject.value = variable.value
       }
     } else if !arguments.isEmpty {
       throw refuse("`\(definition.name)` has no `init` that takes arguments", at: range)

@@ -9,9 +9,21 @@ extension Machine {
   /// The value of an expression; an optional chain that met `nil` is `nil`.
   func evaluate(_ expression: SwiftExpr, in scope: Scope) throws -> Value {
     do {
-      return try link(expression, in: scope)
+      let value = try link(expression, in: scope)
+      // `a?.b` is optional whatever `b` is.
+      return Self.hasOptionalChain(expression) ? value.asOptional : value
     } catch is OptionalChainEnded {
       return .null
+    }
+  }
+
+  /// Whether a `?` link ends the chain `expression` ends: `a?.b.c()`.
+  static func hasOptionalChain(_ expression: SwiftExpr) -> Bool {
+    switch expression.kind {
+    case .postfix("?", _): return true
+    case .postfix("!", let base), .member(let base?, _), .subscripted(let base, _): return hasOptionalChain(base)
+    case .call(let callee, _): return hasOptionalChain(callee)
+    default: return false
     }
   }
 
@@ -66,18 +78,29 @@ extension Machine {
         [unowned self] in try self.evaluate($0, in: scope)
       }
       return .opaque(FunctionValue(.closure(closure, captured: captured)))
+    case .prefix(let op, let operand) where op == "..<" || op == "...":
+      guard case .int(let upper) = try evaluate(operand, in: scope) else {
+        throw refuse("streamlab runs one-sided ranges of Int only", at: expression.range)
+      }
+      return .opaque(RangeValue(lower: 0, upper: upper, isClosed: op == "..."))
     case .prefix(let op, let operand):
       return try prefix(op, try evaluate(operand, in: scope), at: expression.range)
     case .postfix("?", let base):
       let value = try link(base, in: scope)
       if case .null = value { throw OptionalChainEnded() }
-      return value
+      return value.unwrapped
     case .postfix("!", let base):
       let value = try link(base, in: scope)
       if case .null = value {
         throw SwiftRunError.trap("Unexpectedly found nil while unwrapping an Optional value", expression.range)
       }
-      return value
+      return value.unwrapped
+    case .postfix("...", let lower):
+      // `items[2...]`: a range up to the end of what it indexes.
+      guard case .int(let from) = try evaluate(lower, in: scope) else {
+        throw refuse("streamlab runs one-sided ranges of Int only", at: expression.range)
+      }
+      return .opaque(RangeValue(lower: from, upper: .max, isClosed: true))
     case .postfix(let op, _):
       throw refuse("streamlab does not run the postfix operator `\(op)`", at: expression.range)
     case .binary("&&", let left, let right):
@@ -89,7 +112,7 @@ extension Machine {
     case .binary("??", let left, let right):
       let value = try evaluate(left, in: scope)
       if case .null = value { return try evaluate(right, in: scope) }
-      return value
+      return value.unwrapped
     case .binary(let op, let left, let right):
       return try binary(op, try evaluate(left, in: scope), try evaluate(right, in: scope), at: expression.range)
     case .ternary(let condition, let whenTrue, let whenFalse):
@@ -99,7 +122,11 @@ extension Machine {
       return .array(try elements.map { try evaluate($0, in: scope).copiedIfValue })
     case .tuple(let elements):
       if elements.count == 1, elements[0].label == nil { return try evaluate(elements[0].value, in: scope) }
-      return .tuple(try elements.map { try evaluate($0.value, in: scope).copiedIfValue })
+      let items = try elements.map { try evaluate($0.value, in: scope).copiedIfValue }
+      if elements.contains(where: { $0.label != nil }) {
+        return .opaque(LabelledTuple(labels: elements.map(\.label), items: items))
+      }
+      return .tuple(items)
     case .inoutArgument(let target):
       return .opaque(
         InoutReference(
@@ -113,16 +140,24 @@ extension Machine {
     case .cast(let value, let op, let type):
       return try cast(try evaluate(value, in: scope), op: op, to: type, at: expression.range)
     case .tried(let inner):
-      let written = expression.range.text(in: text)
-      if written.hasPrefix("try?") {
-        do { return try evaluate(inner, in: scope) } catch SwiftRunError.thrown { return .null }
-      }
-      if written.hasPrefix("await") {
-        throw refuse(
-          "streamlab does not run `await` yet", at: expression.range,
-          instead: "a publisher, such as `Future` or `Just`, with `sink`")
-      }
       return try link(inner, in: scope)
+    case .optionalTry(let inner):
+      do { return try evaluate(inner, in: scope).asOptional } catch SwiftRunError.thrown { return .null }
+    case .forcedTry(let inner):
+      do {
+        return try evaluate(inner, in: scope)
+      } catch SwiftRunError.thrown(let error, _) {
+        throw SwiftRunError.trap(
+          "'try!' expression unexpectedly raised an error: \(SwiftText.plain(error))", expression.range)
+      }
+    case .awaited:
+      throw refuse(
+        "streamlab does not run `await` yet (issue 31)", at: expression.range,
+        instead: "a publisher, such as `Future` or `Just`, with `sink`")
+    case .dictionary(let entries):
+      return .opaque(
+        DictionaryValue(
+          try entries.map { (key: try evaluate($0.key, in: scope), value: try evaluate($0.value, in: scope).copiedIfValue) }))
     }
   }
 
@@ -165,6 +200,15 @@ extension Machine {
           }))
     }
     if let builtin = try builtinName(name, at: range) { return builtin }
+    if name.first.map({ !$0.isLetter && $0 != "_" && $0 != "$" }) == true {
+      // `reduce(0, +)`: the operator as a function of two values.
+      return .opaque(
+        FunctionValue(
+          .builtin(name: name) { [unowned self] arguments in
+            guard arguments.count == 2 else { throw SwiftRunError.trap("`\(name)` takes two values", range) }
+            return try self.binary(name, arguments[0].value, arguments[1].value, at: range)
+          }))
+    }
     if let advice = UnsupportedSwift.advice(forType: name) ?? Self.outsideTheClock[name] {
       throw refuse(advice.message, at: range, instead: advice.instead)
     }
@@ -219,8 +263,9 @@ extension Machine {
 
   func binary(_ op: String, _ left: Value, _ right: Value, at range: SourceRange) throws -> Value {
     switch (op, left, right) {
-    case ("==", _, _): return .bool(left == right)
-    case ("!=", _, _): return .bool(left != right)
+    // An optional compares with a plain value by promotion: `Optional(3) == 3`.
+    case ("==", _, _): return .bool(left.unwrapped == right.unwrapped)
+    case ("!=", _, _): return .bool(left.unwrapped != right.unwrapped)
     case ("===", .opaque(let a), .opaque(let b)): return .bool(a === b)
     case ("!==", .opaque(let a), .opaque(let b)): return .bool(a !== b)
     case ("..<", .int(let a), .int(let b)), ("...", .int(let a), .int(let b)):
@@ -294,7 +339,7 @@ extension Machine {
   private func cast(_ value: Value, op: String, to type: WrittenType, at range: SourceRange) throws -> Value {
     switch op {
     case "is": return .bool(conforms(value, to: type))
-    case "as?": return conforms(value, to: type) ? value : .null
+    case "as?": return conforms(value.unwrapped, to: type) ? value.unwrapped.asOptional : .null
     case "as!":
       guard conforms(value, to: type) else {
         throw SwiftRunError.trap("Could not cast value \(SwiftText.debug(value)) to \(type)", range)
@@ -345,6 +390,7 @@ extension Machine {
 
   /// Stores into a variable, running its observers around the write.
   func write(_ value: Value, to variable: Variable) throws {
+    let value = variable.wrapsOptional ? value.asOptional : value
     guard let observer = variable.observer else {
       variable.value = value
       return

@@ -8,6 +8,7 @@ extension Machine {
     -> Value
   {
     if case .tuple(let items) = target, let index = Int(name), items.indices.contains(index) { return items[index] }
+    if let labelled = target.opaque(as: LabelledTuple.self), let item = labelled.item(name) { return item }
     if case .null = target {
       throw SwiftRunError.trap("`.\(name)` of nil: the optional needs `?.` or unwrapping", range)
     }
@@ -35,6 +36,15 @@ extension Machine {
               }))
         }
       case let type as TypeValue:
+        if name == "self" { return target }
+        if name == "init" {
+          // `compactMap(Int.init)`: the initializer as a function.
+          return .opaque(
+            FunctionValue(
+              .builtin(name: "init") { [unowned self] arguments in
+                try self.callValue(target, arguments, at: range, in: scope)
+              }))
+        }
         return try staticMember(name, of: type, arguments: nil, at: range, in: scope)
       case let enumValue as EnumValue:
         if name == "rawValue", let raw = enumValue.rawValue { return raw }
@@ -79,6 +89,12 @@ extension Machine {
         _ = try execute(setter, in: inner)
         return
       }
+    }
+    if let instance = target.opaque(as: Instance.self), name.hasPrefix("$"),
+      let variable = instance.fields[String(name.dropFirst())]
+    {
+      // `assign(to: &$results)` sets the property itself, which publishes.
+      return try write(value, to: variable)
     }
     if let subject = target.opaque(as: SubjectValue.self), name == "value", subject.current != nil {
       subject.send(value)
@@ -144,6 +160,16 @@ extension Machine {
     case ("unlimited", nil): return .null
     case ("max", let arguments?) where arguments.count == 1: return arguments[0].value
     case ("main", nil): return .opaque(SchedulerValue(name: "DispatchQueue.main"))
+    // Run loop modes and character sets: arguments whose value the virtual clock does not need.
+    case ("common", nil), ("default", nil), ("tracking", nil), ("whitespaces", nil), ("whitespacesAndNewlines", nil),
+      ("newlines", nil):
+      return .string(name)
+    case ("zero", nil): return .duration(.zero)
+    case ("none", nil): return .null
+    case ("some", let arguments?) where arguments.count == 1: return arguments[0].value.asOptional
+    case ("test", nil): return .opaque(SchedulerValue(name: "DispatchQueue.test", isTest: true))
+    case ("immediate", nil):
+      return .opaque(SchedulerValue(name: "ImmediateScheduler.shared", isImmediate: true))
     case ("init", let arguments?):
       throw refuse("streamlab needs the type written for `.init(…)`", at: range, instead: "`TypeName(…)`")
     case ("now", let arguments?) where arguments.isEmpty:
@@ -189,8 +215,16 @@ extension Machine {
         throw SwiftRunError.trap("Index out of range: \(index) of an array of \(items.count)", range)
       }
       return items[index]
+    case (.opaque(let labelled as LabelledTuple), .int(let index)?) where labelled.items.indices.contains(index):
+      return labelled.items[index]
+    case (.array(let items), .opaque(let bounds as RangeValue)?):
+      let upper = bounds.upper == .max ? items.count : bounds.isClosed ? bounds.upper + 1 : bounds.upper
+      guard bounds.lower >= 0, bounds.lower <= upper, upper <= items.count else {
+        throw SwiftRunError.trap("Array index is out of range: \(bounds) of an array of \(items.count)", range)
+      }
+      return .array(Array(items[bounds.lower..<upper]))
     case (.opaque(let opaque), let key?):
-      if let dictionary = opaque as? DictionaryValue { return dictionary.get(key) ?? .null }
+      if let dictionary = opaque as? DictionaryValue { return dictionary.get(key)?.asOptional ?? .null }
     default: break
     }
     throw refuse("streamlab cannot subscript \(target.typeName) with this", at: range)

@@ -13,10 +13,11 @@ extension Machine {
       return true
     case .expression(let expression):
       // `case .idle:` names an enum case: compare by case, as `~=` does.
-      if case .member(nil, let name) = expression.kind, let enumValue = value.opaque(as: EnumValue.self) {
+      if case .member(nil, let name) = expression.kind, let enumValue = value.unwrapped.opaque(as: EnumValue.self) {
         return enumValue.caseName == name
       }
       let pattern = try evaluate(expression, in: scope)
+      let value = pattern == .null ? value : value.unwrapped
       if let range = pattern.opaque(as: RangeValue.self), case .int(let number) = value {
         return range.contains(number)
       }
@@ -24,13 +25,14 @@ extension Machine {
     case .enumCase(_, let name, let arguments):
       if name == "some" {
         if case .null = value { return false }
-        return try arguments.first.map { try match($0.pattern, value, binding: scope, constant: constant) } ?? true
+        return try arguments.first.map { try match($0.pattern, value.unwrapped, binding: scope, constant: constant) }
+          ?? true
       }
       if name == "none" {
         if case .null = value { return true }
         return false
       }
-      guard let enumValue = value.opaque(as: EnumValue.self), enumValue.caseName == name else { return false }
+      guard let enumValue = value.unwrapped.opaque(as: EnumValue.self), enumValue.caseName == name else { return false }
       if arguments.isEmpty { return true }
       if arguments.count == 1, enumValue.associated.count > 1 {
         return try match(arguments[0].pattern, .tuple(enumValue.associated), binding: scope, constant: constant)
@@ -48,7 +50,7 @@ extension Machine {
       return true
     case .optional(let inner):
       if case .null = value { return false }
-      return try match(inner, value, binding: scope, constant: constant)
+      return try match(inner, value.unwrapped, binding: scope, constant: constant)
     case .typeCheck(let inner, let type):
       guard conforms(value, to: type) else { return false }
       return try inner.map { try match($0, value, binding: scope, constant: constant) } ?? true

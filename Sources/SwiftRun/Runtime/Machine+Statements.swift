@@ -158,7 +158,15 @@ extension Machine {
         "`@Published` is a property wrapper of a class's property", at: variable.range,
         instead: "the property inside a `class`, or a `CurrentValueSubject`")
     }
-    let value = try variable.value.map { try evaluate($0, in: scope).copiedIfValue } ?? .null
+    var value = try variable.value.map { try evaluate($0, in: scope).copiedIfValue } ?? .null
+    let wrapsOptional = variable.type?.isOptional == true
+    if wrapsOptional { value = value.asOptional }
+    if case .binding(let name, _) = variable.pattern {
+      let declared = Variable(value, isConstant: !variable.isVariable)
+      declared.wrapsOptional = wrapsOptional
+      scope.declare(name, declared)
+      return
+    }
     guard try match(variable.pattern, value, binding: scope, constant: !variable.isVariable) else {
       throw SwiftRunError.trap("the value \(SwiftText.debug(value)) does not match the pattern", variable.range)
     }
@@ -175,7 +183,7 @@ extension Machine {
           try value.map { try evaluate($0, in: scope) }
           ?? (try lookup(name, at: range, in: scope))
         if case .null = bound { return false }
-        scope.declare(name, Variable(bound.copiedIfValue, isConstant: !isVariable))
+        scope.declare(name, Variable(bound.unwrapped.copiedIfValue, isConstant: !isVariable))
       case .matching(let pattern, let value):
         guard try match(pattern, try evaluate(value, in: scope), binding: scope) else { return false }
       }

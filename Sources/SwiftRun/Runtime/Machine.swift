@@ -28,6 +28,8 @@ final class Machine {
   /// Subscriptions the run itself keeps alive: `assign(to: &$x)` lives as long as its property.
   var retained: [Cancellable] = []
   var notes: [String] = []
+  /// Whether each `$`-parameter closure reads `$1`, by where it starts.
+  var closureReadsSecondParameter: [Int: Bool] = [:]
   /// True while the run is torn down: no `deinit` runs then.
   var isEnding = false
 

@@ -107,6 +107,8 @@ final class EnumValue: OpaqueValue {
 final class Variable {
   var value: Value
   let isConstant: Bool
+  /// Declared `T?`: what is stored becomes `Optional`'s (`OptionalValue`).
+  var wrapsOptional = false
   /// Runs around a write: `willSet`/`didSet` observers and `@Published` sends.
   var observer: PropertyObserver?
 

@@ -90,4 +90,6 @@ struct Argument {
   var label: String?
   var value: Value
   var range: SourceRange
+  /// A trailing closure: it fills the next closure parameter whatever its label.
+  var isTrailing = false
 }

@@ -1,0 +1,48 @@
+import StreamCore
+
+/// `Optional.some(x)` where Swift's static type is an optional: a value read
+/// from a `String?` property, `Int("3")`, `dict[key]`, `try?`, `a?.b`.
+///
+/// Swift prints it `Optional(3)` and compares it with a plain `3` by
+/// promotion; `if let`, `guard let`, `??`, `!`, `?.` and `compactMap` take
+/// the value out. `nil` stays `Value.null`.
+final class OptionalValue: OpaqueValue {
+  let wrapped: Value
+
+  init(_ wrapped: Value) {
+    self.wrapped = wrapped
+  }
+
+  override var typeName: String { "Optional<\(wrapped.typeName)>" }
+  override var description: String { "Optional(\(SwiftText.debug(wrapped)))" }
+  override func isEqual(to other: OpaqueValue) -> Bool { (other as? OptionalValue)?.wrapped == wrapped }
+  override func hashContents(into hasher: inout Hasher) { hasher.combine(wrapped) }
+}
+
+extension Value {
+  /// The value as `Optional`'s: `nil` and an optional already stay as they are.
+  var asOptional: Value {
+    switch self {
+    case .null: return self
+    case .opaque(let opaque) where opaque is OptionalValue: return self
+    default: return .opaque(OptionalValue(self))
+    }
+  }
+
+  /// The value inside an optional, or the value itself.
+  var unwrapped: Value {
+    if case .opaque(let opaque) = self, let optional = opaque as? OptionalValue { return optional.wrapped }
+    return self
+  }
+}
+
+extension WrittenType {
+  /// `T?` or `Optional<T>`; `T!` (implicitly unwrapped) is used as a `T`.
+  var isOptional: Bool {
+    switch self {
+    case .optional: return true
+    case .named("Optional", _): return true
+    default: return false
+    }
+  }
+}
