@@ -29,10 +29,10 @@ struct SwiftParser {
     var diagnostic: Diagnostic
   }
 
-  let text: String
-  var tokens: [SwiftToken]
+  private let text: String
+  private var tokens: [SwiftToken]
   var index = 0
-  var depth = 0
+  private var depth = 0
 
   /// Which grammar to read. The lowering reads control flow, accessors and
   /// enum cases as `.outsideSubset` (it refuses or reads past them); the
@@ -103,13 +103,13 @@ struct SwiftParser {
     }
   }
 
-  static let modifiers: Set<String> = [
+  private static let modifiers: Set<String> = [
     "private", "public", "internal", "fileprivate", "final", "static", "override", "lazy", "weak", "open",
     "nonisolated", "mutating", "required", "convenience", "unowned",
   ]
 
   /// Keywords of statements outside the subset, with what to write instead.
-  static let unsupportedStatements: [String: String] = [
+  private static let unsupportedStatements: [String: String] = [
     "if": "a closure of one expression, such as `{ $0 > 2 ? \"big\" : \"small\" }`",
     "guard": "a closure of one expression, or `filter` before the stage",
     "for": "`[1, 2, 3].publisher` for a sequence of values, or one `send` per line",
@@ -198,7 +198,7 @@ struct SwiftParser {
     return SwiftStatement(kind: .returnValue(value), range: start.union(value.range))
   }
 
-  mutating func parseExpressionStatement(from start: SourceRange) throws -> SwiftStatement {
+  private mutating func parseExpressionStatement(from start: SourceRange) throws -> SwiftStatement {
     let expression = try parseExpression()
     if current.isPunctuation("=") {
       index += 1
@@ -213,7 +213,7 @@ struct SwiftParser {
     return SwiftStatement(kind: .expression(expression), range: expression.range)
   }
 
-  mutating func parseDeclaration(from start: SourceRange, attributes: [String]) throws -> SwiftStatement {
+  private mutating func parseDeclaration(from start: SourceRange, attributes: [String]) throws -> SwiftStatement {
     let isVariable = current.isWord("var")
     index += 1
     guard let name = current.identifier else {
@@ -238,7 +238,7 @@ struct SwiftParser {
       range: start.union(end))
   }
 
-  mutating func parseFunction(from start: SourceRange) throws -> SwiftStatement {
+  private mutating func parseFunction(from start: SourceRange) throws -> SwiftStatement {
     let isInit = current.isWord("init")
     index += 1
     let name = isInit ? "init" : try expectIdentifier("the function's name")
@@ -272,7 +272,7 @@ struct SwiftParser {
     return SwiftStatement(kind: .function(function), range: function.range)
   }
 
-  mutating func parseTypeDeclaration(from start: SourceRange) throws -> SwiftStatement {
+  private mutating func parseTypeDeclaration(from start: SourceRange) throws -> SwiftStatement {
     index += 1
     let name = try expectIdentifier("the type's name")
     while current.isPunctuation("."), !current.spaceBefore {
@@ -321,7 +321,7 @@ struct SwiftParser {
     }
   }
 
-  mutating func parseBinary(minimum: Int) throws -> SwiftExpr {
+  private mutating func parseBinary(minimum: Int) throws -> SwiftExpr {
     var left = try parseCast()
     while let op = current.punctuation, let level = Self.precedence(of: op), level >= minimum,
       !isAtRemainderAssignment
@@ -338,7 +338,7 @@ struct SwiftParser {
     return left
   }
 
-  mutating func parseCast() throws -> SwiftExpr {
+  private mutating func parseCast() throws -> SwiftExpr {
     var value = try parsePrefix()
     while current.isWord("as") || current.isWord("is") {
       var op = current.identifier ?? "as"
@@ -382,7 +382,7 @@ struct SwiftParser {
     return try parsePostfix(try parsePrimary())
   }
 
-  mutating func parsePostfix(_ base: SwiftExpr) throws -> SwiftExpr {
+  private mutating func parsePostfix(_ base: SwiftExpr) throws -> SwiftExpr {
     var value = base
     while true {
       let token = current
@@ -431,7 +431,7 @@ struct SwiftParser {
 
   /// A trailing closure and the labelled ones after it (`sink { … } receiveValue: { … }`),
   /// added to the call's arguments (a bare callee becomes a call).
-  mutating func parseTrailingClosures(after callee: SwiftExpr) throws -> SwiftExpr {
+  private mutating func parseTrailingClosures(after callee: SwiftExpr) throws -> SwiftExpr {
     guard current.isPunctuation("{"), !current.newlineBefore, allowsTrailingClosures, !isAtPropertyObservers else {
       return callee
     }
@@ -476,7 +476,7 @@ struct SwiftParser {
     return arguments
   }
 
-  mutating func parsePrimary() throws -> SwiftExpr {
+  private mutating func parsePrimary() throws -> SwiftExpr {
     let token = current
     switch token.kind {
     case .identifier(let name):
@@ -556,7 +556,7 @@ struct SwiftParser {
     }
   }
 
-  func parseStringPiece(_ piece: SwiftStringPiece) throws -> SwiftStringPart {
+  private func parseStringPiece(_ piece: SwiftStringPiece) throws -> SwiftStringPart {
     switch piece {
     case .text(let text): return .text(text)
     case .interpolation(let range):
@@ -595,7 +595,7 @@ struct SwiftParser {
   }
 
   /// The closure's `[capture list] params in`, or no parameters when there is no `in`.
-  mutating func closureParameters() throws -> [String] {
+  private mutating func closureParameters() throws -> [String] {
     let mark = index
     if current.isPunctuation("[") {
       let listStart = current.range
@@ -668,7 +668,7 @@ struct SwiftParser {
     }
   }
 
-  mutating func parseTypePrimary() throws -> SwiftType {
+  private mutating func parseTypePrimary() throws -> SwiftType {
     while current.isPunctuation("@") {
       index += 1
       _ = try expectIdentifier("an attribute")
@@ -712,7 +712,7 @@ struct SwiftParser {
 
   /// `<T, E>` after a name in an expression, when it reads as generic
   /// arguments followed by `(`, `.` or `{`; otherwise nothing is consumed.
-  mutating func parseGenericArgumentsIfAny() throws -> [SwiftType]? {
+  private mutating func parseGenericArgumentsIfAny() throws -> [SwiftType]? {
     let mark = index
     guard let types = try? parseGenericArguments(),
       current.isPunctuation("(") || current.isPunctuation(".") || current.isPunctuation("{")
@@ -723,7 +723,7 @@ struct SwiftParser {
     return types
   }
 
-  mutating func parseGenericArguments() throws -> [SwiftType] {
+  private mutating func parseGenericArguments() throws -> [SwiftType] {
     try expect("<", "`<`")
     var types: [SwiftType] = []
     while !current.isPunctuation(">") {
@@ -749,7 +749,7 @@ struct SwiftParser {
     tokens.replaceSubrange(index...index, with: [first, rest])
   }
 
-  mutating func skipGenericParameters() throws {
+  private mutating func skipGenericParameters() throws {
     var level = 0
     repeat {
       if current.isPunctuation("<") { level += 1 }
@@ -767,7 +767,7 @@ struct SwiftParser {
   /// Reads past a statement outside the subset: its condition up to each
   /// body, the body in braces, `else`/`catch` parts, or for `throw`, `return`
   /// and the like the rest of the line.
-  mutating func skipStatementOutsideSubset(_ keyword: String) throws {
+  private mutating func skipStatementOutsideSubset(_ keyword: String) throws {
     let open = current
     index += 1
     guard ["if", "guard", "for", "while", "repeat", "switch", "do", "defer", "protocol", "actor"].contains(keyword)
@@ -793,7 +793,7 @@ struct SwiftParser {
   }
 
   /// Up to the next line, `;` or closing brace, brackets skipped whole.
-  mutating func skipToEndOfStatement() {
+  private mutating func skipToEndOfStatement() {
     while current.kind != .endOfInput, !current.newlineBefore, !current.isPunctuation(";"),
       !current.isPunctuation("}")
     {

@@ -726,14 +726,27 @@ import Testing
     #expect(diagnostic.message.contains(message), "\(rendered)")
   }
 
-  @Test func nestingDeeperThanTheLimitIsRefusedNotACrash() throws {
-    let deep = String(repeating: "if x {\n", count: 400) + String(repeating: "}\n", count: 400)
-    let result = LargeStack.run { SwiftSource.parse(deep) }
+  static let tooDeep = [
+    String(repeating: "if x {\n", count: 400) + String(repeating: "}\n", count: 400),
+    "if a {}" + String(repeating: " else if a {}", count: 400),
+    "let a = " + String(repeating: "(", count: 1000) + "1" + String(repeating: ")", count: 1000),
+    "let f = " + String(repeating: "{ [weak self] in ", count: 400) + String(repeating: "}", count: 400),
+    "switch v {\ncase " + String(repeating: ".a(", count: 400) + "_" + String(repeating: ")", count: 400)
+      + ": break\n}",
+    "let t: " + String(repeating: "[", count: 400) + "Int" + String(repeating: "]", count: 400) + " = []",
+    String(repeating: "struct A {\n", count: 400) + String(repeating: "}\n", count: 400),
+    "let x = " + String(repeating: "try? ", count: 1000) + "f()",
+    "var x: Int {" + String(repeating: " get { if y {", count: 200),
+  ]
+
+  @Test(arguments: tooDeep)
+  func nestingDeeperThanTheLimitIsRefusedNotACrash(swift: String) throws {
+    let result = LargeStack.run { SwiftSource.parse(swift) }
     guard case .failure(let diagnostic) = result else {
       Issue.record("expected the nesting limit")
       return
     }
-    #expect(diagnostic.message.contains("nests deeper than"))
+    #expect(diagnostic.message.contains("nests deeper than"), "\(diagnostic.message)")
   }
 
   // MARK: Everything real reads; no cut crashes
@@ -771,13 +784,16 @@ import Testing
     _ = try Self.parsed(swift)
   }
 
-  @Test func everyPrefixAndEveryLineDeletedGivesATreeOrADiagnostic() throws {
+  @Test func everyPrefixEveryCharacterAndEveryLineDeletedGivesATreeOrADiagnostic() throws {
     var outcomes = 0
-    for paste in Self.pastes.prefix(6) {
+    for paste in Self.pastes.prefix(4) {
       let characters = Array(paste)
       for length in 0...characters.count {
         _ = SwiftSource.parse(String(characters[..<length]))
-        outcomes += 1
+        var cut = characters
+        if length < characters.count { cut.remove(at: length) }
+        _ = SwiftSource.parse(String(cut))
+        outcomes += 2
       }
       let lines = paste.split(separator: "\n", omittingEmptySubsequences: false)
       for deleted in lines.indices {
@@ -787,7 +803,7 @@ import Testing
         outcomes += 1
       }
     }
-    #expect(outcomes > 3000)
+    #expect(outcomes > 4000)
   }
 
   // MARK: Helpers
