@@ -8,6 +8,11 @@ import StreamLang
 public struct SwiftExpr: Hashable {
   public var kind: SwiftExprKind
   public var range: SourceRange
+
+  public init(kind: SwiftExprKind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
 }
 
 public indirect enum SwiftExprKind: Hashable {

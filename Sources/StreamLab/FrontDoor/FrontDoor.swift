@@ -108,7 +108,7 @@ public enum FrontDoor {
   ) -> FrontDoorAnswer {
     let program = Program(text: request.text, statements: [])
     let outcome = FrontDoorAnswer.Outcome.ran(result, program: program, earlierBindings: [], translation: nil)
-    if result.pipelines.isEmpty {
+    if result.pipelines.isEmpty && result.log.isEmpty {
       return FrontDoorAnswer(
         outcome: .nothingToRun(boundNames: []), document: "",
         message: "nothing to draw: the Swift ran but subscribed to no publisher", exitStatus: 2)

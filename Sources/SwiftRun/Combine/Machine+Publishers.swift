@@ -101,7 +101,7 @@ extension Machine {
       return stage {
         $0.compactMap { [unowned self] value in
           let result = self.guarded(label) { try body(value) }
-          return result == .null ? nil : result
+          return result == .null ? nil : result.unwrapped
         }.eraseToAnyPublisher()
       }
     case "filter":
@@ -256,7 +256,14 @@ extension Machine {
         }.eraseToAnyPublisher()
       }
     case "receive":
+      if arguments.first?.value.opaque(as: SchedulerValue.self)?.isImmediate == true {
+        // `ImmediateScheduler` runs what it is given at once: no hop.
+        return stage { $0 }
+      }
       return stage { $0.receive(on: clock).eraseToAnyPublisher() }
+    case "subscribe":
+      if arguments.first?.value.opaque(as: SchedulerValue.self)?.isImmediate == true { return stage { $0 } }
+      return stage { $0.subscribe(on: clock).eraseToAnyPublisher() }
     case "share":
       // One upstream subscription for every subscriber: built once, at the first subscription.
       let shared = SharedPublisher(upstream: upstream, recorder: recorder)
@@ -320,13 +327,76 @@ extension Machine {
             ? upstream.prepend(built).eraseToAnyPublisher() : upstream.append(built).eraseToAnyPublisher()
         }
       }
-      let values =
-        arguments.count == 1
-        ? (try? elements(of: arguments[0].value, at: range)) ?? [arguments[0].value] : arguments.map(\.value)
+      // An array is a sequence of values; anything else (a String too) is one value, as
+      // Swift picks the variadic `prepend(_: Output...)` for it.
+      let values: [Value]
+      if arguments.count == 1, case .array(let items) = arguments[0].value {
+        values = items
+      } else if arguments.count == 1, let range = arguments[0].value.opaque(as: RangeValue.self) {
+        values = range.elements
+      } else {
+        values = arguments.map(\.value)
+      }
       return name == "prepend"
         ? stage { $0.prepend(values).eraseToAnyPublisher() } : stage { $0.append(values).eraseToAnyPublisher() }
     case "count":
       return stage { $0.count().map(Value.int).eraseToAnyPublisher() }
+    case "drop":
+      let body = try transform(argument("while"), stage: label, at: range)
+      return stage {
+        $0.drop { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }.eraseToAnyPublisher()
+      }
+    case "max", "min":
+      let isMax = name == "max"
+      if let order = argument("by")?.value.opaque(as: FunctionValue.self) {
+        let inOrder: (Value, Value) -> Bool = { [unowned self] a, b in
+          self.guarded(label) {
+            try self.invoke(
+              order, [Argument(label: nil, value: a, range: range), Argument(label: nil, value: b, range: range)],
+              at: range)
+          } == .bool(true)
+        }
+        return stage { isMax ? $0.max(by: inOrder).eraseToAnyPublisher() : $0.min(by: inOrder).eraseToAnyPublisher() }
+      }
+      let inOrder: (Value, Value) -> Bool = { [unowned self] a, b in
+        self.guarded(label) { try self.binary("<", a, b, at: range) } == .bool(true)
+      }
+      return stage { isMax ? $0.max(by: inOrder).eraseToAnyPublisher() : $0.min(by: inOrder).eraseToAnyPublisher() }
+    case "contains":
+      if let test = arguments.first(where: { $0.label == "where" }) {
+        let body = try transform(test, stage: label, at: range)
+        return stage {
+          $0.contains { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }.map(Value.bool)
+            .eraseToAnyPublisher()
+        }
+      }
+      let wanted = arguments.first?.value ?? .null
+      return stage { $0.contains(wanted).map(Value.bool).eraseToAnyPublisher() }
+    case "allSatisfy":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage {
+        $0.allSatisfy { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }.map(Value.bool)
+          .eraseToAnyPublisher()
+      }
+    case "output":
+      guard case .int(let index)? = argument("at")?.value, index >= 0 else {
+        throw refuse("`.output(at:)` needs a position", at: range)
+      }
+      return stage { $0.exactOutput(at: index).eraseToAnyPublisher() }
+    case "tryFilter":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage {
+        $0.tryFilter { try body($0) == .bool(true) }.mapError { $0 as? StreamError ?? StreamError("\($0)") }
+          .eraseToAnyPublisher()
+      }
+    case "tryCompactMap":
+      let body = try transform(arguments.first, stage: label, at: range)
+      return stage {
+        $0.tryCompactMap { value -> Value? in
+          let result = try body(value)
+          return result == .null ? nil : result.unwrapped
+        }.mapError { $0 as? StreamError ?? StreamError("\($0)") }.eraseToAnyPublisher()
+      }
     case "ignoreOutput":
       return stage { $0.ignoreOutput().map { never -> Value in }.eraseToAnyPublisher() }
     case "values":

@@ -14,7 +14,7 @@ enum ClosureCapture {
   /// The scope a closure runs in: the captured variables, then the globals.
   static func scope(
     for closure: SwiftClosure, in enclosing: Scope, globals: Scope, text: String,
-    evaluate: (SwiftExpr) throws -> Value
+    evaluate: (SwiftExpr) throws -> Value, resolve: (String) throws -> Value
   ) throws -> Scope {
     let used = names(in: closure.range.text(in: text))
     let selfStrength = closure.captures.first { $0.name == "self" && $0.value == nil }?.strength
@@ -38,9 +38,7 @@ enum ClosureCapture {
     }
     // A capture list copies what it names now: `[count]`, `[weak vm]`, `[c = self.count]`.
     for capture in closure.captures where capture.name != "self" || capture.value != nil {
-      let value =
-        try capture.value.map(evaluate)
-        ?? (enclosing.lookup(capture.name)?.value ?? (capture.name == "self" ? enclosing.currentSelf : nil) ?? .null)
+      let value = try capture.value.map(evaluate) ?? resolve(capture.name)
       if capture.strength != .strong, let instance = value.opaque(as: Instance.self) {
         let reference = WeakInstance(instance, isUnowned: capture.strength == .unowned)
         scope.declare(capture.name, Variable(.opaque(WeakReference(reference)), isConstant: true))

@@ -8,7 +8,8 @@ extension Machine {
   static let builtinTypes: Set<String> = [
     "PassthroughSubject", "CurrentValueSubject", "Just", "Empty", "Fail", "Future", "Deferred", "Publishers",
     "DispatchQueue", "RunLoop", "Timer", "AnyCancellable", "Set", "Array", "Dictionary", "String", "Int", "Double",
-    "Bool", "Subscribers", "Result", "Date", "ImmediateScheduler", "AnyPublisher", "Optional", "Never", "Error", "TimeInterval", "URL",
+    "Bool", "Subscribers", "Result", "Date", "ImmediateScheduler", "AnyPublisher", "Optional", "Never", "Error",
+    "TimeInterval",
   ]
 
   func builtinName(_ name: String, at range: SourceRange) throws -> Value? {

@@ -12,6 +12,16 @@ extension Machine {
       return try callMember(name, of: target, arguments, at: range, base: base, in: scope)
     case .member(nil, let name):
       return try implicitMember(name, arguments: try evaluateArguments(written, in: scope), at: range, in: scope)
+    case .identifier(let name)
+    where scope.lookup(name) == nil && functions[name] == nil && types[name] == nil
+      && scope.currentSelf?.opaque(as: PublisherValue.self) != nil:
+      // Inside `extension Publisher`, `map { … }` is `self.map { … }`.
+      let arguments = try evaluateArguments(written, in: scope)
+      return try callMember(
+        name, of: scope.currentSelf!, arguments, at: range,
+        base: SwiftExpr(
+          kind: .identifier("self"), range: SourceRange(start: callee.range.start, end: callee.range.start)),
+        in: scope)
     default:
       let function = try link(callee, in: scope)
       return try callValue(function, try evaluateArguments(written, in: scope), at: range, in: scope)
@@ -266,10 +276,11 @@ extension Machine {
       // Implicit Int raw values count up from the previous case's.
       raw = nil
     }
-    return .opaque(
-      EnumValue(
-        typeName: definition.name, caseName: name, associated: arguments.map(\.value),
-        labels: declared.associated.map(\.label), rawValue: raw))
+    let value = EnumValue(
+      typeName: definition.name, caseName: name, associated: arguments.map(\.value),
+      labels: declared.associated.map(\.label), rawValue: raw)
+    value.definition = definition
+    return .opaque(value)
   }
 }
 

@@ -45,6 +45,7 @@ extension Machine {
     definition.isObservableObject = declaration.inherited.contains { $0.description == "ObservableObject" }
     types[declaration.name] = definition
     try addMembers(declaration.members, to: definition)
+    describeItself(definition)
   }
 
   private func declareExtension(_ declaration: SwiftTypeDeclaration) throws {
@@ -66,6 +67,21 @@ extension Machine {
         instead: "a function that takes the value, such as `func shout(_ text: String) -> String`")
     }
     try addMembers(declaration.members, to: definition)
+    describeItself(definition)
+  }
+
+  /// A type with a computed `description` prints with it, as Swift's
+  /// `print` and interpolation use `CustomStringConvertible`.
+  func describeItself(_ definition: TypeDefinition) {
+    guard let property = definition.computedProperties["description"],
+      case .computed(let getter, _, _) = property.accessors
+    else { return }
+    definition.customDescription = { [unowned self] value in
+      let text = self.guarded(self.place(property.range)) {
+        try self.result(of: getter, in: Scope(parent: self.globals, selfValue: value))
+      }
+      return SwiftText.plain(text)
+    }
   }
 
   private func addMembers(_ members: [SwiftStatement], to definition: TypeDefinition) throws {

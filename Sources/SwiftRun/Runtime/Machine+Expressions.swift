@@ -74,9 +74,10 @@ extension Machine {
       let indices = try arguments.map { try evaluate($0.value, in: scope) }
       return try subscriptValue(target, indices, at: expression.range)
     case .closure(let closure):
-      let captured = try ClosureCapture.scope(for: closure, in: scope, globals: globals, text: text) {
-        [unowned self] in try self.evaluate($0, in: scope)
-      }
+      let captured = try ClosureCapture.scope(
+        for: closure, in: scope, globals: globals, text: text,
+        evaluate: { [unowned self] in try self.evaluate($0, in: scope) },
+        resolve: { [unowned self] name in try self.lookup(name, at: closure.range, in: scope) })
       return .opaque(FunctionValue(.closure(closure, captured: captured)))
     case .prefix(let op, let operand) where op == "..<" || op == "...":
       guard case .int(let upper) = try evaluate(operand, in: scope) else {
@@ -157,7 +158,9 @@ extension Machine {
     case .dictionary(let entries):
       return .opaque(
         DictionaryValue(
-          try entries.map { (key: try evaluate($0.key, in: scope), value: try evaluate($0.value, in: scope).copiedIfValue) }))
+          try entries.map {
+            (key: try evaluate($0.key, in: scope), value: try evaluate($0.value, in: scope).copiedIfValue)
+          }))
     }
   }
 
@@ -238,6 +241,9 @@ extension Machine {
       message: "UIKit exists on Apple's systems only", instead: "a `PassthroughSubject<String, Never>` for the text"),
     "Int.random": .init(message: "random numbers differ at every run", instead: "the values written out"),
     "FileManager": .init(message: "streamlab does no real I/O", instead: "`Just` with the file's contents"),
+    "URL": .init(
+      message: "streamlab cannot run network requests: `URL`s lead to real I/O",
+      instead: "a `Future` fulfilled in `asyncAfter`, or `Just(…).delay(for:scheduler:)`, standing in for the response"),
   ]
 
   private func typeValue(of value: Value) -> TypeValue {

@@ -11,8 +11,14 @@ extension Machine {
     case (.array(let items), "publisher"): return sequencePublisher(items, label: source(baseRange) + ".publisher")
     case (.array(let items), "count"): return .int(items.count)
     case (.array(let items), "isEmpty"): return .bool(items.isEmpty)
-    case (.array(let items), "first"): return items.first ?? .null
-    case (.array(let items), "last"): return items.last ?? .null
+    case (.array(let items), "first"): return items.first?.asOptional ?? .null
+    case (.array(let items), "last"): return items.last?.asOptional ?? .null
+    case (.string(let text), "first"): return text.first.map { Value.string(String($0)) }?.asOptional ?? .null
+    case (.string(let text), "last"): return text.last.map { Value.string(String($0)) }?.asOptional ?? .null
+    case (.double(let n), "isNaN"): return .bool(n.isNaN)
+    case (.double(let n), "isFinite"): return .bool(n.isFinite)
+    case (.opaque(let opaque as RangeValue), "isEmpty"): return .bool(opaque.isEmpty)
+    case (.opaque(let tuple as LabelledTuple), let label): return tuple.item(label)
     case (.string(let text), "count"): return .int(text.count)
     case (.string(let text), "isEmpty"): return .bool(text.isEmpty)
     case (.string(let text), "publisher"):
@@ -37,6 +43,14 @@ extension Machine {
     func apply(_ function: FunctionValue, _ inputs: Value...) throws -> Value {
       try invoke(function, inputs.map { Argument(label: nil, value: $0, range: range) }, at: range)
     }
+    if case .duration(let time) = target {
+      switch (name, values.first) {
+      case ("advanced", .duration(let by)?): return .duration(time + by)
+      case ("advanced", .double(let seconds)?): return .duration(time + .seconds(seconds))
+      case ("distance", .duration(let to)?): return .duration(to - time)
+      default: break
+      }
+    }
     if let date = target.opaque(as: DateValue.self) {
       switch (name, values.first?.opaque(as: DateValue.self), values.first) {
       case ("timeIntervalSince", let other?, _): return .double(date.seconds - other.seconds)
@@ -47,7 +61,81 @@ extension Machine {
       default: break
       }
     }
+    // `Optional.map` and `flatMap`: the closure sees the wrapped value; nil stays nil.
+    if name == "map" || name == "flatMap", target == .null || target.opaque(as: OptionalValue.self) != nil {
+      guard case .null = target else {
+        let body = try transform(arguments.first, stage: ".\(name)", at: range)
+        let result: Value
+        do { result = try body(target.unwrapped) } catch let error as StreamError {
+          throw SwiftRunError.thrown(error.thrown ?? .string(error.message), range)
+        }
+        return name == "map" ? result.asOptional : result
+      }
+      return .null
+    }
+    // A string is a sequence of characters for the sequence methods.
+    if case .string(let text) = target,
+      ["map", "filter", "enumerated", "reduce", "contains", "forEach", "compactMap", "reversed", "sorted"].contains(
+        name),
+      !(name == "contains" && values.first.map { if case .string = $0 { true } else { false } } == true)
+    {
+      let characters = Value.array(text.map { .string(String($0)) })
+      if name == "reversed" { return .string(String(text.reversed())) }
+      if name == "filter" {
+        guard
+          case .array(let kept) = try builtinMethod(name, of: characters, arguments, at: range, base: base, in: scope)
+        else { return .string("") }
+        return .string(kept.map(SwiftText.plain).joined())
+      }
+      return try builtinMethod(name, of: characters, arguments, at: range, base: base, in: scope)
+    }
     switch (target, name) {
+    case (.int(let n), "isMultiple"):
+      guard case .int(let of)? = values.first else { break }
+      return .bool(of == 0 ? n == 0 : n % of == 0)
+    case (.string(let text), "split"):
+      guard case .string(let separator)? = values.first, let mark = separator.first else { break }
+      return .array(text.split(separator: mark).map { .string(String($0)) })
+    case (.string(let text), "prefix"):
+      guard case .int(let count)? = values.first, count >= 0 else { break }
+      return .string(String(text.prefix(count)))
+    case (.string(let text), "suffix"):
+      guard case .int(let count)? = values.first, count >= 0 else { break }
+      return .string(String(text.suffix(count)))
+    case (.string(let text), "replacingOccurrences"):
+      guard values.count == 2, case .string(let old) = values[0], case .string(let new) = values[1], !old.isEmpty else {
+        break
+      }
+      return .string(text.split(separator: old, omittingEmptySubsequences: false).joined(separator: new))
+    case (.array(let items), "max"), (.array(let items), "min"):
+      var best: Value?
+      for item in items {
+        guard let current = best else {
+          best = item
+          continue
+        }
+        let wins = try binary(name == "max" ? ">" : "<", item, current, at: range) == .bool(true)
+        if wins { best = item }
+      }
+      return best?.asOptional ?? .null
+    case (.array(let items), "reversed"): return .array(items.reversed())
+    case (.array(let items), "prefix"):
+      guard case .int(let count)? = values.first, count >= 0 else { break }
+      return .array(Array(items.prefix(count)))
+    case (.array(let items), "suffix"):
+      guard case .int(let count)? = values.first, count >= 0 else { break }
+      return .array(Array(items.suffix(count)))
+    case (.array(let items), "dropFirst"):
+      let count = values.first.flatMap { if case .int(let n) = $0 { n } else { nil } } ?? 1
+      return .array(Array(items.dropFirst(max(0, count))))
+    case (.array(let items), "allSatisfy"):
+      let function = try closure()
+      return .bool(try items.allSatisfy { try apply(function, $0) == .bool(true) })
+    case (.array(let items), "firstIndex"):
+      if let function = values.first?.opaque(as: FunctionValue.self) {
+        return try items.firstIndex { try apply(function, $0) == .bool(true) }.map(Value.int)?.asOptional ?? .null
+      }
+      return items.firstIndex(of: values.first ?? .null).map(Value.int)?.asOptional ?? .null
     case (.string(let text), "uppercased"): return .string(text.uppercased())
     case (.string(let text), "lowercased"): return .string(text.lowercased())
     case (.string(let text), "hasPrefix"):
@@ -66,7 +154,7 @@ extension Machine {
       return .array(try items.filter { try apply(function, $0) == .bool(true) })
     case (.array(let items), "compactMap"):
       let function = try closure()
-      return .array(try items.map { try apply(function, $0) }.filter { $0 != .null })
+      return .array(try items.map { try apply(function, $0) }.filter { $0 != .null }.map(\.unwrapped))
     case (.array(let items), "reduce"):
       let function = try closure(1)
       return try items.reduce(values[0]) { try apply(function, $0, $1) }
@@ -77,7 +165,7 @@ extension Machine {
       return .bool(items.contains(values.first ?? .null))
     case (.array(let items), "first"):
       let function = try closure()
-      return try items.first { try apply(function, $0) == .bool(true) } ?? .null
+      return try items.first { try apply(function, $0) == .bool(true) }?.asOptional ?? .null
     case (.array(let items), "joined"):
       let separator = values.first.map(SwiftText.plain) ?? ""
       return .string(items.map(SwiftText.plain).joined(separator: separator))

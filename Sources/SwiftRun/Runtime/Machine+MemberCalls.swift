@@ -32,6 +32,7 @@ extension Machine {
         default: break
         }
       case let scheduler as SchedulerValue:
+        if name == "eraseToAnyScheduler" { return target }
         return try schedulerCall(name, scheduler, arguments, at: range)
       case let cancellable as CancellableValue:
         switch name {
@@ -187,6 +188,20 @@ extension Machine {
     _ name: String, _ scheduler: SchedulerValue, _ arguments: [Argument], at range: SourceRange
   ) throws -> Value {
     switch name {
+    case "schedule" where arguments.contains { $0.label == "interval" }:
+      // `schedule(after:interval:)`: a repeating action, until its cancellable is cancelled.
+      guard let body = arguments.last?.value.opaque(as: FunctionValue.self),
+        let start = arguments.first(where: { $0.label == "after" }),
+        let every = arguments.first(where: { $0.label == "interval" })
+      else { throw refuse("`schedule(after:interval:)` needs a start, an interval and a closure", at: range) }
+      let first = VirtualTime(nanoseconds: try interval(start.value, at: start.range).nanoseconds)
+      let period = try interval(every.value, at: every.range)
+      guard period > .zero else { throw refuse("a repeating schedule needs an interval above zero", at: every.range) }
+      let repeating = clock.schedule(after: max(first, clock.now), interval: period, tolerance: .zero, options: nil) {
+        [unowned self] in
+        _ = self.guarded(self.place(range)) { try self.invoke(body, [], at: range) }
+      }
+      return .opaque(CancellableValue(AnyCancellable(repeating)))
     case "asyncAfter", "schedule":
       guard let body = arguments.last?.value.opaque(as: FunctionValue.self) else {
         throw refuse("`\(name)` needs a closure to run", at: range)

@@ -61,6 +61,10 @@ extension Machine {
         case "values": return .array(dictionary.entries.map(\.value))
         default: break
         }
+      case let scheduler as SchedulerValue:
+        if name == "now" { return .duration(VirtualInterval(nanoseconds: clock.now.nanoseconds)) }
+        if name == "minimumTolerance" { return .duration(.zero) }
+        _ = scheduler
       case let date as DateValue:
         if name == "timeIntervalSince1970" || name == "timeIntervalSinceReferenceDate" { return .double(date.seconds) }
       default:
@@ -170,7 +174,13 @@ extension Machine {
     case ("test", nil): return .opaque(SchedulerValue(name: "DispatchQueue.test", isTest: true))
     case ("immediate", nil):
       return .opaque(SchedulerValue(name: "ImmediateScheduler.shared", isImmediate: true))
-    case ("init", let arguments?):
+    case ("init", let arguments?) where arguments.count == 1 && arguments[0].label == nil:
+      // `.init(date)` where a scheduler's time is expected: that moment.
+      if let date = arguments[0].value.opaque(as: DateValue.self) {
+        return .duration(VirtualInterval(nanoseconds: date.time.nanoseconds))
+      }
+      throw refuse("streamlab needs the type written for `.init(…)`", at: range, instead: "`TypeName(…)`")
+    case ("init", _?):
       throw refuse("streamlab needs the type written for `.init(…)`", at: range, instead: "`TypeName(…)`")
     case ("now", let arguments?) where arguments.isEmpty:
       return .duration(VirtualInterval(nanoseconds: clock.now.nanoseconds))
@@ -202,6 +212,7 @@ extension Machine {
     case .duration(let interval): return interval
     case .double(let seconds): return .seconds(seconds)
     case .int(let seconds): return .seconds(seconds)
+    case .opaque(let date as DateValue): return VirtualInterval(nanoseconds: date.time.nanoseconds)
     default: throw refuse("this needs a time, such as `.milliseconds(300)`", at: range)
     }
   }

@@ -43,6 +43,7 @@ final class Instance: OpaqueValue {
   /// Swift's default description: `User(name: "Ana", age: 3)` for a struct;
   /// a class prints its type's name.
   override var description: String {
+    if let custom = type.customDescription { return custom(.opaque(self)) }
     guard isStruct else { return type.name }
     let shown = type.storedPropertyOrder.compactMap { name in
       fields[name].map { "\(name): \(SwiftText.debug($0.value))" }
@@ -66,6 +67,8 @@ final class Instance: OpaqueValue {
 
 /// A case of an enum the paste declared (or `Optional`/`Result`'s), with its associated values.
 final class EnumValue: OpaqueValue {
+  /// The paste's enum, for its own `description`; nil for Combine's and Swift's enums.
+  weak var definition: TypeDefinition?
   let typeName_: String
   let caseName: String
   let associated: [Value]
@@ -84,6 +87,7 @@ final class EnumValue: OpaqueValue {
 
   /// `loaded(["a"])` and `idle`, as Swift prints an enum case.
   override var description: String {
+    if let custom = definition?.customDescription { return custom(.opaque(self)) }
     if associated.isEmpty { return caseName }
     let parts = zip(labels, associated).map { label, value in
       (label.map { "\($0): " } ?? "") + SwiftText.debug(value)

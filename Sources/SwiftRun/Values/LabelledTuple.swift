@@ -19,7 +19,8 @@ final class LabelledTuple: OpaqueValue {
 
   override var typeName: String { "Tuple" }
   override var description: String {
-    "(" + zip(labels, items).map { label, item in (label.map { "\($0): " } ?? "") + SwiftText.debug(item) }
+    "("
+      + zip(labels, items).map { label, item in (label.map { "\($0): " } ?? "") + SwiftText.debug(item) }
       .joined(separator: ", ") + ")"
   }
   override func isEqual(to other: OpaqueValue) -> Bool { (other as? LabelledTuple)?.items == items }

@@ -22,6 +22,9 @@ final class TypeDefinition {
   var rawType: WrittenType?
   /// Declared `: ObservableObject`: its instances have `objectWillChange`.
   var isObservableObject = false
+  /// The type's own `description` (CustomStringConvertible), run by the
+  /// machine; nil when the type has none and Swift's default is printed.
+  var customDescription: ((Value) -> String)?
 
   init(name: String, kind: SwiftTypeKind, declaredAt: SourceRange) {
     self.name = name
