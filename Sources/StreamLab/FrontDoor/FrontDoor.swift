@@ -27,25 +27,29 @@ public enum FrontDoor {
   public static func evaluate(
     _ request: FrontDoorRequest, on interpreter: inout Interpreter, streamingInto stream: TextOutput? = nil
   ) -> FrontDoorAnswer {
-    if request.language == .swiftInterpreted {
+    // Swift is run by the interpreter (DESIGN.md, "Two front ends"). What it
+    // refuses may still be the short-form reader's to read: Swift that uses
+    // the session's bindings, or what `--format swift` wrote.
+    var interpreterRefusal: Diagnostic?
+    if ProgramReading.isSwift(request.text, as: request.language) {
       switch SwiftRun.run(request.text, options: request.options) {
-      case .refused(let diagnostic): return invalid([diagnostic], in: request.text, request)
-      case .ran(let result): return interpretedAnswer(result, request, header: nil, streamingInto: stream)
+      case .ran(let result):
+        let heading =
+          request.format == .text && request.language != .swiftInterpreted
+          ? ShortFormCheck.heading(for: request.text, interpreted: result, options: request.options) : []
+        return interpretedAnswer(result, request, heading: heading, streamingInto: stream)
+      case .refused(let diagnostic):
+        if request.language == .swiftInterpreted { return invalid([diagnostic], in: request.text, request) }
+        interpreterRefusal = diagnostic
       }
     }
     let program: String
     var translation: SwiftImport.Translation?
     switch ProgramReading.read(request.text, as: request.language, boundNames: interpreter.bindingNames) {
     case .refused(let diagnostic):
-      // Swift the short form cannot hold (objects, statements in order,
-      // closures with state) is run by the interpreter instead; where it
-      // cannot run it either, the reader's reason is shown.
-      if ProgramReading.isSwift(request.text, as: request.language),
-        let answer = interpreted(request, shortFormRefusal: diagnostic, streamingInto: stream)
-      {
-        return answer
-      }
-      return invalid([diagnostic], in: request.text, request)
+      // Neither reads it: the interpreter's reason is the one that holds,
+      // the reader's only where the interpreter did not look.
+      return invalid([interpreterRefusal ?? diagnostic], in: request.text, request)
     case .pipeline(let text):
       program = text
     case .swift(let translated):
@@ -93,18 +97,10 @@ public enum FrontDoor {
     }
   }
 
-  /// `request.text` run by the Swift interpreter (`SwiftRun`); nil when it refuses the paste too.
-  private static func interpreted(
-    _ request: FrontDoorRequest, shortFormRefusal: Diagnostic, streamingInto stream: TextOutput?
-  ) -> FrontDoorAnswer? {
-    guard case .ran(let result) = SwiftRun.run(request.text, options: request.options) else { return nil }
-    let header = SwiftPaste.interpretedHeader(shortFormRefusal: shortFormRefusal, in: request.text)
-    return interpretedAnswer(result, request, header: header, streamingInto: stream)
-  }
-
-  /// What is shown of a run of the Swift interpreter; `header` says why there is no short form.
+  /// What is shown of a run of the Swift interpreter, below `heading`: its
+  /// checked short form, or the sentence saying why none is shown.
   private static func interpretedAnswer(
-    _ result: RunResult, _ request: FrontDoorRequest, header: String?, streamingInto stream: TextOutput?
+    _ result: RunResult, _ request: FrontDoorRequest, heading: [String], streamingInto stream: TextOutput?
   ) -> FrontDoorAnswer {
     let program = Program(text: request.text, statements: [])
     let outcome = FrontDoorAnswer.Outcome.ran(result, program: program, earlierBindings: [], translation: nil)
@@ -127,7 +123,7 @@ public enum FrontDoor {
       let diagram =
         request.drawing.map { drawing in drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result) }
         ?? presenter.diagram(of: result)
-      document = header.map { $0 + "\n" + diagram } ?? diagram
+      document = (heading + [diagram]).joined(separator: "\n")
     default:
       switch presenter.render(result, program: program, as: request.format) {
       case .success(let rendered): document = rendered

@@ -23,14 +23,6 @@ public enum SwiftPaste {
     return lines.joined(separator: "\n")
   }
 
-  /// The line above a diagram of Swift the interpreter ran: there is no short
-  /// form, and the sentence says why (what the short form cannot hold, where).
-  public static func interpretedHeader(shortFormRefusal: Diagnostic, in swift: String) -> String {
-    let location = SourceLocation(of: shortFormRefusal.range, in: swift)
-    return "the Swift, run as it is (no short form in streamlab's language: "
-      + "\(shortFormRefusal.message), at \(location.line):\(location.column))"
-  }
-
   /// The run with the short form as its first note, for the formats that
   /// carry notes (JSON's `notes`, the SVG's and event list's last lines).
   public static func annotated(_ result: RunResult, with translation: SwiftImport.Translation) -> RunResult {
