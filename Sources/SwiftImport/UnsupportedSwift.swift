@@ -57,7 +57,7 @@ public enum UnsupportedSwift {
   }
 
   /// Operator methods outside the subset.
-  static func advice(forOperator method: String) -> Advice? {
+  public static func advice(forOperator method: String) -> Advice? {
     switch method {
     case "decode", "encode":
       return Advice(

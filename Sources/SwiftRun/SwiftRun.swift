@@ -7,8 +7,9 @@ import SwiftImport
 /// engine (DESIGN.md, "Two front ends, one engine").
 public enum SwiftRun {
   public enum Outcome {
-    /// The run, with a row for every subscription the paste made.
-    case ran(RunResult)
+    /// The run, with a row for every subscription the paste made, and where
+    /// in the Swift each subscription and operator is.
+    case ran(RunResult, Uses)
     /// The paste cannot be read or uses what streamlab does not run: where, and what to write instead.
     case refused(Diagnostic)
   }
@@ -22,7 +23,8 @@ public enum SwiftRun {
     let machine = Machine(text: swift, options: options)
     defer { machine.end() }
     do {
-      return .ran(try machine.run(statements))
+      let result = try machine.run(statements)
+      return .ran(result, Uses(subscriptionOffsets: machine.subscriptionOffsets, operators: machine.operatorUses))
     } catch SwiftRunError.refused(let diagnostic) {
       return .refused(diagnostic)
     } catch SwiftRunError.trap(let message, let range) {
@@ -32,5 +34,15 @@ public enum SwiftRun {
     } catch {
       return .refused(Diagnostic("\(error)", at: SourceRange(start: 0, end: 0)))
     }
+  }
+
+  /// Where a run's subscriptions and operators are in the Swift (UTF-8
+  /// offsets): what a lesson's `require:` and `forbid:` and its choice of the
+  /// answer's output row read.
+  public struct Uses {
+    /// Where each subscription (`sink`, `assign`) was made, in the order of the run's pipelines.
+    public var subscriptionOffsets: [Int]
+    /// Each operator method called on a publisher, by its Combine name.
+    public var operators: [(name: String, offset: Int)]
   }
 }

@@ -32,6 +32,31 @@ import Testing
     return examples
   }
 
+  /// The README's pasted view model (the indented Swift above its
+  /// `$ streamlab eval -f SearchViewModel.swift` line) and what it shows.
+  static func viewModelExample() throws -> (swift: String, output: String) {
+    let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+    let prompt = try #require(lines.firstIndex(of: "    $ streamlab eval -f SearchViewModel.swift"))
+    // The paste runs from its `import Combine` to the blank line before the prompt.
+    let codeEnd = prompt - 1
+    let codeStart = try #require(lines[..<prompt].lastIndex(of: "    import Combine"))
+    let swift = lines[codeStart..<codeEnd].map { $0.isEmpty ? "" : String($0.dropFirst(4)) }
+    let output = lines[(prompt + 1)...].prefix { !$0.isEmpty }.map { String($0.dropFirst(4)) }
+    return (swift.joined(separator: "\n") + "\n", output.joined(separator: "\n") + "\n")
+  }
+
+  @Test func thePastedViewModelShowsWhatTheReadmeShows() throws {
+    let example = try Self.viewModelExample()
+    #expect(example.swift.hasPrefix("import Combine\n"))
+    let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let file = home.appendingPathComponent("SearchViewModel.swift")
+    try example.swift.write(to: file, atomically: true, encoding: .utf8)
+    let run = try ProcessRun.streamlab(["eval", "-f", file.path, "--width", "80"], home: home)
+    #expect(run.status == 0, "stderr: \(run.standardError)")
+    #expect(run.standardOutput == example.output)
+  }
+
   @Test func theReadmeHasEvalExamples() throws {
     #expect(try Self.examples().count == 5)
   }

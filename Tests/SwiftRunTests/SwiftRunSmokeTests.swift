@@ -6,7 +6,7 @@ import Testing
 /// What a run printed, each line with its virtual time: `250ms: swift`.
 func printed(_ swift: String) -> [String] {
   switch SwiftRun.run(swift) {
-  case .ran(let result): return result.log.map { "\($0.time): \($0.text)" }
+  case .ran(let result, _): return result.log.map { "\($0.time): \($0.text)" }
   case .refused(let diagnostic): return ["refused: \(diagnostic.message)"]
   }
 }

@@ -61,6 +61,15 @@ public struct ExerciseChecker {
       case .program(let program, let pointing):
         pointingIntoSwift = pointing
         answerProgram = program
+      case .ran(let ranResult, let offsets, let operators):
+        // The answer ran as Swift, on its own: it is the whole program.
+        let program = ExerciseProgram(givens: [], answer: answerProgram)
+        result.program = program.text
+        let run = ProgramRun(
+          result: ranResult, subscriptionOffsets: offsets,
+          operators: operators.map { OperatorUse(canonicalName: OperatorNames.canonical($0.name), offset: $0.offset) })
+        result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
+        return result
       }
     }
     let program = ExerciseProgram(givens: exercise.givens, answer: answerProgram)

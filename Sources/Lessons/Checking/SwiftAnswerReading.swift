@@ -1,3 +1,4 @@
+import StreamCore
 import StreamLang
 
 /// Reads an answer written in Swift (pasted Combine code) as the program in
@@ -24,6 +25,10 @@ public enum SwiftAnswer {
   /// The program the Swift became, and how to move a diagnostic found in
   /// that program into the Swift the student wrote.
   case program(String, pointingIntoSwift: (Diagnostic) -> Diagnostic)
+  /// The Swift ran on streamlab's Swift interpreter, as it is: its rows,
+  /// where each subscription was made and each operator used (offsets into
+  /// the Swift), for the checker to judge as it judges any run.
+  case ran(RunResult, subscriptionOffsets: [Int], operators: [(name: String, offset: Int)])
   /// The Swift cannot be read; the diagnostic points into it.
   case refused(Diagnostic)
 }

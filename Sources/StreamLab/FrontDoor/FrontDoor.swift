@@ -33,11 +33,18 @@ public enum FrontDoor {
     var interpreterRefusal: Diagnostic?
     if ProgramReading.isSwift(request.text, as: request.language) {
       switch SwiftRun.run(request.text, options: request.options) {
-      case .ran(let result):
-        let heading =
-          request.format == .text && request.language != .swiftInterpreted
-          ? ShortFormCheck.heading(for: request.text, interpreted: result, options: request.options) : []
-        return interpretedAnswer(result, request, heading: heading, streamingInto: stream)
+      // A paste that subscribed nothing and printed nothing may be the
+      // reader's to read (a function whose body is the program, as
+      // `--format swift` writes it); only an interpreted run that did
+      // something is answered here.
+      case .ran(let result, _) where !(result.pipelines.isEmpty && result.log.isEmpty):
+        let verdict = ShortFormCheck.verdict(for: request.text, interpreted: result, options: request.options)
+        if case .typeErrors(let errors) = verdict { return invalid(errors, in: request.text, request) }
+        return interpretedAnswer(result, request, verdict: verdict, streamingInto: stream)
+      case .ran(let result, _):
+        if request.language == .swiftInterpreted {
+          return interpretedAnswer(result, request, verdict: .none(""), streamingInto: stream)
+        }
       case .refused(let diagnostic):
         if request.language == .swiftInterpreted { return invalid([diagnostic], in: request.text, request) }
         interpreterRefusal = diagnostic
@@ -97,11 +104,13 @@ public enum FrontDoor {
     }
   }
 
-  /// What is shown of a run of the Swift interpreter, below `heading`: its
-  /// checked short form, or the sentence saying why none is shown.
+  /// What is shown of a run of the Swift interpreter, with its checked short
+  /// form, or the sentence saying why none is shown.
   private static func interpretedAnswer(
-    _ result: RunResult, _ request: FrontDoorRequest, heading: [String], streamingInto stream: TextOutput?
+    _ result: RunResult, _ request: FrontDoorRequest, verdict: ShortFormCheck.Verdict, streamingInto stream: TextOutput?
   ) -> FrontDoorAnswer {
+    let heading = ShortFormCheck.heading(verdict)
+    let result = request.format == .text ? result : ShortFormCheck.annotated(result, verdict)
     let program = Program(text: request.text, statements: [])
     let outcome = FrontDoorAnswer.Outcome.ran(result, program: program, earlierBindings: [], translation: nil)
     if result.pipelines.isEmpty && result.log.isEmpty {
@@ -117,8 +126,15 @@ public enum FrontDoor {
     let document: String
     switch request.format {
     case .swift:
-      // The paste is the Swift: there is no short form to export from.
-      document = request.text
+      // The checked short form exports as the exporter writes it; without
+      // one, the paste is the Swift.
+      if case .agrees(_, let shortForm) = verdict,
+        case .success(let exported) = presenter.render(result, program: shortForm, as: .swift)
+      {
+        document = exported
+      } else {
+        document = request.text
+      }
     case .text:
       let diagram =
         request.drawing.map { drawing in drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result) }

@@ -2,46 +2,82 @@ import StreamCore
 import StreamLang
 import SwiftImport
 
-/// The short form shown above a diagram of interpreted Swift ("the Swift in
-/// streamlab's language"), shown only when it is true to the run.
+/// The short form shown beside a diagram of interpreted Swift ("the Swift
+/// in streamlab's language"), shown only when it is true to the run.
 ///
 /// The Swift reader can still lower much pasted Swift into the pipeline
 /// language, but its lowering cannot carry statement order, objects or
 /// captured state, so it is run too and its output rows compared with the
 /// interpreter's, value by value and time by time. Where they differ, or the
 /// reader cannot lower the paste, the heading says so and no short form is
-/// shown: a short form that drew something else would teach it.
+/// shown: a short form that drew something else would teach it. Where the
+/// short form does not type-check, the paste would not compile either: its
+/// type errors are the answer, pointing into the Swift.
 enum ShortFormCheck {
   /// Runs longer than this many events are not run a second time to check
   /// a short form: the heading says why none is shown.
   static let maximumCheckedEvents = 200_000
 
-  /// The heading above the interpreted run's diagram.
-  static func heading(for swift: String, interpreted: RunResult, options: RunOptions) -> [String] {
+  enum Verdict {
+    /// The short form draws what the Swift drew: `program` is its parsed program.
+    case agrees(SwiftImport.Translation, program: Program)
+    /// No short form is shown; the sentence says why.
+    case none(String)
+    /// The Swift would not compile: the type checker's errors, pointing into the Swift.
+    case typeErrors([Diagnostic])
+  }
+
+  static func verdict(for swift: String, interpreted: RunResult, options: RunOptions) -> Verdict {
     let translation: SwiftImport.Translation
     switch ProgramReading.read(swift, as: .swift) {
     case .swift(let translated): translation = translated
     case .refused(let diagnostic):
+      // The reader's messages speak of "streamlab"; here they speak of the
+      // short form only: the interpreter has just run what the reader could not.
       let location = SourceLocation(of: diagnostic.range, in: swift)
-      return [
-        "the Swift, run as it is (the pipeline language cannot say it: \(diagnostic.message), "
-          + "at \(location.line):\(location.column))"
-      ]
-    case .pipeline: return []
+      var reason = diagnostic.message
+      if reason.hasPrefix("streamlab ") { reason = "the short form " + reason.dropFirst("streamlab ".count) }
+      return .none("the Swift, run as it is (no short form: \(reason), at \(location.line):\(location.column))")
+    case .pipeline: return .none("")
     }
     let events = interpreted.rows.reduce(0) { $0 + $1.events.count }
     guard events <= maximumCheckedEvents else {
-      return ["the Swift, run as it is (its short form is not shown: the run is too long to check it against)"]
+      return .none("the Swift, run as it is (its short form is not shown: the run is too long to check it against)")
     }
     var interpreter = Interpreter()
-    guard case .ran(let shortRun, _) = interpreter.run(translation.program, options: options) else {
-      return ["the Swift, run as it is (no short form: streamlab's language cannot run what the reader made of it)"]
+    switch interpreter.run(translation.program, options: options) {
+    case .invalid(let diagnostics):
+      let typeErrors = diagnostics.filter(\.isTypeError)
+      if !typeErrors.isEmpty { return .typeErrors(typeErrors.map(translation.pointingIntoSwift)) }
+      return .none("the Swift, run as it is (no short form: the pipeline language cannot run what it became)")
+    case .ran(let shortRun, let program):
+      if let difference = firstDifference(interpreted, shortRun) {
+        return .none("the Swift, run as it is (no short form: in streamlab's language it would draw \(difference))")
+      }
+      return .agrees(translation, program: program)
     }
-    if let difference = firstDifference(interpreted, shortRun) {
-      return ["the Swift, run as it is (no short form: in streamlab's language it would draw \(difference))"]
+  }
+
+  /// The lines above a text diagram.
+  static func heading(_ verdict: Verdict) -> [String] {
+    switch verdict {
+    case .agrees(let translation, _): return [SwiftPaste.header(of: translation)]
+    case .none(let sentence): return sentence.isEmpty ? [] : [sentence]
+    case .typeErrors: return []
     }
-    return ["the Swift in streamlab's language:"] + translation.program.split(separator: "\n").map { "  " + $0 }
-      + translation.notes.map { "note: " + $0 }
+  }
+
+  /// The run with what the heading says as its first notes, for the formats
+  /// that carry notes (JSON's `notes`, the SVG's and event list's last lines).
+  static func annotated(_ result: RunResult, _ verdict: Verdict) -> RunResult {
+    switch verdict {
+    case .agrees(let translation, _): return SwiftPaste.annotated(result, with: translation)
+    case .none(let sentence) where !sentence.isEmpty:
+      var result = result
+      result.notes.insert(sentence, at: 0)
+      return result
+    default: return result
+    }
   }
 
   /// Where the two runs' output rows first differ, in words; nil when they agree.

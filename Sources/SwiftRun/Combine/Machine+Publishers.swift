@@ -52,13 +52,13 @@ extension Machine {
   }
 
   /// Runs `body`, turning a trap or refusal into a stopped run (the engine cannot take Swift errors).
-  func guarded(_ stage: String, _ body: () throws -> Value) -> Value {
+  func guarded(_ stage: String, value: Value? = nil, _ body: () throws -> Value) -> Value {
     do {
       return try body()
     } catch let error as StreamError {
-      fail(SwiftRunError.trap(error.message, SourceRange(start: 0, end: 0)), stage: stage)
+      fail(SwiftRunError.trap(error.message, SourceRange(start: 0, end: 0)), stage: stage, value: value)
     } catch {
-      fail(error, stage: stage)
+      fail(error, stage: stage, value: value)
     }
     return .null
   }
@@ -92,7 +92,9 @@ extension Machine {
     switch name {
     case "map":
       let body = try transform(arguments.first, stage: label, at: range)
-      return stage { $0.map { [unowned self] value in self.guarded(label) { try body(value) } }.eraseToAnyPublisher() }
+      return stage {
+        $0.map { [unowned self] value in self.guarded(label, value: value) { try body(value) } }.eraseToAnyPublisher()
+      }
     case "tryMap":
       let body = try transform(arguments.first, stage: label, at: range)
       return stage { $0.tryMap(body).mapError { $0 as? StreamError ?? StreamError("\($0)") }.eraseToAnyPublisher() }
@@ -100,14 +102,14 @@ extension Machine {
       let body = try transform(arguments.first, stage: label, at: range)
       return stage {
         $0.compactMap { [unowned self] value in
-          let result = self.guarded(label) { try body(value) }
+          let result = self.guarded(label, value: value) { try body(value) }
           return result == .null ? nil : result.unwrapped
         }.eraseToAnyPublisher()
       }
     case "filter":
       let body = try transform(arguments.first, stage: label, at: range)
       return stage {
-        $0.filter { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }
+        $0.filter { [unowned self] value in self.guarded(label, value: value) { try body(value) } == .bool(true) }
           .eraseToAnyPublisher()
       }
     case "removeDuplicates":
@@ -162,7 +164,7 @@ extension Machine {
       }
       let body = try transform(argument("while") ?? arguments.first, stage: label, at: range)
       return stage {
-        $0.prefix { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }
+        $0.prefix { [unowned self] value in self.guarded(label, value: value) { try body(value) } == .bool(true) }
           .eraseToAnyPublisher()
       }
     case "dropFirst":
@@ -172,7 +174,9 @@ extension Machine {
     case "first", "last":
       if let test = argument("where") {
         let body = try transform(test, stage: label, at: range)
-        let keep: (Value) -> Bool = { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }
+        let keep: (Value) -> Bool = { [unowned self] value in
+          self.guarded(label, value: value) { try body(value) } == .bool(true)
+        }
         return name == "first"
           ? stage { $0.first(where: keep).eraseToAnyPublisher() } : stage { $0.last(where: keep).eraseToAnyPublisher() }
       }
@@ -217,7 +221,8 @@ extension Machine {
       let body = try transform(arguments.last, stage: label, at: range)
       return stageWithRow { upstream, row in
         upstream.flatMap(maxPublishers: limit) { [unowned self] value -> AnyValuePublisher in
-          self.inner(self.guarded(label) { try body(value) }, stage: label, row: row, rowLabel: value.description)
+          self.inner(
+            self.guarded(label, value: value) { try body(value) }, stage: label, row: row, rowLabel: value.description)
         }.eraseToAnyPublisher()
       }
     case "catch":
@@ -344,7 +349,8 @@ extension Machine {
     case "drop":
       let body = try transform(argument("while"), stage: label, at: range)
       return stage {
-        $0.drop { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }.eraseToAnyPublisher()
+        $0.drop { [unowned self] value in self.guarded(label, value: value) { try body(value) } == .bool(true) }
+          .eraseToAnyPublisher()
       }
     case "max", "min":
       let isMax = name == "max"
@@ -366,7 +372,8 @@ extension Machine {
       if let test = arguments.first(where: { $0.label == "where" }) {
         let body = try transform(test, stage: label, at: range)
         return stage {
-          $0.contains { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }.map(Value.bool)
+          $0.contains { [unowned self] value in self.guarded(label, value: value) { try body(value) } == .bool(true) }
+            .map(Value.bool)
             .eraseToAnyPublisher()
         }
       }
@@ -375,7 +382,8 @@ extension Machine {
     case "allSatisfy":
       let body = try transform(arguments.first, stage: label, at: range)
       return stage {
-        $0.allSatisfy { [unowned self] value in self.guarded(label) { try body(value) } == .bool(true) }.map(Value.bool)
+        $0.allSatisfy { [unowned self] value in self.guarded(label, value: value) { try body(value) } == .bool(true) }
+          .map(Value.bool)
           .eraseToAnyPublisher()
       }
     case "output":
@@ -406,10 +414,15 @@ extension Machine {
         let method = overload(methods, for: arguments) ?? methods[0]
         return try run(method, arguments, in: Scope(parent: globals, selfValue: .opaque(upstream)), at: range)
       }
-      throw SwiftRunError.refused(
-        Diagnostic(
-          "streamlab does not run the operator `.\(name)` from Swift yet", at: range,
-          suggestion: Suggestion.closest(to: name, among: Self.operatorNames)))
+      guard Self.combineOperators.contains(name) else {
+        throw SwiftRunError.refused(
+          Diagnostic(
+            "streamlab has no operator `\(name)`", at: range,
+            suggestion: Suggestion.closest(to: name, among: Self.operatorNames)))
+      }
+      throw refuse(
+        "streamlab does not run Combine's `.\(name)` from Swift yet", at: range,
+        instead: "one of the operators it runs: " + Self.operatorNames.prefix(12).joined(separator: ", ") + ", …")
     }
   }
 
@@ -452,6 +465,17 @@ extension Machine {
   static func demandValue(_ demand: Subscribers.Demand) -> Value {
     .opaque(EnumValue(typeName: "Subscribers.Demand", caseName: demand == .unlimited ? "unlimited" : "\(demand)"))
   }
+
+  /// Every operator method of Combine's `Publisher`, run here or not, so a
+  /// misspelt name and one streamlab does not run are told apart.
+  static let combineOperators: Set<String> =
+    Set(operatorNames).union([
+      "breakpoint", "breakpointOnError", "buffer", "decode", "encode", "makeConnectable", "measureInterval",
+      "print", "tryRemoveDuplicates", "tryMax", "tryMin", "tryContains", "tryAllSatisfy", "tryScan", "tryReduce",
+      "tryFirst", "tryLast", "tryPrefix", "tryDrop", "tryCatch", "dropFirst", "drop", "mapError", "switchToLatest",
+      "setFailureType", "subscribe", "values", "autoconnect", "zip", "collect", "replaceNil", "first", "last",
+      "output", "prefix", "removeDuplicates", "ignoreOutput", "assertNoFailure", "count", "min", "max",
+    ])
 
   static let operatorNames = [
     "map", "tryMap", "compactMap", "filter", "removeDuplicates", "debounce", "throttle", "delay", "scan", "reduce",

@@ -8,6 +8,11 @@ extension Machine {
     switch callee.kind {
     case .member(let base?, let name):
       let target = try link(base, in: scope)
+      // An operator outside what streamlab runs is refused before its
+      // arguments are looked at (they may name what only it could use).
+      if try publisherValue(target, label: "") != nil, let advice = UnsupportedSwift.advice(forOperator: name) {
+        throw refuse(advice.message, at: range, instead: advice.instead)
+      }
       let arguments = try evaluateArguments(written, in: scope)
       return try callMember(name, of: target, arguments, at: range, base: base, in: scope)
     case .member(nil, let name):

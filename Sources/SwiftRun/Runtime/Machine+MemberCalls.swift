@@ -88,9 +88,14 @@ extension Machine {
       }
     }
     if let publisher = try publisherValue(target, label: source(baseRange)) {
+      operatorUses.append((name, baseRange.end))
       switch name {
-      case "sink": return try sink(publisher, arguments, at: range)
-      case "assign": return try assignSubscriber(publisher, arguments, at: range, in: scope)
+      case "sink":
+        subscriptionOffsets.append(range.start)
+        return try sink(publisher, arguments, at: range)
+      case "assign":
+        subscriptionOffsets.append(range.start)
+        return try assignSubscriber(publisher, arguments, at: range, in: scope)
       default: return try publisherOperator(name, publisher, arguments, label: label, at: range)
       }
     }

@@ -28,6 +28,10 @@ final class Machine {
   /// Subscriptions the run itself keeps alive: `assign(to: &$x)` lives as long as its property.
   var retained: [Cancellable] = []
   var notes: [String] = []
+  /// Where each subscription was made, by pipeline.
+  var subscriptionOffsets: [Int] = []
+  /// Each operator method called, with where.
+  var operatorUses: [(name: String, offset: Int)] = []
   /// Whether each `$`-parameter closure reads `$1`, by where it starts.
   var closureReadsSecondParameter: [Int: Bool] = [:]
   /// True while the run is torn down: no `deinit` runs then.
@@ -142,14 +146,14 @@ final class Machine {
   }
 
   /// Records an error raised inside a closure the engine called and stops the run.
-  func fail(_ error: Error, stage: String) {
+  func fail(_ error: Error, stage: String, value: Value? = nil) {
     let failure = error as? SwiftRunError ?? .trap("\(error)", SourceRange(start: 0, end: 0))
     if pendingError == nil { pendingError = failure }
     switch failure {
     case .trap(let message, _):
-      recorder.fail(message, stage: stage, value: nil)
-    case .thrown(let value, _):
-      recorder.fail("uncaught error \(SwiftText.plain(value))", stage: stage, value: nil)
+      recorder.fail(message, stage: stage, value: value)
+    case .thrown(let thrown, _):
+      recorder.fail("uncaught error \(SwiftText.plain(thrown))", stage: stage, value: value)
     case .refused:
       recorder.stop(.interrupted)
     }

@@ -209,6 +209,7 @@ extension EvalCommand {
     command.program = program
     command.file = nil
     command.swift = false
+    command.interpret = false
     command.format = .text
     command.output = nil
     command.inner = .on
