@@ -48,7 +48,10 @@ public enum TypeChecker {
     let bindingTypes = TypeInference.BindingTypes()
     for (index, statement) in program.statements.enumerated() {
       if ProgramPhase.looks(before: index), isInterrupted() {
-        throw TypeCheckFailure(diagnostics: errors + [ProgramPhase.typeChecking.interruption(at: statement.range)])
+        let failure = TypeCheckFailure(
+          diagnostics: errors + [ProgramPhase.typeChecking.interruption(at: statement.range)])
+        DeferredRelease.release((consume environment, consume typed, bindingTypes))
+        throw failure
       }
       let inference = TypeInference(
         text: program.text, illTyped: illTyped, stringDefaults: stringDefaults, bindingTypes: bindingTypes)
