@@ -58,8 +58,8 @@ public enum TypeChecker {
       do throws(Diagnostic) {
         switch statement {
         case .binding(let name, let pipeline, _):
-          typed.bindings[name.text] = try inference.typedPipeline(pipeline, environment: environment)
           let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          typed.bindings[name.text] = try inference.typedBinding(bound, environment: environment)
           environment[name.text] = bound
           illTyped.remove(name.text)
         case .subscription(let pipeline, _, _):
