@@ -45,7 +45,7 @@ import Testing
 
   @Test func readingLooksAtTheFlagWhileLexingALongText() throws {
     // 63 statements of 2,001 tokens each (the newline too): too few for the parser to look,
-    // but the lexer looks once it has made 65,536 tokens, and stops at the
+    // but the lexer looks once it has made `Lexer.tokensBetweenLooks` (16,384), and stops at the
     // end of the last whole statement, which is where reading stopped.
     let values = (1...1_000).map(String.init).joined(separator: ", ")
     let lines = (0..<63).map { "just \(values) // statement \($0)" }

@@ -21,10 +21,10 @@ public struct Lexer {
   /// How many tokens are made between two looks at `isInterrupted`. A
   /// program as large as `ProgramLimits` allows is megabytes of text, whose
   /// lexing alone took half a second under load before the parser's first
-  /// look (issue 26). This many take about 3 ms; a smaller program (1,000
-  /// statements of ten tokens) is never looked at here, and the parser's
-  /// looks every `ProgramPhase.statementsBetweenLooks` statements decide.
-  static let tokensBetweenLooks = 65_536
+  /// look (issue 26). This many take about a millisecond; a smaller program
+  /// (1,000 statements of ten tokens) is never looked at here, and the
+  /// parser's looks every `ProgramPhase.statementsBetweenLooks` statements decide.
+  static let tokensBetweenLooks = 16_384
 
   /// Lexes all of `text`, or up to where `isInterrupted` was found true.
   public init(_ text: String, isInterrupted: () -> Bool = { false }) {
