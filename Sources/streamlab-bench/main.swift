@@ -25,6 +25,12 @@
 // gives the time and peak memory of each size and the ratio per doubling
 // (BindingsBenchmark).
 //
+//     swift run -c release streamlab-bench interrupt [tries] [phase-filter]
+//
+// drives the playground at a pseudo-terminal and times Ctrl-C in each phase
+// of an input, from the 0x03 written to the prompt shown again
+// (InterruptBenchmark).
+//
 //     swift run streamlab-bench memory [runs] [program]
 //
 // measures memory instead: the resident growth per run of one program run
@@ -32,19 +38,32 @@
 
 import Foundation
 
+/// The `streamlab` the whole-process rows run: $STREAMLAB_BINARY, or the one
+/// built next to this benchmark.
+func streamlabBinary() -> String {
+  ProcessInfo.processInfo.environment["STREAMLAB_BINARY"]
+    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamlab")
+    .path
+}
+
 if CommandLine.arguments.dropFirst().first == "layout" {
   LayoutTiming.measure(repetitions: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 3)
   exit(0)
 }
 
 if CommandLine.arguments.dropFirst().first == "bindings" {
-  let binary =
-    ProcessInfo.processInfo.environment["STREAMLAB_BINARY"]
-    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamlab")
-    .path
+  let binary = streamlabBinary()
   BindingsBenchmark.measure(
     repetitions: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 3, binary: binary,
     baseline: ProcessInfo.processInfo.environment["STREAMLAB_BASELINE_BINARY"])
+  exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "interrupt" {
+  let binary = streamlabBinary()
+  InterruptBenchmark.measure(
+    tries: CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 5, binary: binary,
+    filter: CommandLine.arguments.dropFirst(3).first)
   exit(0)
 }
 
@@ -94,9 +113,7 @@ print("StreamCore rows record every stage (4 probes) into a Recorder, as a shown
 // this process's address space), so they run while this one is still small.
 // The pipeline below with a budget that records all its
 // 2.67 million events, in each output format, and the shortest program.
-let binary =
-  ProcessInfo.processInfo.environment["STREAMLAB_BINARY"]
-  ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("streamlab").path
+let binary = streamlabBinary()
 let baseline = ProcessInfo.processInfo.environment["STREAMLAB_BASELINE_BINARY"]
 let wholeRun = ["eval", DSLPipeline.synchronous, "--max-events", "10000000"]
 let processRows = [

@@ -43,6 +43,22 @@ import Testing
     #expect(diagnostic.range.start == line127)
   }
 
+  @Test func readingLooksAtTheFlagWhileLexingALongText() throws {
+    // 63 statements of 2,001 tokens each (the newline too): too few for the parser to look,
+    // but the lexer looks once it has made `Lexer.tokensBetweenLooks` (16,384), and stops at the
+    // end of the last whole statement, which is where reading stopped.
+    let values = (1...1_000).map(String.init).joined(separator: ", ")
+    let lines = (0..<63).map { "just \(values) // statement \($0)" }
+    let program = lines.joined(separator: "\n")
+    let parsed = Parser.parse(program, isInterrupted: Flag(raisedAtLook: 1).look)
+    let diagnostic = try #require(parsed.diagnostics.only)
+    #expect(diagnostic.message == "stopped by Ctrl-C while reading this program, before it ran")
+    let wholeLines = Lexer.tokensBetweenLooks / 2_001
+    #expect(parsed.program.statements.count == wholeLines)
+    let lineStart = lines.prefix(wholeLines).map { $0.utf8.count + 1 }.reduce(0, +)
+    #expect(diagnostic.range.start == lineStart)
+  }
+
   @Test func typeCheckingLooksAtTheFlagEverySixtyFourStatements() throws {
     let parsed = Parser.parse(Self.program)
     try #require(parsed.diagnostics.isEmpty)

@@ -22,6 +22,13 @@ public enum InputText {
 
   /// The text of `bytes`, or where the first byte that is not UTF-8 is.
   public static func decode(_ bytes: some Collection<UInt8>, from source: String) -> Result<String, NotUTF8> {
+    // Nearly every input is valid, and the standard library checks a buffer
+    // in one fast pass. Scalar by scalar through a generic iterator (below),
+    // a 10,000-statement file took 100 ms under load before reading began,
+    // with Ctrl-C waiting on it (issue 26).
+    if let text = bytes.withContiguousStorageIfAvailable({ String(validating: $0, as: UTF8.self) }) ?? nil {
+      return .success(text)
+    }
     if let offset = firstInvalidOffset(in: bytes) {
       let byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
       return .failure(NotUTF8(source: source, offset: offset, byte: byte))

@@ -30,20 +30,29 @@ public struct Interpreter {
 
   private mutating func runHere(_ text: String, options: RunOptions) -> Evaluation {
     let parsed = Parser.parse(text, boundNames: bindings.keys, isInterrupted: options.isInterrupted)
-    guard parsed.diagnostics.isEmpty else { return .invalid(parsed.diagnostics) }
+    guard parsed.diagnostics.isEmpty else {
+      let diagnostics = parsed.diagnostics
+      if options.isInterrupted() { DeferredRelease.release(consume parsed) }
+      return .invalid(diagnostics)
+    }
     // Swift refuses an ill-typed program before it runs, and so does streamlab.
     let typed: TypedProgram
     do {
       typed = try TypeChecker.check(parsed.program, environment: bindings, isInterrupted: options.isInterrupted)
     } catch {
+      if options.isInterrupted() { DeferredRelease.release(consume parsed) }
       return .invalid(error.diagnostics)
     }
     var run = ProgramRun(
       program: parsed.program, bindings: bindings, options: options, typed: typed)
+    let problems = run.start()
+    guard problems.isEmpty else {
+      run.end()
+      if options.isInterrupted() { DeferredRelease.release((consume run, consume parsed, consume typed)) }
+      return .invalid(problems)
+    }
     // Still on the large stack: tearing down a deep pipeline nests as deep.
     defer { run.end() }
-    let problems = run.start()
-    guard problems.isEmpty else { return .invalid(problems) }
     bindings = run.bindings
     var result = run.finish()
     result.stageTypes = typed.shown.map { pipeline in pipeline.stages.map(\.typeLabel) }

@@ -2,11 +2,14 @@
 /// the flag (`RunOptions.isInterrupted`) every `statementsBetweenLooks`
 /// statements, so a program as large as `ProgramLimits` allows stops within
 /// that many statements' work (well under a millisecond in a release build),
-/// and the builder also every 256 stages of one pipeline.
+/// and the builder also every 256 stages of one pipeline. The lexer, which
+/// reads the whole text before the parser's first look, looks every
+/// `Lexer.tokensBetweenLooks` tokens.
 public enum ProgramPhase: CaseIterable, Sendable {
-  /// A program of fewer statements is never stopped before it runs: a Ctrl-C
-  /// pressed just before it began is seen by the run's first look, whose
-  /// diagram still shows where each stage was.
+  /// A program of fewer statements (and fewer than `Lexer.tokensBetweenLooks`
+  /// tokens) is never stopped before it runs: a Ctrl-C pressed just before
+  /// it began is seen by the run's first look, whose diagram still shows
+  /// where each stage was.
   public static let statementsBetweenLooks = 64
 
   /// Whether the phase looks at the flag before the statement at `index`.

@@ -51,6 +51,7 @@ struct ProgramRun {
     for (index, statement) in program.statements.enumerated() {
       if ProgramPhase.looks(before: index), options.isInterrupted() {
         errors.append(ProgramPhase.building.interruption(at: statement.range))
+        bindingCheck.end(releasingElsewhere: true)
         break
       }
       do {
@@ -196,10 +197,14 @@ private final class BindingCheck {
   /// Breaks the cycles of what was built (`PipelineBuilder.endRun`) and
   /// lets it go: once every statement is built, before the run, so a
   /// program's checks and its run are not in memory together.
-  func end() {
+  /// `releasingElsewhere` when Ctrl-C stopped the program: what was built
+  /// is then freed on another thread (`DeferredRelease`).
+  func end(releasingElsewhere: Bool = false) {
     clock.discardPendingActions()
     builder?.endRun()
+    let built = builder
     builder = nil
+    if releasingElsewhere { DeferredRelease.release(consume built) }
   }
 }
 

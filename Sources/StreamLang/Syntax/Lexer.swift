@@ -10,20 +10,40 @@ public struct Lexer {
   /// The tokens, ending with `.endOfInput`.
   public private(set) var tokens: [Token] = []
   public private(set) var diagnostics: [Diagnostic] = []
+  /// Where lexing stopped because `isInterrupted` became true: the end of
+  /// the last whole statement lexed (the tokens end there), or nil.
+  public private(set) var interruptedAt: Int?
 
   private let bytes: [UInt8]
   private var position = 0
   private var bracketDepth = 0
 
-  public init(_ text: String) {
+  /// How many tokens are made between two looks at `isInterrupted`. A
+  /// program as large as `ProgramLimits` allows is megabytes of text, whose
+  /// lexing alone took half a second under load before the parser's first
+  /// look (issue 26). This many take about a millisecond; a smaller program
+  /// (1,000 statements of ten tokens) is never looked at here, and the
+  /// parser's looks every `ProgramPhase.statementsBetweenLooks` statements decide.
+  static let tokensBetweenLooks = 16_384
+
+  /// Lexes all of `text`, or up to where `isInterrupted` was found true.
+  public init(_ text: String, isInterrupted: () -> Bool = { false }) {
     bytes = Array(text.utf8)
-    lexAll()
+    lexAll(isInterrupted: isInterrupted)
   }
 
-  private mutating func lexAll() {
+  private mutating func lexAll(isInterrupted: () -> Bool) {
+    var nextLook = Self.tokensBetweenLooks
     while true {
       skipSpacesAndComments()
       guard position < bytes.count else { break }
+      if tokens.count >= nextLook {
+        nextLook = tokens.count + Self.tokensBetweenLooks
+        if isInterrupted() {
+          endAtLastStatement()
+          break
+        }
+      }
       let start = position
       let byte = bytes[position]
       switch byte {
@@ -52,7 +72,18 @@ public struct Lexer {
         lexSymbol(byte, from: start)
       }
     }
-    tokens.append(Token(.endOfInput, range: SourceRange(start: bytes.count, end: bytes.count)))
+    let end = interruptedAt ?? bytes.count
+    tokens.append(Token(.endOfInput, range: SourceRange(start: end, end: end)))
+  }
+
+  /// Drops the tokens (and their diagnostics) of the statement being lexed,
+  /// so that the parser reads whole statements only and says where it stopped.
+  private mutating func endAtLastStatement() {
+    let kept = tokens.lastIndex { $0.kind == .newline || $0.kind == .semicolon }.map { $0 + 1 } ?? 0
+    let end = kept > 0 ? tokens[kept - 1].range.end : 0
+    tokens.removeSubrange(kept...)
+    diagnostics.removeAll { $0.range.start >= end }
+    interruptedAt = end
   }
 
   private mutating func lexSymbol(_ byte: UInt8, from start: Int) {
@@ -63,7 +94,9 @@ public struct Lexer {
       return kind
     }
     let kind: TokenKind?
-    switch (Character(Unicode.Scalar(byte)), Character(Unicode.Scalar(next))) {
+    // Scalars, not Characters: a Character compares as a string, which made
+    // this switch a tenth of lexing a large program.
+    switch (Unicode.Scalar(byte), Unicode.Scalar(next)) {
     case ("|", "|"): kind = take(2, .or)
     case ("|", _): kind = take(1, .pipe)
     case ("&", "&"): kind = take(2, .and)

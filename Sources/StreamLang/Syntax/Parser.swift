@@ -35,7 +35,7 @@ public struct Parser {
     _ text: String, boundNames: some Sequence<String> = [String](), metaCommands: [String] = [],
     isInterrupted: () -> Bool = { false }
   ) -> ParseResult {
-    var parser = Parser(text: text, boundNames: Set(boundNames))
+    var parser = Parser(text: text, boundNames: Set(boundNames), isInterrupted: isInterrupted)
     parser.metaCommands = metaCommands
     return parser.parseProgram(isInterrupted: isInterrupted)
   }
@@ -65,11 +65,15 @@ public struct Parser {
   /// The deepest expression parsed in each pipeline being parsed, innermost last.
   private var pipelineDepths: [Int] = []
 
-  private init(text: String, boundNames: Set<String>) {
+  /// Where the lexer stopped for `isInterrupted`; nil when it read the whole text.
+  private let lexingInterruptedAt: Int?
+
+  private init(text: String, boundNames: Set<String>, isInterrupted: () -> Bool) {
     self.text = text
-    let lexer = Lexer(text)
+    let lexer = Lexer(text, isInterrupted: isInterrupted)
     tokens = lexer.tokens
     diagnostics = lexer.diagnostics
+    lexingInterruptedAt = lexer.interruptedAt
     self.boundNames = boundNames
     braceHoldsPipe = Parser.findPipesInBraces(lexer.tokens)
   }
@@ -118,6 +122,11 @@ public struct Parser {
         skipToStatementEnd()
       }
       if diagnostics.count >= Parser.maximumDiagnostics { break }
+    }
+    // The lexer stopped at a statement's end and this loop read up to it
+    // without a look of its own finding the flag: the rest was not read.
+    if let stop = lexingInterruptedAt, at(.endOfInput) {
+      diagnostics.append(ProgramPhase.reading.interruption(at: SourceRange(start: stop, end: stop)))
     }
     let sorted = diagnostics.enumerated().sorted {
       ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)

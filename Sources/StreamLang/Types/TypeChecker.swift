@@ -48,15 +48,18 @@ public enum TypeChecker {
     let bindingTypes = TypeInference.BindingTypes()
     for (index, statement) in program.statements.enumerated() {
       if ProgramPhase.looks(before: index), isInterrupted() {
-        throw TypeCheckFailure(diagnostics: errors + [ProgramPhase.typeChecking.interruption(at: statement.range)])
+        let failure = TypeCheckFailure(
+          diagnostics: errors + [ProgramPhase.typeChecking.interruption(at: statement.range)])
+        DeferredRelease.release((consume environment, consume typed, bindingTypes))
+        throw failure
       }
       let inference = TypeInference(
         text: program.text, illTyped: illTyped, stringDefaults: stringDefaults, bindingTypes: bindingTypes)
       do throws(Diagnostic) {
         switch statement {
         case .binding(let name, let pipeline, _):
-          typed.bindings[name.text] = try inference.typedPipeline(pipeline, environment: environment)
           let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: environment)
+          typed.bindings[name.text] = try inference.typedBinding(bound, environment: environment)
           environment[name.text] = bound
           illTyped.remove(name.text)
         case .subscription(let pipeline, _, _):

@@ -77,7 +77,31 @@ final class TypeInference {
 
   /// The whole pipeline, resolved: what `TypedProgram` holds.
   func typedPipeline(_ pipeline: Pipeline, environment: [String: BoundPipeline]) throws(Diagnostic) -> TypedPipeline {
-    let stages = try self.pipeline(pipeline, in: Scope(environment: environment))
+    try resolvedPipeline(try self.pipeline(pipeline, in: Scope(environment: environment)))
+  }
+
+  /// A `let` statement's pipeline, resolved, as `typedPipeline`; its type is
+  /// also kept as `bound` keeps it, so that the binding's first use does not
+  /// type it all again (each link of a chain of bindings was typed twice).
+  /// Kept only where `bound` would keep the same: no marbled digits (typed
+  /// at each use) and no ill-typed binding in reach (placeholders here,
+  /// the error again there).
+  func typedBinding(_ binding: BoundPipeline, environment: [String: BoundPipeline]) throws(Diagnostic)
+    -> TypedPipeline
+  {
+    let marblesBefore = digitMarbles.count
+    let stages = try self.pipeline(binding.pipeline, in: Scope(environment: environment))
+    let keepsType = digitMarbles.count == marblesBefore && illTyped.isEmpty
+    let typed = try resolvedPipeline(stages)
+    if keepsType, let last = typed.stages.last {
+      bindingTypes.byBinding[ObjectIdentifier(binding)] = Stage(
+        label: last.label, type: last.type, publisherType: typed.fullType)
+    }
+    return typed
+  }
+
+  /// `stages` with their variables resolved, once the statement's marbled digits are settled.
+  private func resolvedPipeline(_ stages: [Stage]) throws(Diagnostic) -> TypedPipeline {
     try settleDigitMarbles()
     for (range, type) in typeOnlyPending {
       typeOnlyStages[range] = StageType(output: resolved(type.output), failure: resolved(type.failure))

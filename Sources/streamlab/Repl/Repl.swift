@@ -86,7 +86,10 @@ struct Repl {
         }
         reader.remember(input)
         let effect = KeyEcho.suppressed { perform(session.submit(input), in: &session) }
-        FreedMemory.returnToSystem()
+        // After a Ctrl-C the prompt comes back first: another thread may
+        // still be freeing what the stopped input made (`DeferredRelease`),
+        // and handing memory back now would wait on it. The next input hands it back.
+        if !InterruptFlag.isRaised { FreedMemory.returnToSystem() }
         if effect == .quit { return interactive || !session.hasFailed ? 0 : 1 }
       }
     }
