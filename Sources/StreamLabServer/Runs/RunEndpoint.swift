@@ -1,4 +1,5 @@
 import Foundation
+import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
@@ -15,9 +16,14 @@ struct RunEndpoint: Sendable {
     var format: String?
     /// Columns of a text diagram (eval's `--width`); 80 when absent.
     var width: Int?
+    /// The picture for the playground page, instead of a document.
+    var page: Bool?
+    var predict: Bool?
+    var pixelsPerMs: Double?
   }
 
-  static let shape = #"{"program": TEXT} or {"program": TEXT, "format": "json|text|events|svg|swift"}"#
+  static let shape =
+    #"{"program": TEXT} or {"program": TEXT, "format": "json|text|events|svg|swift"} or {"program": TEXT, "page": true}"#
 
   func respond(to body: Data) async throws -> WebResponse {
     let request = try RequestBody.decode(Body.self, from: body, shape: Self.shape)
@@ -28,6 +34,9 @@ struct RunEndpoint: Sendable {
       settings.width = width
     }
     let (program, drawing) = (request.program, settings)
+    if request.page == true {
+      return try await picture(of: program, settings: drawing, request: request)
+    }
     let answer = try await gate.run { options in
       FrontDoor.evaluate(FrontDoorRequest(program, format: format, settings: drawing, options: options))
     }
@@ -35,6 +44,23 @@ struct RunEndpoint: Sendable {
     guard format != .json else { return .json(document) }
     return .json(
       JSONObject.text([("format", JSONObject.string(format.rawValue)), ("text", JSONObject.string(document))]))
+  }
+
+  /// `{"svg": …}`: the run drawn for the page, with the rows `--format json`
+  /// marks draggable.
+  private func picture(of program: String, settings: ReplSettings, request: Body) async throws -> WebResponse {
+    let (hidesOutput, scale) = (request.predict == true, request.pixelsPerMs)
+    let drawn = try await gate.run { options -> Result<String, APIError> in
+      let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .svg, settings: settings, options: options))
+      guard case .ran(let result, let parsed, _, _) = answer.outcome else {
+        return Result { try Self.document(of: answer) }.mapError { $0 as? APIError ?? .badRequest("\($0)") }
+      }
+      let shown = RunPresenter(settings: settings).shown(result)
+      let draggable = MovableSource.rows(of: shown, program: parsed).mapValues { DraggableRow(frame: $0.frame) }
+      let picture = PlaygroundPicture(draggable: draggable, hidesOutput: hidesOutput, pixelsPerMillisecond: scale)
+      return .success(SVGDiagram.render(shown, playground: picture))
+    }
+    return .json(JSONObject.text([("svg", JSONObject.string(try drawn.get()))]))
   }
 
   /// The rendered document, or the error a request gets instead of it.
