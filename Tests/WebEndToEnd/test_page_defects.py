@@ -379,3 +379,30 @@ def test_a_hundred_thousand_values_draw_within_300ms(page, shoot):
                    document.querySelector('#diagram svg').getBBox(); return performance.now() - start }"""
     )
     assert step < 100
+
+
+def test_the_page_works_under_a_content_security_policy_of_its_own_origin(page, shoot):
+    """The server will send `default-src 'self'`: no inline script, style or
+    style attribute may be needed. Here the policy is added to every answer."""
+
+    def with_policy(route):
+        response = route.fetch()
+        headers = dict(response.headers, **{"content-security-policy": "default-src 'self'"})
+        route.fulfill(response=response, headers=headers)
+
+    page.route("**/*", with_policy)
+    page.add_init_script(
+        "window.violations = []; document.addEventListener('securitypolicyviolation',"
+        " event => window.violations.push(event.violatedDirective + ' ' + event.blockedURI))"
+    )
+    run_program(page, 'marbles "-a-b|" | map x + "!"')
+    page.click("#clock-forward")
+    page.check("#opt-large")
+    page.check("#predict")
+    page.wait_for_selector("#diagram svg[data-hides-output]")
+    page.goto("/#lesson=lesson01")
+    page.wait_for_selector("#lesson-body .example-output svg")
+    shoot("under-csp")
+    # The empty `data:` favicon (which keeps browsers from asking for
+    # /favicon.ico) is refused by the policy, and nothing else is.
+    assert page.evaluate("() => window.violations") in ([], ["img-src data"])
