@@ -14,11 +14,18 @@ public struct PlaygroundPicture: Hashable {
   /// The scale of the picture the student was dragging in, kept so the marks
   /// that did not move stay where they were; nil fits the run as usual.
   public var pixelsPerMillisecond: Double?
+  /// A phone's screen: each row's label above it, so the time axis has the
+  /// picture's whole width, and a time axis from 240 px (480 otherwise).
+  public var narrow: Bool
 
-  public init(draggable: [Int: DraggableRow] = [:], hidesOutput: Bool = false, pixelsPerMillisecond: Double? = nil) {
+  public init(
+    draggable: [Int: DraggableRow] = [:], hidesOutput: Bool = false, pixelsPerMillisecond: Double? = nil,
+    narrow: Bool = false
+  ) {
     self.draggable = draggable
     self.hidesOutput = hidesOutput
     self.pixelsPerMillisecond = pixelsPerMillisecond
+    self.narrow = narrow
   }
 }
 

@@ -43,6 +43,7 @@ struct SVGPage {
 
   init(result: RunResult, options: DiagramOptions, playground: Playground? = nil) {
     let hidesOutput = playground?.picture.hidesOutput == true
+    let narrow = playground?.picture.narrow == true
     // Labels are left-aligned and keep the text diagram's indentation, so
     // an inner row's label sits under its operator's, a nested one further in.
     let headings = result.headings.map {
@@ -81,7 +82,7 @@ struct SVGPage {
       }
     }
     if span > 0 {
-      pixelsPerNanosecond = min(max(pixelsPerNanosecond, 480 / span), 2400 / span)
+      pixelsPerNanosecond = min(max(pixelsPerNanosecond, (narrow ? 240 : 480) / span), 2400 / span)
     }
     // A picture redrawn after a drag keeps the scale it was dragged in, so
     // the marks that did not move stay under the student's eyes.
@@ -92,7 +93,10 @@ struct SVGPage {
     // The right edge of every text drawn outside the timeline (headers, the
     // runtime error's words), so the picture is wide enough to show them whole.
     var textReach = 0.0
-    let left = Self.labelX + Double(longestLabel) * Self.charWidth + 28
+    // On a phone each label goes above its row, so the time axis has the
+    // whole width; otherwise the labels are a column left of it.
+    let left = narrow ? Self.labelX + 8 : Self.labelX + Double(longestLabel) * Self.charWidth + 28
+    let labelRise = narrow ? 18.0 : 0
     func labelX(_ heading: (header: String?, label: String, indent: Int)) -> Double {
       Self.labelX + Double(heading.indent) * Self.charWidth
     }
@@ -141,7 +145,7 @@ struct SVGPage {
         continue
       }
       if let rowOpening { body.append(rowOpening) }
-      let middle = y + Self.rowHeight / 2
+      let middle = y + labelRise + Self.rowHeight / 2
       var end = left + timelineWidth
       // An inner row that ended stops there: nothing more can happen on it.
       let ended =
@@ -181,9 +185,13 @@ struct SVGPage {
       }
       if playground != nil {
         let weight = row.isOutput ? " font-weight=\"bold\"" : ""
+        let labelY = narrow ? middle - 22 : middle + 4
         body.append(
-          "<text x=\"\(Self.n(labelX(heading)))\" y=\"\(Self.n(middle + 4))\" text-anchor=\"start\"\(weight) class=\"label\">\(TextEscaping.xml(heading.label))</text>"
+          "<text x=\"\(Self.n(labelX(heading)))\" y=\"\(Self.n(labelY))\" text-anchor=\"start\"\(weight) class=\"label\">\(TextEscaping.xml(heading.label))</text>"
         )
+        if narrow {
+          textReach = max(textReach, labelX(heading) + Double(heading.label.terminalColumns) * Self.charWidth)
+        }
       } else {
         body.append(
           Self.label(heading.label, x: labelX(heading), y: middle + 4, anchor: "start", bold: row.isOutput))
@@ -196,12 +204,14 @@ struct SVGPage {
             "? click where you think its marbles fall", x: left + 12, y: middle - 20, anchor: "start", bold: false,
             classes: "predict-hint"))
       }
-      let eventIndices =
-        documentRow != nil && !hidden ? DocumentEventIndices(row, instants: rowCells.count) : nil
       let movable = documentRow.flatMap { playground?.picture.draggable[$0] } != nil
+      // Only a mark that moves needs its event's index (what /api/move
+      // names); finding it walks the row, which for 100,000 values at one
+      // instant is most of the picture's cost.
+      let eventIndices = movable && !hidden ? DocumentEventIndices(row, instants: rowCells.count) : nil
       for cell in rowCells where !hidden {
         instantTimes.insert(cell.time.nanoseconds)
-        if let eventIndices, let documentRow {
+        if playground != nil, let documentRow {
           body += Self.playgroundMarks(
             cell, x: x(cell.time), middle: middle, legend: legend, row: documentRow, label: heading.label,
             indices: eventIndices, movable: movable)
@@ -235,7 +245,7 @@ struct SVGPage {
         textReach = max(textReach, errorX + 24 + Double(words.count) * Self.charWidth)
       }
       if rowOpening != nil { body.append("</g>") }
-      y += Self.rowHeight
+      y += Self.rowHeight + labelRise
     }
 
     // The axis: ticks at round times at least 60px apart.
@@ -426,18 +436,19 @@ struct SVGPage {
   }
 
   /// An instant's marks for the playground: each event's mark in a group
-  /// that names its row, its event in the JSON document, its time and kind;
-  /// a mark the student may drag is a button the arrow keys move.
+  /// that names its row, its time and kind, and when it can move, its event
+  /// in the JSON document; a mark the student may drag is a button the
+  /// arrow keys move.
   static func playgroundMarks(
     _ cell: MarbleCell, x: Double, middle: Double, legend: ValueLegend, row: Int, label rowLabel: String,
-    indices: DocumentEventIndices, movable: Bool
+    indices: DocumentEventIndices?, movable: Bool
   ) -> [String] {
     let time = Milliseconds.text(cell.time)
     return marks(cell, x: x, middle: middle, legend: legend, tokenClass: true).map { mark in
       guard let kind = mark.kind else { return mark.text }
       let event =
-        mark.valueIndex.flatMap { indices.value($0, at: cell.time) }
-        ?? mark.otherIndex.flatMap { indices.other($0, at: cell.time) }
+        mark.valueIndex.flatMap { indices?.value($0, at: cell.time) }
+        ?? mark.otherIndex.flatMap { indices?.other($0, at: cell.time) }
       let name: String
       let what: String
       switch kind {

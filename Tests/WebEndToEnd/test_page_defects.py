@@ -189,6 +189,20 @@ def test_the_diagram_fits_the_width_of_the_screen(page, shoot, width):
     box = page.locator("#diagram svg").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    # Fitted, and no smaller than it must be: on a phone the server puts the
+    # labels above their rows, so the time axis has the whole width (ten
+    # instants 100ms apart still need about 540px not to overlap: half size).
+    scale = page.evaluate(
+        "() => { const svg = document.querySelector('#diagram svg');"
+        " return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width }"
+    )
+    assert scale >= (0.5 if width < 600 else 0.85)
+    label_above = page.evaluate(
+        "() => { const row = document.querySelector('#diagram svg .row');"
+        " return row.querySelector('.label').getBBox().y + row.querySelector('.label').getBBox().height"
+        " <= row.querySelector('line.arrow').getBBox().y - 8 }"
+    )
+    assert label_above == (width < 600)
     # The whole run is in sight: its last tick and its end.
     last_tick = page.locator("#diagram svg text", has_text=re.compile(r"^1000ms$")).bounding_box()
     assert last_tick is not None and last_tick["x"] + last_tick["width"] <= width

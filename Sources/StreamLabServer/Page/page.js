@@ -48,6 +48,9 @@ SL.api = (function () {
       const body = { program, page: true };
       if (options && options.predict) body.predict = true;
       if (options && options.pixelsPerMs) body.pixelsPerMs = options.pixelsPerMs;
+      // A phone's screen: the server puts each label above its row, so the
+      // picture is narrow enough to read when it is fitted to the width.
+      if (window.innerWidth < 600) body.narrow = true;
       return request("POST", "/api/run", body);
     },
     /// The program with event `event` of row `row` moved to `t` ms.
