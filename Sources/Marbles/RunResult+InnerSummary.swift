@@ -10,18 +10,26 @@ extension RunResult {
   /// `maxDrawnInnerRows` inner rows, the first few, a line
   /// `… N more inner streams`, and the last. A left-out row's own inner rows
   /// are left out with it. Event lists and JSON keep every row.
-  var summarisingInnerRows: RunResult {
+  var summarisingInnerRows: RunResult { summarisingInnerRowsWithIndices.result }
+
+  /// `summarisingInnerRows`, with each drawn row's index in `rows` (nil for
+  /// a summary line), which the playground's marks name.
+  var summarisingInnerRowsWithIndices: (result: RunResult, indices: [Int?]) {
     var siblings: [SiblingGroup: Int] = [:]
     for row in rows {
       if let group = SiblingGroup(row) { siblings[group, default: 0] += 1 }
     }
-    guard siblings.values.contains(where: { $0 > Self.maxDrawnInnerRows }) else { return self }
+    guard siblings.values.contains(where: { $0 > Self.maxDrawnInnerRows }) else {
+      return (self, Array(rows.indices))
+    }
     var seen: [SiblingGroup: Int] = [:]
     var hidden: Set<[Int]> = []
     var kept: [Timeline] = []
-    for row in rows {
+    var indices: [Int?] = []
+    for (index, row) in rows.enumerated() {
       guard let group = SiblingGroup(row), let inner = row.inner else {
         kept.append(row)
+        indices.append(index)
         continue
       }
       if let outer = inner.nestedIn, hidden.contains([row.pipeline, inner.parent, outer]) {
@@ -33,6 +41,7 @@ extension RunResult {
       seen[group] = position + 1
       guard count > Self.maxDrawnInnerRows, position >= Self.innerRowsDrawnFirst, position < count - 1 else {
         kept.append(row)
+        indices.append(index)
         continue
       }
       hidden.insert([row.pipeline, inner.parent, inner.number])
@@ -41,11 +50,12 @@ extension RunResult {
         let left = count - Self.innerRowsDrawnFirst - 1
         kept.append(
           Timeline(label: "… \(left) more inner streams", pipeline: row.pipeline, stage: row.stage, inner: summary))
+        indices.append(nil)
       }
     }
     var result = self
     result.rows = kept
-    return result
+    return (result, indices)
   }
 }
 

@@ -10,6 +10,17 @@ public enum SVGDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
     SVGPage(result: result.summarisingInnerRows, options: options).text
   }
+
+  /// The same picture for the browser playground, which puts it into the
+  /// page: no XML prolog or style sheet of its own (the page's styles it,
+  /// light or dark, and allows no inline style), and on every mark the row,
+  /// event and time it stands for (see `PlaygroundPicture`).
+  public static func render(_ result: RunResult, options: DiagramOptions = .init(), playground: PlaygroundPicture)
+    -> String
+  {
+    let (shown, indices) = result.summarisingInnerRowsWithIndices
+    return SVGPage(result: shown, options: options, playground: (playground, indices)).text
+  }
 }
 
 /// One SVG document being assembled.
@@ -27,7 +38,12 @@ struct SVGPage {
 
   private(set) var text = ""
 
-  init(result: RunResult, options: DiagramOptions) {
+  /// The playground's request and each row's index in the run's rows.
+  typealias Playground = (picture: PlaygroundPicture, rowIndices: [Int?])
+
+  init(result: RunResult, options: DiagramOptions, playground: Playground? = nil) {
+    let hidesOutput = playground?.picture.hidesOutput == true
+    let narrow = playground?.picture.narrow == true
     // Labels are left-aligned and keep the text diagram's indentation, so
     // an inner row's label sits under its operator's, a nested one further in.
     let headings = result.headings.map {
@@ -47,7 +63,11 @@ struct SVGPage {
     let cells = allCells.map { row in cut.map { cut in row.filter { $0.time < cut } } ?? row }
     let truncated = cut != nil
     let pictureEnd = cut ?? result.endTime
-    let values = cells.flatMap { $0.flatMap(\.drawnValues) }
+    // In predict mode the legend names only what is drawn: the output's
+    // values would give the answer away.
+    let values = zip(result.rows, cells).flatMap { row, rowCells in
+      hidesOutput && row.isOutput ? [] : rowCells.flatMap(\.drawnValues)
+    }
     let legend = ValueLegend(values: values, mode: .inline, maxInlineWidth: options.maxInlineWidth)
 
     // Time to x: wide enough that an instant's marbles end before the next
@@ -62,10 +82,21 @@ struct SVGPage {
       }
     }
     if span > 0 {
-      pixelsPerNanosecond = min(max(pixelsPerNanosecond, 480 / span), 2400 / span)
+      pixelsPerNanosecond = min(max(pixelsPerNanosecond, (narrow ? 240 : 480) / span), 2400 / span)
+    }
+    // A picture redrawn after a drag keeps the scale it was dragged in, so
+    // the marks that did not move stay under the student's eyes.
+    if let kept = playground?.picture.pixelsPerMillisecond, kept.isFinite, kept > 0, span * kept / 1e6 <= 20_000 {
+      pixelsPerNanosecond = kept / 1e6
     }
     let longestLabel = headings.map { $0.indent + $0.label.terminalColumns }.max() ?? 0
-    let left = Self.labelX + Double(longestLabel) * Self.charWidth + 28
+    // The right edge of every text drawn outside the timeline (headers, the
+    // runtime error's words), so the picture is wide enough to show them whole.
+    var textReach = 0.0
+    // On a phone each label goes above its row, so the time axis has the
+    // whole width; otherwise the labels are a column left of it.
+    let left = narrow ? Self.labelX + 8 : Self.labelX + Double(longestLabel) * Self.charWidth + 28
+    let labelRise = narrow ? 18.0 : 0
     func labelX(_ heading: (header: String?, label: String, indent: Int)) -> Double {
       Self.labelX + Double(heading.indent) * Self.charWidth
     }
@@ -78,12 +109,34 @@ struct SVGPage {
     // Where each row that can have inner rows runs, so an inner row can be
     // joined to its operator's row (or to the inner row it is nested in).
     var middles: [InnerParentKey: Double] = [:]
-    for ((row, heading), rowCells) in zip(zip(result.rows, headings), cells) {
+    var instantTimes: Set<Int> = [0]
+    for (rowNumber, ((row, heading), rowCells)) in zip(zip(result.rows, headings), cells).enumerated() {
+      let documentRow = playground?.rowIndices[rowNumber]
+      let hidden = hidesOutput && row.isOutput
+      // A row's marks in the playground: which row they are, what they move by.
+      var rowOpening: String? = nil
+      if let playground, let documentRow {
+        let draggable = playground.picture.draggable[documentRow]
+        let step =
+          draggable?.frame?.nanoseconds
+          ?? FrameCandidates.roundValues().first { Double($0) * pixelsPerNanosecond >= 10 } ?? 1_000_000
+        var classes = "row"
+        if row.isOutput { classes += " output" }
+        if row.inner != nil { classes += " inner-row" }
+        if hidden { classes += " hidden-output" }
+        let reading =
+          hidden
+          ? "\(heading.label): hidden until you show the output"
+          : Self.reading(heading.label, rowCells, legend: legend)
+        rowOpening =
+          "<g class=\"\(classes)\" data-row=\"\(documentRow)\" data-step=\"\(Milliseconds.text(step))\" role=\"group\" aria-label=\"\(TextEscaping.xml(reading))\">"
+      }
       if let header = heading.header {
         // A header has the picture's whole width, so it is cut later than a label.
         let shown =
           header.count <= 2 * Self.maxLabel ? header : String(header.prefix(2 * Self.maxLabel - 1)) + "\u{2026}"
         body.append(Self.label(shown, x: 16, y: y + 14, anchor: "start", bold: true))
+        textReach = max(textReach, 16 + Double(shown.terminalColumns) * Self.charWidth)
         y += 26
       }
       if row.inner?.isSummary == true {
@@ -91,7 +144,8 @@ struct SVGPage {
         y += 26
         continue
       }
-      let middle = y + Self.rowHeight / 2
+      if let rowOpening { body.append(rowOpening) }
+      let middle = y + labelRise + Self.rowHeight / 2
       var end = left + timelineWidth
       // An inner row that ended stops there: nothing more can happen on it.
       let ended =
@@ -102,42 +156,96 @@ struct SVGPage {
       // joined by a dashed connector to the row of the operator that
       // subscribed it, the way Rx draws higher-order streams.
       var start = left - 8
+      // The time an inner row comes into being, for the playground's clock.
+      var from = ""
       if let inner = row.inner {
         let subscribed = row.events.first { $0.kind == .subscribed }?.time ?? .zero
         start = x(subscribed)
+        if playground != nil { from = " data-t=\"\(Milliseconds.text(subscribed))\"" }
         if let above = middles[InnerParentKey(of: inner, pipeline: row.pipeline)] {
           body.append(
-            "<line x1=\"\(Self.n(start))\" y1=\"\(Self.n(above))\" x2=\"\(Self.n(start))\" y2=\"\(Self.n(middle))\" class=\"connector\"/>"
+            "<line x1=\"\(Self.n(start))\" y1=\"\(Self.n(above))\" x2=\"\(Self.n(start))\" y2=\"\(Self.n(middle))\" class=\"connector\"\(from)/>"
           )
         }
       }
       middles[InnerParentKey(row: row)] = middle
-      body.append(
-        "<line x1=\"\(Self.n(start))\" y1=\"\(Self.n(middle))\" x2=\"\(Self.n(end))\" y2=\"\(Self.n(middle))\" class=\"\(row.inner == nil ? "arrow" : "arrow inner")\"/>"
-      )
-      if !ended {
+      if hidden {
+        // Where a guess goes: the whole row, a click away.
         body.append(
-          "<path d=\"M\(Self.n(end + 8)) \(Self.n(middle)) L\(Self.n(end - 4)) \(Self.n(middle - 6)) L\(Self.n(end - 4)) \(Self.n(middle + 6)) Z\" class=\"head\"/>"
+          "<rect x=\"\(Self.n(left - 16))\" y=\"\(Self.n(middle - 24))\" width=\"\(Self.n(timelineWidth + 32))\" height=\"48\" class=\"predict-target\"/>"
         )
       }
       body.append(
-        Self.label(heading.label, x: labelX(heading), y: middle + 4, anchor: "start", bold: row.isOutput))
+        "<line x1=\"\(Self.n(start))\" y1=\"\(Self.n(middle))\" x2=\"\(Self.n(end))\" y2=\"\(Self.n(middle))\" class=\"\(row.inner == nil ? "arrow" : "arrow inner")\"\(from)/>"
+      )
+      if !ended {
+        body.append(
+          "<path d=\"M\(Self.n(end + 8)) \(Self.n(middle)) L\(Self.n(end - 4)) \(Self.n(middle - 6)) L\(Self.n(end - 4)) \(Self.n(middle + 6)) Z\" class=\"head\"\(from)/>"
+        )
+      }
+      if playground != nil {
+        let weight = row.isOutput ? " font-weight=\"bold\"" : ""
+        let labelY = narrow ? middle - 22 : middle + 4
+        body.append(
+          "<text x=\"\(Self.n(labelX(heading)))\" y=\"\(Self.n(labelY))\" text-anchor=\"start\"\(weight) class=\"label\">\(TextEscaping.xml(heading.label))</text>"
+        )
+        if narrow {
+          textReach = max(textReach, labelX(heading) + Double(heading.label.terminalColumns) * Self.charWidth)
+        }
+      } else {
+        body.append(
+          Self.label(heading.label, x: labelX(heading), y: middle + 4, anchor: "start", bold: row.isOutput))
+      }
       var live = true
       var reach = left  // right edge of the row's last marks
-      for cell in rowCells {
-        body += Self.marks(cell, x: x(cell.time), middle: middle, legend: legend)
+      if hidden {
+        body.append(
+          Self.label(
+            "? click where you think its marbles fall", x: left + 12, y: middle - 20, anchor: "start", bold: false,
+            classes: "predict-hint"))
+      }
+      let movable = documentRow.flatMap { playground?.picture.draggable[$0] } != nil
+      // Only a mark that moves needs its event's index (what /api/move
+      // names); finding it walks the row, which for 100,000 values at one
+      // instant is most of the picture's cost.
+      let eventIndices = movable && !hidden ? DocumentEventIndices(row, instants: rowCells.count) : nil
+      for cell in rowCells where !hidden {
+        instantTimes.insert(cell.time.nanoseconds)
+        if playground != nil, let documentRow {
+          body += Self.playgroundMarks(
+            cell, x: x(cell.time), middle: middle, legend: legend, row: documentRow, label: heading.label,
+            indices: eventIndices, movable: movable)
+        } else {
+          body += Self.marks(cell, x: x(cell.time), middle: middle, legend: legend).map(\.text)
+        }
         live = cell.isLive(after: live)
         reach = x(cell.time) + Self.clusterWidth(cell, legend: legend)
       }
-      if live && result.stop.leftStreamsRunning {
+      let stopTime = playground != nil ? " data-t=\"\(Milliseconds.text(pictureEnd))\"" : ""
+      if live && result.stop.leftStreamsRunning && !hidden {
         // Still running when the run stopped: an ellipsis on the arrow just
         // past the stop time (and past the last marble there).
         let ellipsisX = max(x(pictureEnd), reach) + 8
         body.append(
-          "<text x=\"\(Self.n(ellipsisX))\" y=\"\(Self.n(middle - 4))\" font-size=\"22\" font-weight=\"bold\" class=\"running\">\u{2026}</text>"
+          "<text x=\"\(Self.n(ellipsisX))\" y=\"\(Self.n(middle - 4))\" font-size=\"22\" font-weight=\"bold\" class=\"running\"\(stopTime)>\u{2026}</text>"
         )
       }
-      y += Self.rowHeight
+      // The page marks the stage a runtime error stopped, above its line
+      // (on it, a short row's arrowhead covered the words).
+      if playground != nil, !hidden, case .runtimeError(let error) = result.stop, row.isStageRow,
+        row.label == error.stage
+      {
+        let errorX = max(x(error.time), reach) + 30
+        let words = "runtime error at \(error.time)"
+        body.append(
+          "<g class=\"runtime-error\" data-t=\"\(Milliseconds.text(error.time))\">"
+            + "<text x=\"\(Self.n(errorX))\" y=\"\(Self.n(middle - 14))\" font-size=\"20\" font-weight=\"bold\">\u{26A0}</text>"
+            + Self.label(words, x: errorX + 24, y: middle - 15, anchor: "start", bold: true)
+            + "<title>\(TextEscaping.xml("stopped by a \(error)"))</title></g>")
+        textReach = max(textReach, errorX + 24 + Double(words.count) * Self.charWidth)
+      }
+      if rowOpening != nil { body.append("</g>") }
+      y += Self.rowHeight + labelRise
     }
 
     // The axis: ticks at round times at least 60px apart.
@@ -161,24 +269,59 @@ struct SVGPage {
       body.append(Self.label("0ms", x: left, y: axisY + 20, anchor: "middle", bold: false))
     }
 
-    var footer = legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
-    footer += result.notes.map { "note: \($0)" }
-    if truncated {
-      footer.append(
-        "note: the picture ends at \(pictureEnd), where a row reaches \(Self.maxInstants) instants; "
-          + "the event list shows every event")
+    var footer: [String]
+    let sentence = result.stop.sentence(endTime: result.endTime)
+    if hidesOutput {
+      // Only what the input rows say: a note, a stop sentence or a log
+      // line about the output would give it away.
+      let inputs = result.rows.filter { !$0.isOutput }
+      footer = legend.entries + Self.failureEntries(inputs) + DropLegend.entries(inputs)
+    } else {
+      footer = legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
+      footer += result.notes.map { "note: \($0)" }
+      if truncated {
+        footer.append(
+          "note: the picture ends at \(pictureEnd), where a row reaches \(Self.maxInstants) instants; "
+            + "the event list shows every event")
+      }
+      if let sentence { footer.append(sentence) }
+      footer += LogText.lines(result.log)
     }
-    if let sentence = result.stop.sentence(endTime: result.endTime) { footer.append(sentence) }
-    footer += LogText.lines(result.log)
     var footerY = axisY + 48
     for line in footer {
-      body.append(Self.label(line, x: 16, y: footerY, anchor: "start", bold: false))
+      if playground != nil {
+        let isError: Bool
+        if case .runtimeError = result.stop { isError = line == sentence } else { isError = false }
+        body.append(
+          Self.label(
+            line, x: 16, y: footerY, anchor: "start", bold: false,
+            classes: isError ? "footer runtime-error-text" : "footer"))
+      } else {
+        body.append(Self.label(line, x: 16, y: footerY, anchor: "start", bold: false))
+      }
       footerY += 20
     }
 
-    let footerWidth = Double(footer.map(\.count).max() ?? 0) * Self.charWidth + 32
-    let width = max(left + timelineWidth + 32, footerWidth)
+    let footerWidth = Double(footer.map(\.terminalColumns).max() ?? 0) * Self.charWidth + 32
+    let width = max(left + timelineWidth + 32, footerWidth, textReach + 16)
     let height = footerY + 4
+    if let playground {
+      // The page's hooks: the axis's scale (the clock's cursor, the drag, a
+      // guess's time) and the instants the clock steps to.
+      let instants = instantTimes.sorted().map { Milliseconds.text($0) }.joined(separator: " ")
+      let pixelsPerMillisecond = pixelsPerNanosecond * 1e6
+      let hidden = playground.picture.hidesOutput ? " data-hides-output=\"true\"" : ""
+      text =
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"marbles\" viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" "
+        + "width=\"\(Self.n(width))\" height=\"\(Self.n(height))\" font-family=\"Menlo, Consolas, 'DejaVu Sans Mono', monospace\" font-size=\"13\" "
+        + "role=\"group\" aria-label=\"Marble diagram: one row per stage, each read with its events and their times\" "
+        + "data-left=\"\(Self.n(left))\" data-right=\"\(Self.n(left + timelineWidth))\" data-px-per-ms=\"\(pixelsPerMillisecond)\" "
+        + "data-span=\"\(Milliseconds.text(Int(span)))\" data-axis-y=\"\(Self.n(axisY))\" data-instants=\"\(instants)\"\(hidden)>\n"
+        + "<rect width=\"100%\" height=\"100%\" class=\"background\"/>\n"
+        + "<g class=\"cursor-layer\"></g>\n"
+        + body.joined(separator: "\n") + "\n</svg>\n"
+      return
+    }
     text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" \
@@ -203,20 +346,38 @@ struct SVGPage {
       """ + body.joined(separator: "\n") + "\n</svg>\n"
   }
 
+  /// One thing drawn at an instant, and the event it stands for: the
+  /// `valueIndex`-th value of the instant, or its `otherIndex`-th other
+  /// mark (nil for a `+N` count or a dropped value, which no event moves).
+  struct DrawnMark {
+    var text: String
+    var kind: TimelineEvent.Kind? = nil
+    var valueIndex: Int? = nil
+    var otherIndex: Int? = nil
+    /// Where a thin bar or cross is, for a wider invisible target around it.
+    var hitX: Double? = nil
+  }
+
   /// The circles, bars and crosses of one instant. Values of one instant sit
   /// side by side, slightly overlapping, starting at the instant's x; the
   /// terminal goes after them.
-  static func marks(_ cell: MarbleCell, x: Double, middle: Double, legend: ValueLegend) -> [String] {
-    var marks: [String] = []
+  static func marks(_ cell: MarbleCell, x: Double, middle: Double, legend: ValueLegend, tokenClass: Bool = false)
+    -> [DrawnMark]
+  {
+    var marks: [DrawnMark] = []
     var cursor = x - radius  // left edge of the next marble
     let valueCount = cell.valueCount
     var kept = 0
+    var others = 0
     for kind in cell.events {
       switch kind {
       case .subscribed:
         marks.append(
-          "<path d=\"M\(n(x)) \(n(middle + 6)) L\(n(x - 6)) \(n(middle + 16)) L\(n(x + 6)) \(n(middle + 16)) Z\" class=\"sub\"><title>subscribed</title></path>"
-        )
+          DrawnMark(
+            text:
+              "<path d=\"M\(n(x)) \(n(middle + 6)) L\(n(x - 6)) \(n(middle + 16)) L\(n(x + 6)) \(n(middle + 16)) Z\" class=\"sub\"><title>subscribed</title></path>",
+            kind: kind, otherIndex: others))
+        others += 1
       case .value(let value):
         // The cell keeps the first `maxBundle` values and the last, where `+N` goes.
         let drawn = cell.valueIndex(ofKept: kept) + 1
@@ -224,37 +385,122 @@ struct SVGPage {
         if drawn > maxBundle {
           if drawn == valueCount {
             marks.append(
-              label("+\(valueCount - maxBundle)", x: cursor + 2, y: middle - 20, anchor: "start", bold: false))
+              DrawnMark(
+                text: label(
+                  "+\(valueCount - maxBundle)", x: cursor + 2, y: middle - 20, anchor: "start", bold: false)))
           }
           continue
         }
         let width = marbleWidth(value, legend: legend)
-        marks += marble(value, x: cursor + width / 2, middle: middle, legend: legend)
+        marks.append(
+          DrawnMark(
+            text: marble(value, x: cursor + width / 2, middle: middle, legend: legend, tokenClass: tokenClass)
+              .joined(separator: "\n"), kind: kind, valueIndex: drawn - 1))
         cursor += width - overlap
       case .finished:
         let barX = valueCount == 0 ? x : cursor + overlap + 6
         marks.append(
-          "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"end\"/>")
+          DrawnMark(
+            text:
+              "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"end\"/>",
+            kind: kind, otherIndex: others, hitX: barX))
+        others += 1
       case .failed(let message):
         let crossX = valueCount == 0 ? x : cursor + overlap + 10
         marks.append(
-          "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(TextEscaping.xml(message))</title></path>"
-        )
+          DrawnMark(
+            text:
+              "<path d=\"M\(n(crossX - 8)) \(n(middle - 8)) L\(n(crossX + 8)) \(n(middle + 8)) M\(n(crossX + 8)) \(n(middle - 8)) L\(n(crossX - 8)) \(n(middle + 8))\" class=\"fail\"><title>\(TextEscaping.xml(message))</title></path>",
+            kind: kind, otherIndex: others, hitX: crossX))
+        others += 1
       case .cancelled:
         let barX = valueCount == 0 ? x : cursor + overlap + 6
         marks.append(
-          "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"cancel\"/>"
-        )
+          DrawnMark(
+            text:
+              "<line x1=\"\(n(barX))\" y1=\"\(n(middle - 14))\" x2=\"\(n(barX))\" y2=\"\(n(middle + 14))\" class=\"cancel\"/>",
+            kind: kind, otherIndex: others, hitX: barX))
+        others += 1
       case .dropped(let value):
         // A grey cross on the line: the value was sent but never reached the stage below.
         marks.append(
-          "<text x=\"\(n(x))\" y=\"\(n(middle + 7))\" text-anchor=\"middle\" class=\"dropped\">\(MarbleToken.dropMark)<title>dropped \(TextEscaping.xml(value.description))</title></text>"
-        )
+          DrawnMark(
+            text:
+              "<text x=\"\(n(x))\" y=\"\(n(middle + 7))\" text-anchor=\"middle\" class=\"dropped\">\(MarbleToken.dropMark)<title>dropped \(TextEscaping.xml(value.description))</title></text>"
+          ))
       case .requested:
         break
       }
     }
     return marks
+  }
+
+  /// An instant's marks for the playground: each event's mark in a group
+  /// that names its row, its time and kind, and when it can move, its event
+  /// in the JSON document; a mark the student may drag is a button the
+  /// arrow keys move.
+  static func playgroundMarks(
+    _ cell: MarbleCell, x: Double, middle: Double, legend: ValueLegend, row: Int, label rowLabel: String,
+    indices: DocumentEventIndices?, movable: Bool
+  ) -> [String] {
+    let time = Milliseconds.text(cell.time)
+    return marks(cell, x: x, middle: middle, legend: legend, tokenClass: true).map { mark in
+      guard let kind = mark.kind else { return mark.text }
+      let event =
+        mark.valueIndex.flatMap { indices?.value($0, at: cell.time) }
+        ?? mark.otherIndex.flatMap { indices?.other($0, at: cell.time) }
+      let name: String
+      let what: String
+      switch kind {
+      case .value(let value):
+        (name, what) = ("value", value.description)
+      case .finished: (name, what) = ("finished", "finished")
+      case .failed: (name, what) = ("failed", "failed")
+      case .cancelled: (name, what) = ("cancelled", "cancelled")
+      case .subscribed: (name, what) = ("subscribed", "subscribed")
+      case .requested, .dropped: return mark.text
+      }
+      var attributes = "class=\"mark\(movable && name != "subscribed" ? " movable" : "")\" data-row=\"\(row)\""
+      if let event { attributes += " data-event=\"\(event)\"" }
+      attributes += " data-t=\"\(time)\" data-kind=\"\(name)\""
+      if movable && name != "subscribed" {
+        let words = "\(what) at \(time)ms on \(rowLabel); arrow keys move it"
+        attributes += " tabindex=\"0\" role=\"button\" aria-label=\"\(TextEscaping.xml(words))\""
+      }
+      // A thin bar or cross gets a wider invisible target, so it can be grabbed.
+      let hit =
+        mark.hitX.map { "<rect x=\"\(n($0 - 9))\" y=\"\(n(middle - 16))\" width=\"18\" height=\"32\" class=\"hit\"/>" }
+        ?? ""
+      return "<g \(attributes)>\(mark.text)\(hit)</g>"
+    }
+  }
+
+  /// A row read aloud: its label, then each drawn instant's events with their time.
+  static func reading(_ label: String, _ cells: [MarbleCell], legend: ValueLegend) -> String {
+    guard !cells.isEmpty else { return "\(label): no events" }
+    let instants = cells.map { cell -> String in
+      var words: [String] = []
+      var kept = 0
+      for kind in cell.events {
+        switch kind {
+        case .value(let value):
+          // The values left out of a bundle came just before its last.
+          if cell.hiddenValues > 0 && cell.valueIndex(ofKept: kept) > kept {
+            words.append("\(cell.hiddenValues) more values")
+          }
+          kept += 1
+          words.append(value.description)
+        case .finished: words.append("finished")
+        case .failed(let message): words.append("failed (\(message))")
+        case .cancelled: words.append("cancelled")
+        case .subscribed: words.append("subscribed")
+        case .dropped(let value): words.append("dropped \(value)")
+        case .requested: break
+        }
+      }
+      return words.joined(separator: ", ") + " at \(Milliseconds.text(cell.time))ms"
+    }
+    return "\(label): " + instants.joined(separator: "; ")
   }
 
   /// How far an instant's marks reach right of its x.
@@ -269,7 +515,9 @@ struct SVGPage {
   }
 
   /// One value: a circle, or a pill for text wider than two characters.
-  static func marble(_ value: Value, x: Double, middle: Double, legend: ValueLegend) -> [String] {
+  static func marble(_ value: Value, x: Double, middle: Double, legend: ValueLegend, tokenClass: Bool = false)
+    -> [String]
+  {
     let token = legend.token(for: value)
     let fill = palette[Int(stableHash(value.description) % UInt64(palette.count))]
     let title = "<title>\(TextEscaping.xml(value.description))</title>"
@@ -282,12 +530,18 @@ struct SVGPage {
       shape =
         "<rect x=\"\(n(x - width / 2))\" y=\"\(n(middle - radius))\" width=\"\(n(width))\" height=\"\(n(2 * radius))\" rx=\"\(n(radius))\" fill=\"\(fill)\" class=\"marble\">\(title)</rect>"
     }
-    return [shape, label(token, x: x, y: middle + 4.5, anchor: "middle", bold: true)]
+    return [
+      shape, label(token, x: x, y: middle + 4.5, anchor: "middle", bold: true, classes: tokenClass ? "token" : nil),
+    ]
   }
 
-  static func label(_ text: String, x: Double, y: Double, anchor: String, bold: Bool) -> String {
+  static func label(_ text: String, x: Double, y: Double, anchor: String, bold: Bool, classes: String? = nil)
+    -> String
+  {
     let weight = bold ? " font-weight=\"bold\"" : ""
-    return "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)>\(TextEscaping.xml(text))</text>"
+    let type = classes.map { " class=\"\($0)\"" } ?? ""
+    return
+      "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"\(anchor)\"\(weight)\(type)>\(TextEscaping.xml(text))</text>"
   }
 
   /// Labels longer than `maxLabel` characters end in `…`, so one long

@@ -4,12 +4,13 @@ run a program, read back the rows the page drew, find a marble."""
 import base64
 
 # The JavaScript that reads the drawn diagram: for each row its label and
-# its marks in drawing order (kind, virtual time, the text inside a marble).
+# its marks in drawing order (kind, virtual time, the text inside a marble);
+# marks the clock has not reached yet are hidden, and left out.
 READ_ROWS = """
 () => [...document.querySelectorAll('#diagram svg .row')].map(row => ({
   label: row.querySelector('.label').textContent.trim(),
   output: row.classList.contains('output'),
-  marks: [...row.querySelectorAll('.mark')].map(mark => ({
+  marks: [...row.querySelectorAll('.mark:not(.future)')].map(mark => ({
     kind: mark.dataset.kind,
     t: Number(mark.dataset.t),
     text: (mark.querySelector('.token') || {}).textContent || null,

@@ -22,8 +22,9 @@ def test_stepping_reveals_one_instant_at_a_time_and_inner_rows_at_their_subscrip
     assert values(rows[0]) == ["ipad@0"]
     assert values(rows[2]) == []
     # "iphone" is subscribed at 100ms: at 0ms its row has no arrow yet.
-    assert page.locator('#diagram .row[data-row="4"] line.arrow').count() == 0
-    assert page.locator('#diagram .row[data-row="3"] line.arrow').count() == 1
+    # (The clock hides what it has not reached yet; a hidden mark is `.future`.)
+    assert page.locator('#diagram .row[data-row="4"] line.arrow:not(.future)').count() == 0
+    assert page.locator('#diagram .row[data-row="3"] line.arrow:not(.future)').count() == 1
     shoot("stepped-to-0ms")
 
     # → steps the clock when no marble is selected.
@@ -40,7 +41,7 @@ def test_stepping_reveals_one_instant_at_a_time_and_inner_rows_at_their_subscrip
     assert clock_time(page) == "400ms"
     page.keyboard.press("ArrowRight")
     assert clock_time(page) == "700ms"
-    assert values(drawn_rows(page)[2]) == ["c@700", "|@700"]
+    assert values(drawn_rows(page)[2]) == ["d@700", "|@700"]
     shoot("stepped-to-700ms")
 
     page.keyboard.press("ArrowLeft")
@@ -49,7 +50,7 @@ def test_stepping_reveals_one_instant_at_a_time_and_inner_rows_at_their_subscrip
 
     page.click("#clock-end")
     assert clock_time(page) == "all"
-    assert values(drawn_rows(page)[4]) == ["^@100", "c@700", "|@700"]
+    assert values(drawn_rows(page)[4]) == ["^@100", "d@700", "|@700"]
 
 
 def test_playing_sweeps_the_cursor_and_shows_only_what_it_has_passed(page, shoot):
@@ -79,6 +80,8 @@ def test_playing_sweeps_the_cursor_and_shows_only_what_it_has_passed(page, shoot
 def test_predict_hides_the_output_until_the_student_has_guessed(page, shoot):
     run_program(page, 'marbles "-1-2-|" | map x*10')
     page.check("#predict")
+    # The server draws the output rows empty, and leaves their values out.
+    page.wait_for_selector("#diagram svg[data-hides-output]")
     rows = drawn_rows(page)
     assert values(rows[0]) == ["1@100", "2@300", "|@500"]
     assert values(rows[1]) == []
@@ -93,6 +96,7 @@ def test_predict_hides_the_output_until_the_student_has_guessed(page, shoot):
     shoot("two-guesses")
 
     page.click("#predict-reveal")
+    page.wait_for_function("() => document.querySelector('#predict-score').textContent !== ''")
     shoot("revealed")
     assert values(drawn_rows(page)[1]) == ["10@100", "20@300", "|@500"]
     assert page.locator("#diagram .guess").count() == 2

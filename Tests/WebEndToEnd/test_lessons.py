@@ -63,8 +63,11 @@ def test_a_wrong_answer_shows_expected_and_actual_and_a_right_one_passes(page, s
     assert 'expected "ready" at 0ms, got "steady" at 0ms' in feedback
     assert "null" not in feedback
 
-    exercise.locator(".hint-button").click()
+    # The failure brought the first hint into the list; the button brings the next.
     assert exercise.locator(".hints li").count() == 1
+    exercise.locator(".hint-button").click()
+    hints = exercise.locator(".hints li").all_text_contents()
+    assert len(hints) == 2 and hints[0] != hints[1]
 
     exercise.locator(".answer").fill('just "ready"')
     exercise.locator("button.check").click()

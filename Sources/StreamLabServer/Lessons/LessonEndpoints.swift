@@ -58,8 +58,9 @@ struct LessonEndpoints: Sendable {
     return .json(Self.document(of: result, exercise: exercise, hintsShown: request.hintsShown ?? 0))
   }
 
-  /// `{"passed", "message", "expected", "actual", "hint"}`; the diagrams are
-  /// `--format json` documents of one row each, null when there is none.
+  /// `{"passed", "message", "expected", "actual", "hint", "diagram"}`; the
+  /// diagrams are `--format json` documents of one row each, null when there
+  /// is none, and `"diagram"` the page's picture of both on one axis.
   static func document(of result: CheckResult, exercise: Exercise, hintsShown: Int) -> String {
     let expected = result.expected.map { events in
       TimelineJSON.encode(
@@ -77,11 +78,31 @@ struct LessonEndpoints: Sendable {
       ("passed", String(result.passed)), ("message", JSONObject.string(result.summary)),
       ("expected", expected ?? "null"), ("actual", actual ?? "null"),
       ("hint", hint.map(JSONObject.string) ?? "null"),
+      ("diagram", comparison(expected: result.expected, actual: result.actual).map(JSONObject.string) ?? "null"),
     ]
     if case .answerInvalid(let problems)? = result.problems.first, let first = problems.first {
       let location = SourceLocation(of: first.range, in: result.answer)
       fields += [("line", String(location.line)), ("column", String(location.column))]
     }
     return JSONObject.text(fields)
+  }
+
+  /// The expected output over the answer's, drawn by the server's one
+  /// renderer as the page shows every diagram.
+  static func comparison(expected: [TimelineEvent]?, actual: Timeline?) -> String? {
+    var rows: [Timeline] = []
+    var pipelines: [ShownPipeline] = []
+    if let expected {
+      pipelines.append(ShownPipeline(source: "expected"))
+      rows.append(Timeline(label: "expected", pipeline: 0, stage: 0, isOutput: true, events: expected))
+    }
+    if var actual {
+      (actual.label, actual.pipeline, actual.stage, actual.inner, actual.shared) =
+        ("your answer", pipelines.count, 0, nil, nil)
+      pipelines.append(ShownPipeline(source: "your answer"))
+      rows.append(actual)
+    }
+    guard !rows.isEmpty else { return nil }
+    return SVGDiagram.render(RunResult(pipelines: pipelines, rows: rows), playground: PlaygroundPicture())
   }
 }

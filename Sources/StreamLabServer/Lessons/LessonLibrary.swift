@@ -8,16 +8,23 @@ import Lessons
 struct LessonLibrary: Sendable {
   let folder: URL
 
-  var entries: [LessonCatalog.Entry] { LessonCatalog.entries(inFolder: folder.path) }
+  /// The lessons a request can name: a file whose name is not a plain
+  /// name (`lesson 9.txt`) is not offered, as `lesson(id:)` would refuse it.
+  var entries: [LessonCatalog.Entry] {
+    LessonCatalog.entries(inFolder: folder.path).filter { Self.isPlain(Self.id(of: $0)) }
+  }
+
+  /// Letters, digits, `-` and `_`, ASCII, at most 100.
+  static func isPlain(_ id: String) -> Bool {
+    !id.isEmpty && id.count <= 100
+      && id.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
+      && id.allSatisfy(\.isASCII)
+  }
 
   /// The lesson `id` names, parsed; 400 for an id that is not a plain name,
   /// 404 for one no file in the folder has.
   func lesson(id: String) throws -> (entry: LessonCatalog.Entry, file: LessonFile) {
-    let plain =
-      !id.isEmpty && id.count <= 100
-      && id.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }
-      && id.allSatisfy(\.isASCII)
-    guard plain else {
+    guard Self.isPlain(id) else {
       throw APIError.badRequest(
         "\"\(id)\" is not a lesson name; lesson names are like lesson04 (GET /api/lessons lists them)")
     }

@@ -2,7 +2,7 @@
 // page.css and page.js in its binary). Plain JavaScript, no framework, no
 // build step. It is in sections, each one job, each an object on `SL`:
 //   SL.api      the JSON API of `streamlab serve`
-//   SL.diagram  the run document drawn as an SVG marble diagram
+//   SL.diagram  the server's SVG picture of a run, put into the page
 //   SL.Player   the clock player (Play/Pause, speed, step)
 //   SL.drag     dragging marbles and moving them with the keyboard
 //   SL.editor   the editor, its error caret, the program in the address
@@ -41,6 +41,18 @@ SL.api = (function () {
     run(program, format) {
       return request("POST", "/api/run", format ? { program, format } : { program });
     },
+    /// {svg}: the run drawn by the server as `--format svg` draws it, with
+    /// the page's hooks. `predict`: the output rows drawn empty;
+    /// `pixelsPerMs`: the axis kept at that scale (after a drag).
+    picture(program, options) {
+      const body = { program, page: true };
+      if (options && options.predict) body.predict = true;
+      if (options && options.pixelsPerMs) body.pixelsPerMs = options.pixelsPerMs;
+      // A phone's screen: the server puts each label above its row, so the
+      // picture is narrow enough to read when it is fitted to the width.
+      if (window.innerWidth < 600) body.narrow = true;
+      return request("POST", "/api/run", body);
+    },
     /// The program with event `event` of row `row` moved to `t` ms.
     move(program, row, event, t) {
       return request("POST", "/api/move", { program, row, event, t });
@@ -59,381 +71,48 @@ SL.api = (function () {
 })();
 
 // ==== diagram ================================================================
-// The run document drawn as an SVG marble diagram, in the look of
-// `streamlab eval --format svg`: one arrow per row on one time axis, values in
-// coloured circles (letters with a legend when they are long), `|` a bar,
-// `#` a cross, `^` a triangle where a later subscription starts, `!` a dashed
-// bar where a subscription was cancelled, `…` on rows still running when the
-// run stopped. The page only draws what the server's JSON holds: no operator
-// is re-implemented here.
-//
-// `SL.diagram.model(doc)` turns the document into rows, cells and a legend
-// once; `SL.diagram.draw(model, view)` draws it as the player, the predict
-// toggle and the drag gesture ask (what time is revealed, what is hidden,
-// which marble is selected) and returns the SVG with its geometry.
+// The diagram is the server's: `/api/run` with `"page": true` answers the
+// picture `streamlab eval --format svg` draws (one layout, one legend rule,
+// one long-run path for the terminal and the page), with on each mark its
+// row, its event and its time, and on the picture its time axis's scale.
+// The page only puts it in, hides what the clock has not reached yet and
+// draws the clock's cursor on the server's axis; it never lays anything out.
 
 SL.diagram = (function () {
   const SVG = "http://www.w3.org/2000/svg";
-  const ROW_HEIGHT = 56;
-  const RADIUS = 16;
-  const CHAR_WIDTH = 7.8; // 13px monospace
-  const LABEL_X = 28;
-  const OVERLAP = 4;
-  const MAX_BUNDLE = 6;
-  const MAX_INLINE_WIDTH = 4;
-  const MAX_LABEL = 64;
-  const MAX_INSTANTS = 400;
-  const PALETTE = ["#f6c343", "#7fc8f8", "#9ad39a", "#f49ac1", "#c5a3ff", "#ffb37b", "#8fd6cf", "#d6d66b"];
-  const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  // Characters that mean something else in a marble row (as in ValueLegend.swift).
-  const RESERVED = new Set(["-", "|", "#", "(", ")", "^", "!", "~", "'", '"', "*"]);
-  const TERMINAL = new Set(["finished", "failed", "cancelled"]);
 
-  // ---- values -------------------------------------------------------------
-
-  /// A value as Swift's description writes it: strings quoted, nil, arrays
-  /// and tuples in brackets.
-  function describe(value) {
-    if (value === null || value === undefined) return "nil";
-    if (Array.isArray(value)) return "[" + value.map(describe).join(", ") + "]";
-    if (typeof value === "string") return JSON.stringify(value);
-    if (typeof value === "object") return JSON.stringify(value);
-    return String(value);
+  /// The server's SVG text as a node of this page.
+  function parse(text) {
+    const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+    const svg = document.importNode(parsed.documentElement, true);
+    svg.dataset.width = svg.getAttribute("width");
+    svg.dataset.height = svg.getAttribute("height");
+    return svg;
   }
 
-  /// The value written as itself inside a marble, or null when it needs a letter.
-  function inlineText(value) {
-    let text;
-    if (value === null) text = "nil";
-    else if (typeof value === "number" || typeof value === "boolean") text = String(value);
-    else if (typeof value === "string") {
-      if (readsAsAnotherType(value)) return null;
-      text = value;
-    } else return null;
-    return drawable(text);
-  }
-
-  function readsAsAnotherType(text) {
-    return (text.trim() !== "" && !isNaN(Number(text))) || ["true", "false", "nil"].includes(text);
-  }
-
-  /// A string that reads as a number, a boolean or nil, if it fits a marble.
-  function lookalikeText(value) {
-    return typeof value === "string" && readsAsAnotherType(value) ? drawable(value) : null;
-  }
-
-  function drawable(text) {
-    if (text.length === 0 || text.length > MAX_INLINE_WIDTH) return null;
-    for (const ch of text) {
-      const code = ch.codePointAt(0);
-      if (code <= 0x20 || code >= 0x7f || RESERVED.has(ch)) return null;
-    }
-    return text;
-  }
-
-  /// One legend for the whole diagram, so a value keeps its letter on every row.
-  /// As in ValueLegend.swift, a string that reads as a number ("1") is written
-  /// as itself unless another value on the diagram is written the same way.
-  function makeLegend(values) {
-    const unique = [];
-    const seen = new Set();
-    for (const value of values) {
-      const key = describe(value);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      unique.push(value);
-    }
-    const plain = new Set(unique.map(inlineText).filter((text) => text !== null));
-    const lookalikeCounts = new Map();
-    for (const value of unique) {
-      const text = lookalikeText(value);
-      if (text !== null) lookalikeCounts.set(text, (lookalikeCounts.get(text) || 0) + 1);
-    }
-    const lookalikes = new Set(
-      unique
-        .filter((value) => {
-          const text = lookalikeText(value);
-          return text !== null && !plain.has(text) && lookalikeCounts.get(text) === 1;
-        })
-        .map(describe)
-    );
-    const inline = (value) => (lookalikes.has(describe(value)) ? lookalikeText(value) : inlineText(value));
-    const taken = new Set();
-    const needLetters = [];
-    for (const value of unique) {
-      const text = inline(value);
-      if (text === null) needLetters.push(value);
-      else taken.add(text);
-    }
-    const free = [...LETTERS].filter((letter) => !taken.has(letter));
-    const letters = new Map();
-    const entries = [];
-    let overflowed = false;
-    for (const value of needLetters) {
-      const letter = free.shift();
-      if (letter) {
-        letters.set(describe(value), letter);
-        entries.push(`${letter} = ${describe(value)}`);
-      } else {
-        letters.set(describe(value), "*");
-        overflowed = true;
-      }
-    }
-    if (overflowed) entries.push("* = other values (the event list shows them)");
+  /// The picture's time axis as the server drew it.
+  function axis(svg) {
+    const left = Number(svg.dataset.left);
+    const perMs = Number(svg.dataset.pxPerMs);
     return {
-      token(value) {
-        return letters.get(describe(value)) || inline(value) || "*";
-      },
-      entries,
-    };
-  }
-
-  /// FNV-1a with a final mix, as SVGDiagram.swift colours values, so a value
-  /// keeps its colour from run to run.
-  function colour(value) {
-    let hash = 0xcbf29ce484222325n;
-    for (const byte of new TextEncoder().encode(describe(value))) {
-      hash ^= BigInt(byte);
-      hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
-    }
-    hash ^= hash >> 33n;
-    hash = (hash * 0xff51afd7ed558ccdn) & 0xffffffffffffffffn;
-    hash ^= hash >> 33n;
-    return PALETTE[Number(hash % BigInt(PALETTE.length))];
-  }
-
-  // ---- the model ----------------------------------------------------------
-
-  /// Why the run stopped, read from its last note (the JSON document's way
-  /// of saying it): the time it stopped, whether streams were left running,
-  /// and for a runtime error the stage and time it names.
-  function stopOf(notes, lastEventTime) {
-    const last = notes.length ? notes[notes.length - 1] : "";
-    let match = /^stopped at the ([\d.]+)(ms|s) horizon/.exec(last);
-    if (match) return { running: true, endTime: Number(match[1]) * (match[2] === "s" ? 1000 : 1) };
-    match = /^stopped by a runtime error in `([^`]*)` at ([\d.]+)(ms|s|us)/.exec(last);
-    if (match) {
-      const scale = { ms: 1, s: 1000, us: 0.001 }[match[3]];
-      const t = Number(match[2]) * scale;
-      return { running: true, endTime: t, runtimeError: { label: match[1], t, message: last } };
-    }
-    if (/^stopped (after|by Ctrl-C)/.test(last)) return { running: true, endTime: lastEventTime };
-    return { running: false, endTime: lastEventTime };
-  }
-
-  function singleLine(text) {
-    return text.replace(/\s*\n\s*/g, " ");
-  }
-
-  function shortLabel(text) {
-    const line = singleLine(text);
-    return line.length <= MAX_LABEL ? line : line.slice(0, MAX_LABEL - 1) + "\u2026";
-  }
-
-  /// Labels, headers and indentation as the text diagram gives them
-  /// (RunResult+Headings.swift): a pipeline gets a header when there are
-  /// several or one subscribes late; inner rows hang under their operator.
-  function headings(rows) {
-    const pipelines = new Map();
-    for (const row of rows) {
-      if (row.shared !== undefined || row.parent !== undefined) continue;
-      const entry = pipelines.get(row.pipeline) || { stages: [], start: 0 };
-      if (entry.stages.length === 0) {
-        const subscribed = row.events.find((event) => event.kind === "subscribed");
-        entry.start = subscribed ? subscribed.t : 0;
-      }
-      entry.stages.push(singleLine(row.label));
-      pipelines.set(row.pipeline, entry);
-    }
-    const grouped = pipelines.size > 1 || [...pipelines.values()].some((entry) => entry.start > 0);
-    const depths = new Map();
-    let previousPipeline = null;
-    let previousShared = null;
-    return rows.map((row) => {
-      let depth = 0;
-      let arrow = "";
-      if (row.parent !== undefined) {
-        const outer = row.nestedIn !== undefined ? depths.get(`${row.pipeline}/${row.parent}/${row.nestedIn}`) : 0;
-        depth = (outer || 0) + 1;
-        depths.set(`${row.pipeline}/${row.parent}/${row.inner}`, depth);
-        arrow = row.innerStage !== undefined ? "" : "\u21b3 ";
-      }
-      const label = shortLabel(row.label);
-      if (row.shared !== undefined) {
-        const header =
-          row.shared !== previousShared
-            ? `${row.shared}, shared by ${row.subscribers} subscriber${row.subscribers === 1 ? "" : "s"}:`
-            : null;
-        previousShared = row.shared;
-        return { header, label, indent: 2 + 2 * depth, arrow };
-      }
-      previousShared = null;
-      const entry = pipelines.get(row.pipeline);
-      const isNewPipeline = row.pipeline !== previousPipeline;
-      previousPipeline = row.pipeline;
-      if (!grouped || !entry) return { header: null, label, indent: 2 * depth, arrow };
-      const source = entry.stages.join(" | ");
-      const header = entry.start > 0 ? `${source} @${entry.start}ms` : source;
-      if (entry.stages.length === 1 && row.parent === undefined && source === singleLine(row.label)) {
-        return { header: null, label: shortLabel(header), indent: 0, arrow };
-      }
-      return { header: isNewPipeline ? shortLabel(header) : null, label, indent: 2 + 2 * depth, arrow };
-    });
-  }
-
-  /// The row of each pipeline that is its output: its last stage row.
-  function outputRows(rows) {
-    const last = new Map();
-    rows.forEach((row, index) => {
-      if (row.parent === undefined && row.shared === undefined) last.set(row.pipeline, index);
-    });
-    return new Set(last.values());
-  }
-
-  /// Events of one row grouped by instant, each remembering its index in
-  /// the row's `events` (what /api/move names). A subscription at 0 is left
-  /// out: every row starts subscribed, only a later one says something.
-  function cellsOf(events) {
-    const cells = [];
-    events.forEach((event, eventIndex) => {
-      if (event.kind === "subscribed" && event.t === 0) return;
-      const mark = { kind: event.kind, value: event.value, error: event.error, t: event.t, eventIndex };
-      const last = cells[cells.length - 1];
-      if (last && last.t === event.t) last.marks.push(mark);
-      else cells.push({ t: event.t, marks: [mark] });
-    });
-    return cells.sort((a, b) => a.t - b.t);
-  }
-
-  function model(doc) {
-    const rows = doc.rows || [];
-    const notes = doc.notes || [];
-    const outputs = outputRows(rows);
-    const heads = headings(rows);
-    const values = [];
-    let lastEventTime = 0;
-    const instants = new Set([0]);
-    let truncated = false;
-    const modelRows = rows.map((row, index) => {
-      // A picture of ten thousand overlapping circles helps nobody: each row
-      // shows its first instants, and a note says so (as the SVG output does).
-      const allCells = cellsOf(row.events);
-      const cells = allCells.slice(0, MAX_INSTANTS);
-      truncated = truncated || allCells.length > MAX_INSTANTS;
-      for (const event of row.events) {
-        if (event.kind === "value") values.push(event.value);
-        lastEventTime = Math.max(lastEventTime, event.t);
-        instants.add(event.t);
-      }
-      const subscribed = row.events.find((event) => event.kind === "subscribed");
-      const ending = [...row.events].reverse().find((event) => TERMINAL.has(event.kind) || event.kind === "subscribed");
-      return {
-        index,
-        source: row,
-        header: heads[index].header,
-        label: heads[index].label,
-        arrow: heads[index].arrow,
-        indent: heads[index].indent,
-        isInner: row.parent !== undefined,
-        isOutput: outputs.has(index),
-        draggable: row.draggable === true,
-        frame: typeof row.frame === "number" && row.frame > 0 ? row.frame : null,
-        subscribedAt: subscribed ? subscribed.t : 0,
-        // When the row's last subscription ended, or null while it is live.
-        endedAt: ending && TERMINAL.has(ending.kind) ? ending.t : null,
-        cells,
-      };
-    });
-    const stop = stopOf(notes, lastEventTime);
-    const legend = makeLegend(values);
-    const failures = [];
-    for (const row of rows) {
-      for (const event of row.events) {
-        if (event.kind === "failed" && !failures.includes(event.error)) failures.push(event.error);
-      }
-    }
-    return {
-      rows: modelRows,
-      legend,
-      footer: legend.entries
-        .concat(failures.map((message) => `\u2715 = ${JSON.stringify(message)}`))
-        .concat(notes.filter((note) => !note.startsWith("stopped")).map((note) => "note: " + note))
-        .concat(truncated ? [`note: each row shows its first ${MAX_INSTANTS} instants; the event list shows every event`] : [])
-        .concat(notes.filter((note) => note.startsWith("stopped"))),
-      stop,
-      instants: [...instants].sort((a, b) => a - b),
-    };
-  }
-
-  // ---- geometry -----------------------------------------------------------
-
-  function marbleWidth(token) {
-    return token.length <= 2 ? 2 * RADIUS : token.length * CHAR_WIDTH + 14;
-  }
-
-  function clusterWidth(cell, legend) {
-    const values = cell.marks.filter((mark) => mark.kind === "value").slice(0, MAX_BUNDLE);
-    const widths = values.reduce((sum, mark) => sum + marbleWidth(legend.token(mark.value)) - OVERLAP, 0);
-    return widths + (cell.marks.some((mark) => TERMINAL.has(mark.kind)) ? 14 : 0) + RADIUS;
-  }
-
-  /// Time to x: wide enough that an instant's marbles end before the next
-  /// instant's begin, with the whole between 480 and 2400 px (as the SVG output).
-  function geometry(model) {
-    const span = Math.max(model.instants[model.instants.length - 1] || 0, model.stop.endTime);
-    let perMs = 0;
-    for (const row of model.rows) {
-      for (let i = 0; i + 1 < row.cells.length; i++) {
-        const needed = clusterWidth(row.cells[i], model.legend) + 10;
-        perMs = Math.max(perMs, needed / (row.cells[i + 1].t - row.cells[i].t));
-      }
-    }
-    if (span > 0) perMs = Math.min(Math.max(perMs, 480 / span), 2400 / span);
-    else perMs = 0;
-    const longest = Math.max(0, ...model.rows.map((row) => row.indent + row.arrow.length + row.label.length));
-    const left = LABEL_X + longest * CHAR_WIDTH + 28;
-    const lastBundle = Math.max(
-      0,
-      ...model.rows.map((row) => (row.cells.length ? clusterWidth(row.cells[row.cells.length - 1], model.legend) : 0))
-    );
-    const timelineWidth = Math.max(span * perMs, 0) + lastBundle + 40;
-    return {
-      span,
-      perMs,
       left,
-      right: left + timelineWidth,
+      right: Number(svg.dataset.right),
+      perMs,
+      span: Number(svg.dataset.span),
+      axisY: Number(svg.dataset.axisY),
+      instants: (svg.dataset.instants || "0").split(" ").filter((t) => t !== "").map(Number),
       x: (t) => left + t * perMs,
       t: (x) => (perMs > 0 ? (x - left) / perMs : 0),
     };
   }
 
-  /// The step a marble moves by on a row: its marble frame, or for `events`
-  /// a round time about ten pixels wide.
-  function stepOf(row, geo) {
-    if (row.frame) return row.frame;
-    const rounds = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000];
-    return rounds.find((step) => step * geo.perMs >= 10) || 10000;
+  /// Pointer x in the SVG's own coordinates, whatever its displayed scale.
+  function svgX(svg, event) {
+    const point = svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    return point.matrixTransform(svg.getScreenCTM().inverse()).x;
   }
-
-  /// Words of `line` in lines of at most `columns` characters (a longer
-  /// word stands alone); lines after the first are indented by six.
-  function wrap(line, columns) {
-    const lines = [];
-    let current = "";
-    for (const word of line.split(" ")) {
-      const limit = lines.length === 0 ? columns : columns - 6;
-      if (current && current.length + 1 + word.length > limit) {
-        lines.push(current);
-        current = word;
-      } else {
-        current = current ? current + " " + word : word;
-      }
-    }
-    lines.push(current);
-    return lines;
-  }
-
-  // ---- drawing ------------------------------------------------------------
 
   function el(name, attributes, parent, text) {
     const node = document.createElementNS(SVG, name);
@@ -443,236 +122,40 @@ SL.diagram = (function () {
     return node;
   }
 
-  function n(value) {
-    return Math.round(value * 10) / 10;
+  /// Shows what happened up to `t` virtual ms (Infinity: everything) and
+  /// the clock's cursor there.
+  function reveal(svg, t) {
+    for (const node of svg.querySelectorAll("[data-t]")) {
+      node.classList.toggle("future", Number(node.dataset.t) > t);
+    }
+    const layer = svg.querySelector(".cursor-layer");
+    if (!layer) return;
+    layer.replaceChildren();
+    if (t === Infinity) return;
+    const geo = axis(svg);
+    const x = geo.x(Math.min(t, geo.span));
+    el("line", { x1: x, y1: 8, x2: x, y2: geo.axisY + 4, class: "cursor" }, layer);
+    el("text", { x, y: geo.axisY + 36, "text-anchor": "middle", class: "cursor-time" }, layer, `${Math.round(t * 10) / 10}ms`);
   }
 
-  function title(node, text) {
-    el("title", {}, node, text);
+  /// Large type: the picture drawn `factor` times as large (the page's CSS
+  /// still fits it to the width of the screen).
+  function scale(svg, factor) {
+    svg.setAttribute("width", Math.round(Number(svg.dataset.width) * factor * 10) / 10);
+    svg.setAttribute("height", Math.round(Number(svg.dataset.height) * factor * 10) / 10);
   }
 
-  /// The marks of one instant. Values of one instant sit side by side,
-  /// slightly overlapping; the terminal goes after them.
-  function drawCell(group, cell, x, middle, model, row, view) {
-    let cursor = x - RADIUS;
-    const values = cell.marks.filter((mark) => mark.kind === "value");
-    let drawn = 0;
-    for (const mark of cell.marks) {
-      const selected = view.selected && view.selected.row === row.index && view.selected.event === mark.eventIndex;
-      const movable = row.draggable && mark.kind !== "subscribed" && !view.revealing;
-      const attributes = {
-        "data-row": row.index,
-        "data-event": mark.eventIndex,
-        "data-t": mark.t,
-        "data-kind": mark.kind,
-        class: "mark" + (movable ? " movable" : "") + (selected ? " selected" : ""),
-      };
-      if (movable) {
-        attributes.tabindex = 0;
-        attributes.role = "button";
-        attributes["aria-label"] = `${mark.kind === "value" ? describe(mark.value) : mark.kind} at ${mark.t}ms on ${
-          row.label
-        }; arrow keys move it`;
-      }
-      const g = el("g", attributes, group);
-      switch (mark.kind) {
-        case "subscribed": {
-          el("path", { d: `M${n(x)} ${n(middle + 6)} L${n(x - 6)} ${n(middle + 16)} L${n(x + 6)} ${n(middle + 16)} Z`, class: "sub" }, g);
-          title(g, `subscribed at ${mark.t}ms`);
-          break;
-        }
-        case "value": {
-          drawn += 1;
-          if (drawn > MAX_BUNDLE) {
-            if (drawn === values.length) {
-              el("text", { x: n(cursor + 2), y: n(middle - 20) }, g, `+${values.length - MAX_BUNDLE}`);
-            }
-            break;
-          }
-          const token = model.legend.token(mark.value);
-          const width = marbleWidth(token);
-          const cx = cursor + width / 2;
-          if (token.length <= 2) {
-            el("circle", { cx: n(cx), cy: n(middle), r: RADIUS, fill: colour(mark.value), class: "marble" }, g);
-          } else {
-            el("rect", {
-              x: n(cx - width / 2), y: n(middle - RADIUS), width: n(width), height: 2 * RADIUS, rx: RADIUS,
-              fill: colour(mark.value), class: "marble",
-            }, g);
-          }
-          el("text", { x: n(cx), y: n(middle + 4.5), "text-anchor": "middle", "font-weight": "bold", class: "token" }, g, token);
-          title(g, `${describe(mark.value)} at ${mark.t}ms`);
-          cursor += width - OVERLAP;
-          break;
-        }
-        case "finished":
-        case "cancelled": {
-          const barX = values.length === 0 ? x : cursor + OVERLAP + 6;
-          el("line", { x1: n(barX), y1: n(middle - 14), x2: n(barX), y2: n(middle + 14), class: mark.kind === "finished" ? "end" : "cancel" }, g);
-          // `!` as the terminal writes it, so a cancellation reads at a glance.
-          if (mark.kind === "cancelled") {
-            el("text", { x: n(barX + 5), y: n(middle - 6), "font-size": 16, "font-weight": "bold", class: "cancel-mark" }, g, "!");
-          }
-          // A wider invisible target, so a thin bar can be grabbed.
-          el("rect", { x: n(barX - 8), y: n(middle - 16), width: 16, height: 32, class: "hit" }, g);
-          title(g, `${mark.kind} at ${mark.t}ms`);
-          break;
-        }
-        case "failed": {
-          const crossX = values.length === 0 ? x : cursor + OVERLAP + 10;
-          el("path", {
-            d: `M${n(crossX - 8)} ${n(middle - 8)} L${n(crossX + 8)} ${n(middle + 8)} M${n(crossX + 8)} ${n(middle - 8)} L${n(crossX - 8)} ${n(middle + 8)}`,
-            class: "fail",
-          }, g);
-          el("rect", { x: n(crossX - 10), y: n(middle - 12), width: 20, height: 24, class: "hit" }, g);
-          title(g, `failed at ${mark.t}ms: ${mark.error}`);
-          break;
-        }
-      }
-    }
+  /// A guess of predict mode: a dashed circle on the output row at `t`.
+  function drawGuess(svg, rowIndex, t) {
+    const row = svg.querySelector(`.row[data-row="${rowIndex}"]`);
+    const line = row && row.querySelector("line.arrow");
+    if (!line) return;
+    const mark = el("g", { class: "guess", "data-guess": t }, row);
+    el("circle", { cx: axis(svg).x(t), cy: line.getAttribute("y1"), r: 13 }, mark);
+    el("title", {}, mark, `your guess: ${t}ms`);
   }
 
-  /// Draws the model. `view` says what to show:
-  ///   reveal: virtual ms up to which events are shown (Infinity: all)
-  ///   hideOutput: output rows drawn empty (the predict toggle)
-  ///   guesses: [{row, t}] the student's predicted marbles
-  ///   selected: {row, event} the marble the keyboard moves
-  ///   scale: 1 or more (large type)
-  function draw(model, view) {
-    const reveal = view.reveal === undefined ? Infinity : view.reveal;
-    const revealing = reveal !== Infinity;
-    view = Object.assign({}, view, { revealing });
-    const geo = geometry(model);
-    const svg = el("svg", { xmlns: SVG, class: "marbles", "font-family": "Menlo, Consolas, 'DejaVu Sans Mono', monospace", "font-size": 13 });
-    // The cursor is drawn first, under the marbles it passes.
-    const cursorLayer = el("g", { class: "cursor-layer" }, svg);
-    // Connectors too: the dashed line down to a later inner row crosses the
-    // rows between, and must not hide their marks (a cancellation there).
-    const connectorLayer = el("g", { class: "connector-layer" }, svg);
-    const body = el("g", {}, svg);
-    const rowGeometry = [];
-    const middles = new Map();
-    let y = 24;
-    for (const row of model.rows) {
-      if (row.header) {
-        el("text", { x: 16, y: y + 14, "font-weight": "bold", class: "header" }, body, row.header);
-        y += 26;
-      }
-      const middle = y + ROW_HEIGHT / 2;
-      const hidden = view.hideOutput && row.isOutput;
-      const exists = !row.isInner || row.subscribedAt <= reveal;
-      const group = el("g", { class: "row" + (row.isOutput ? " output" : "") + (row.isInner ? " inner-row" : "") + (hidden ? " hidden-output" : ""), "data-row": row.index }, body);
-      el("text", { x: LABEL_X + row.indent * CHAR_WIDTH, y: middle + 4, "font-weight": row.isOutput ? "bold" : "normal", class: "label" }, group, row.arrow + row.label);
-      rowGeometry.push({ index: row.index, middle, row });
-      const key = `${row.source.pipeline}/${row.isInner ? row.source.parent : row.source.stage}/${row.isInner ? row.source.inner : 0}`;
-      middles.set(row.source.shared === undefined ? key : key + "/shared", middle);
-      if (exists) {
-        // An inner row exists from its subscription and stops where it ended;
-        // while the clock plays it grows with the cursor.
-        let start = geo.left - 8;
-        let end = geo.right;
-        const ended = row.isInner && row.endedAt !== null && row.endedAt <= reveal;
-        if (row.isInner) {
-          start = geo.x(row.subscribedAt);
-          const parentKey = `${row.source.pipeline}/${row.source.parent}/${row.source.nestedIn || 0}`;
-          const above = middles.get(parentKey);
-          if (above !== undefined) {
-            el("line", { x1: n(start), y1: n(above), x2: n(start), y2: n(middle), class: "connector" }, connectorLayer);
-          }
-          if (ended) {
-            const last = row.cells[row.cells.length - 1];
-            end = last ? geo.x(last.t) + clusterWidth(last, model.legend) : start;
-          }
-        }
-        if (revealing && !ended) end = Math.max(start, Math.min(end, geo.x(Math.min(reveal, geo.span)) + RADIUS));
-        el("line", { x1: n(start), y1: n(middle), x2: n(end), y2: n(middle), class: row.isInner ? "arrow inner" : "arrow", "data-axis-row": row.index }, group);
-        if (!ended && !revealing) {
-          el("path", { d: `M${n(end + 8)} ${n(middle)} L${n(end - 4)} ${n(middle - 6)} L${n(end - 4)} ${n(middle + 6)} Z`, class: "head" }, group);
-        }
-        if (!hidden) {
-          let live = true;
-          let reach = geo.left;
-          for (const cell of row.cells) {
-            if (cell.t > reveal) break;
-            drawCell(group, cell, geo.x(cell.t), middle, model, row, view);
-            for (const mark of cell.marks) {
-              if (TERMINAL.has(mark.kind)) live = false;
-              if (mark.kind === "subscribed") live = true;
-            }
-            reach = geo.x(cell.t) + clusterWidth(cell, model.legend);
-          }
-          if (live && model.stop.running && reveal >= model.stop.endTime) {
-            el("text", { x: n(Math.max(geo.x(model.stop.endTime), reach) + 8), y: n(middle - 4), "font-size": 22, "font-weight": "bold", class: "running" }, group, "\u2026");
-          }
-          const error = model.stop.runtimeError;
-          if (error && error.label === row.source.label && row.source.parent === undefined && reveal >= error.t) {
-            // Above the row's line, not on it: on it the arrowhead of a short
-            // row covered the words (seen in the e2e screenshots).
-            const ex = Math.max(geo.x(error.t), reach) + 30;
-            const mark = el("g", { class: "runtime-error" }, group);
-            el("text", { x: n(ex), y: n(middle - 14), "font-size": 20, "font-weight": "bold" }, mark, "\u26a0");
-            el("text", { x: n(ex + 24), y: n(middle - 15), "font-weight": "bold" }, mark, `runtime error at ${error.t}ms`);
-            title(mark, error.message);
-          }
-        } else {
-          el("text", { x: n(geo.left + 12), y: n(middle - 20), class: "predict-hint" }, group, "? click where you think its marbles fall");
-        }
-        if (hidden || view.guesses) {
-          for (const guess of (view.guesses || []).filter((g) => g.row === row.index)) {
-            const gx = geo.x(guess.t);
-            const mark = el("g", { class: "guess" }, group);
-            el("circle", { cx: n(gx), cy: n(middle), r: RADIUS - 3 }, mark);
-            title(mark, `your guess: ${guess.t}ms`);
-          }
-        }
-      }
-      y += ROW_HEIGHT;
-    }
-
-    // The axis: ticks at round times at least 60px apart.
-    const axisY = y + 12;
-    const axis = el("g", { class: "axis-group" }, body);
-    el("line", { x1: n(geo.left), y1: n(axisY), x2: n(geo.right), y2: n(axisY), class: "axis" }, axis);
-    const rounds = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000];
-    const tick = rounds.find((step) => step * geo.perMs >= 60) || Infinity;
-    if (geo.span === 0 || geo.perMs === 0) {
-      el("text", { x: n(geo.left), y: n(axisY + 20), "text-anchor": "middle" }, axis, "0ms");
-    } else {
-      for (let time = 0; time <= geo.span; time += tick) {
-        const tx = geo.x(time);
-        el("line", { x1: n(tx), y1: n(axisY - 4), x2: n(tx), y2: n(axisY + 4), class: "axis" }, axis);
-        el("text", { x: n(tx), y: n(axisY + 20), "text-anchor": "middle" }, axis, `${time}ms`);
-      }
-    }
-    if (revealing) {
-      const cx = geo.x(Math.min(reveal, geo.span));
-      el("line", { x1: n(cx), y1: 8, x2: n(cx), y2: n(axisY + 4), class: "cursor" }, cursorLayer);
-      el("text", { x: n(cx), y: n(axisY + 36), "text-anchor": "middle", class: "cursor-time" }, body, `${Math.round(reveal * 10) / 10}ms`);
-    }
-
-    // Notes wrap to the picture's width (at least 90 columns), so a long
-    // note does not make the diagram scroll sideways on a projector.
-    let footerY = axisY + 56;
-    const columns = Math.max(90, Math.floor((geo.right + 32 - 32) / CHAR_WIDTH));
-    const footer = view.hideOutput ? model.footer.filter((line) => !line.startsWith("note:")) : model.footer;
-    for (const line of footer) {
-      const isError = model.stop.runtimeError && line === model.stop.runtimeError.message;
-      wrap(line, columns).forEach((part, index) => {
-        el("text", { x: index === 0 ? 16 : 16 + 6 * CHAR_WIDTH, y: footerY, class: isError ? "footer runtime-error-text" : "footer" }, body, part);
-        footerY += 20;
-      });
-    }
-    const footerWidth = Math.min(columns, Math.max(0, ...footer.map((line) => line.length))) * CHAR_WIDTH + 32;
-    const width = Math.max(geo.right + 32, footerWidth);
-    const height = footerY + 4;
-    const scale = view.scale || 1;
-    svg.setAttribute("viewBox", `0 0 ${n(width)} ${n(height)}`);
-    svg.setAttribute("width", n(width * scale));
-    svg.setAttribute("height", n(height * scale));
-    return { svg, geometry: geo, rows: rowGeometry, step: (row) => stepOf(row, geo) };
-  }
-
-  return { model, draw, describe };
+  return { parse, axis, svgX, reveal, scale, drawGuess };
 })();
 
 // ==== player =================================================================
@@ -713,9 +196,10 @@ SL.Player = class {
 
   play() {
     if (this.playing) return;
-    // Playing from the end (or from "everything shown") starts over.
-    if (!this.active || this.reveal >= this.span) this.set(0);
+    // Playing from the end (or from "everything shown") starts over; it is
+    // playing already then, so the start is not announced as a stop.
     this.playing = true;
+    if (!this.active || this.reveal >= this.span) this.set(0);
     let last = performance.now();
     const tick = (now) => {
       if (!this.playing) return;
@@ -777,38 +261,27 @@ SL.Player = class {
 };
 
 // ==== drag ===================================================================
-// The RxMarbles gesture on any pipeline: a value, `|` or `#` of a row the
-// server marks `"draggable": true` (rows drawn from `marbles "…"` and
-// `events …`) follows the pointer along the time axis, snapping to the row's
-// frame; on release the page asks /api/move for the rewritten program. With
-// the keyboard: Tab (or a click) selects a marble, ← and → move it one frame.
+// The RxMarbles gesture on any pipeline: a value, `|` or `#` the server drew
+// as movable (rows drawn from `marbles "…"` and `events …`) follows the
+// pointer, mouse or finger, along the time axis, snapping to the step the
+// server gave its row; on release the page asks /api/move for the rewritten
+// program. With the keyboard: Tab (or a click) selects a marble, ← and →
+// move it one step.
 
 SL.drag = (function () {
-  /// Wires the drawn diagram. `drawing` is what SL.diagram.draw returned;
-  /// `onMove(row, event, t)` asks for the move; `onSelect(selection)` keeps
-  /// the keyboard's selection across redraws.
-  function attach(drawing, onMove, onSelect) {
-    const svg = drawing.svg;
-    const geo = drawing.geometry;
-    const rowsByIndex = new Map(drawing.rows.map((row) => [row.index, row.row]));
+  /// Wires the picture. `onMove(row, event, t)` asks for the move;
+  /// `onSelect(selection)` keeps the keyboard's selection across redraws.
+  function attach(svg, onMove, onSelect) {
+    const geo = SL.diagram.axis(svg);
 
-    function snap(row, t) {
-      const step = drawing.step(row);
+    function snap(step, t) {
       return Math.max(0, Math.round(t / step) * step);
-    }
-
-    /// Pointer x in the SVG's own coordinates, whatever its displayed scale.
-    function svgX(event) {
-      const point = svg.createSVGPoint();
-      point.x = event.clientX;
-      point.y = event.clientY;
-      return point.matrixTransform(svg.getScreenCTM().inverse()).x;
     }
 
     for (const mark of svg.querySelectorAll(".mark.movable")) {
       const rowIndex = Number(mark.dataset.row);
       const eventIndex = Number(mark.dataset.event);
-      const row = rowsByIndex.get(rowIndex);
+      const step = Number(mark.closest(".row").dataset.step) || 1;
       const original = Number(mark.dataset.t);
 
       mark.addEventListener("pointerdown", (down) => {
@@ -816,7 +289,7 @@ SL.drag = (function () {
         mark.focus();
         onSelect({ row: rowIndex, event: eventIndex });
         mark.setPointerCapture(down.pointerId);
-        const startX = svgX(down);
+        const startX = SL.diagram.svgX(svg, down);
         let target = original;
         mark.classList.add("dragging");
         // The time the marble would land on, shown above it while it moves.
@@ -829,7 +302,7 @@ SL.drag = (function () {
         readout.textContent = `${original}ms`;
         mark.appendChild(readout);
         const moveTo = (event) => {
-          target = snap(row, original + geo.t(svgX(event)) - geo.t(startX));
+          target = snap(step, original + geo.t(SL.diagram.svgX(svg, event)) - geo.t(startX));
           mark.setAttribute("transform", `translate(${geo.x(target) - geo.x(original)} 0)`);
           mark.dataset.target = target;
           readout.textContent = `${target}ms`;
@@ -858,8 +331,7 @@ SL.drag = (function () {
         if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
         event.preventDefault();
         event.stopPropagation();
-        const step = drawing.step(row);
-        const target = snap(row, original + (event.key === "ArrowRight" ? step : -step));
+        const target = snap(step, original + (event.key === "ArrowRight" ? step : -step));
         if (target !== original) onMove(rowIndex, eventIndex, target);
       });
     }
@@ -867,6 +339,7 @@ SL.drag = (function () {
 
   return { attach };
 })();
+
 
 // ==== editor =================================================================
 // The program editor: a textarea with line numbers beside it, a caret under
@@ -944,21 +417,24 @@ SL.editor = (function () {
   function decode(text) {
     const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
     const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-    return new TextDecoder().decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
   }
 
   /// The hash's fields: `p` (the program) and `f` (the format shown).
   function readHash() {
     const fields = new URLSearchParams(location.hash.replace(/^#/, ""));
     let program = null;
+    let unreadable = false;
     if (fields.has("p")) {
       try {
         program = decode(fields.get("p"));
       } catch (error) {
-        program = null;
+        // Said on the page: a link that silently showed another program
+        // would look like the sender's.
+        unreadable = true;
       }
     }
-    return { program, format: fields.get("f"), lesson: fields.get("lesson"), lessons: fields.has("lessons") };
+    return { program, unreadable, format: fields.get("f"), lesson: fields.get("lesson"), lessons: fields.has("lessons") };
   }
 
   function link(program, format) {
@@ -968,13 +444,14 @@ SL.editor = (function () {
     return "#" + fields.toString();
   }
 
-  function init(onRun) {
+  function init(onRun, onEdit) {
     textarea = document.getElementById("program");
     gutter = document.getElementById("gutter");
     caret = document.getElementById("error-caret");
     textarea.addEventListener("input", () => {
       renumber();
       hideCaret();
+      if (onEdit) onEdit();
     });
     textarea.addEventListener("scroll", () => {
       gutter.scrollTop = textarea.scrollTop;
@@ -1097,17 +574,20 @@ SL.lessons = (function () {
     return text.split("`").map((piece, index) => (index % 2 === 1 ? h("code", {}, piece) : piece));
   }
 
-  function diagramOf(doc, scale) {
+  /// The server's picture in a box of the page.
+  function diagramOf(svgText, scale) {
     const box = h("div", { class: "diagram" });
-    box.append(SL.diagram.draw(SL.diagram.model(doc), { scale }).svg);
+    const svg = SL.diagram.parse(svgText);
+    SL.diagram.scale(svg, scale);
+    box.append(svg);
     return box;
   }
 
   function example(program, scale) {
     const result = h("div", { class: "example-output" });
     const run = async () => {
-      const answer = await SL.api.run(program);
-      result.replaceChildren(answer.ok ? diagramOf(answer.data, scale) : h("pre", { class: "error" }, errorText(answer)));
+      const answer = await SL.api.picture(program);
+      result.replaceChildren(answer.ok ? diagramOf(answer.data.svg, scale) : h("pre", { class: "error" }, errorText(answer)));
     };
     const node = h(
       "div",
@@ -1123,26 +603,6 @@ SL.lessons = (function () {
     );
     run();
     return node;
-  }
-
-  /// The last stage row of the document's last pipeline: what a check compares.
-  function outputRow(doc) {
-    const rows = (doc && doc.rows) || [];
-    const stages = rows.filter((row) => row.parent === undefined && row.shared === undefined);
-    return stages[stages.length - 1];
-  }
-
-  /// Expected and actual on one axis: the expected output row over the
-  /// answer's whole run.
-  function comparison(expected, actual, scale) {
-    const rows = [];
-    const expectedRow = outputRow(expected);
-    if (expectedRow) rows.push(Object.assign({}, expectedRow, { label: "expected", pipeline: 0, stage: 0 }));
-    const answerRows = ((actual && actual.rows) || []).map((row) => Object.assign({}, row, { pipeline: row.pipeline + 1 }));
-    const actualRow = outputRow(actual);
-    if (actualRow) rows.push(Object.assign({}, actualRow, { label: "your answer", pipeline: 1, stage: 0 }));
-    const notes = (actual && actual.notes) || [];
-    return diagramOf({ rows, notes }, scale);
   }
 
   function exercise(lessonId, item, position, scale) {
@@ -1161,15 +621,41 @@ SL.lessons = (function () {
     const hintList = h("ol", { class: "hints" });
     let shownHints = 0;
     let serverHint = null;
+    // Every hint shows once, in the list, whether the button or a failed
+    // check brought it.
+    const showHint = (text) => {
+      if (!text || [...hintList.children].some((li) => li.textContent === text)) return;
+      shownHints += 1;
+      hintList.append(h("li", {}, text));
+    };
     const hintButton = h("button", {
       class: "hint-button",
-      onclick: () => {
-        const next = shownHints < hints.length ? hints[shownHints] : serverHint;
-        if (!next) return;
-        shownHints += 1;
-        hintList.append(h("li", {}, next));
-      },
+      onclick: () => showHint(shownHints < hints.length ? hints[shownHints] : serverHint),
     }, "Hint");
+    // `predict: yes`: the student says what they expect before answering,
+    // as `streamlab run` asks in the terminal.
+    const prediction = item.predict
+      ? h("textarea", {
+          class: "prediction",
+          rows: "2",
+          spellcheck: "false",
+          "aria-label": `Your prediction for exercise ${number}: what do you expect to see?`,
+        })
+      : null;
+    const predictionStep = item.predict
+      ? h(
+          "div",
+          { class: "prediction-step" },
+          h("p", { class: "predict-first" }, "Predict first: say what you expect to see, then type your answer."),
+          prediction
+        )
+      : null;
+    const answerGate = () => {
+      const waiting = prediction !== null && prediction.value.trim() === "";
+      answerBox.disabled = waiting;
+      checkButton.disabled = waiting;
+    };
+    if (prediction) prediction.addEventListener("input", answerGate);
     const check = async () => {
       feedback.replaceChildren(h("p", {}, "Checking…"));
       const answer = await SL.api.check(lessonId, number, answerBox.value, shownHints);
@@ -1180,6 +666,7 @@ SL.lessons = (function () {
       }
       const result = answer.data;
       serverHint = result.hint || null;
+      if (!result.passed) showHint(serverHint);
       feedback.className = "feedback " + (result.passed ? "passed" : "failed");
       // An answer that does not parse: its line with a caret under the column.
       const answerLine = result.line ? answerBox.value.split("\n")[result.line - 1] || "" : null;
@@ -1190,10 +677,11 @@ SL.lessons = (function () {
       feedback.replaceChildren(
         ...[
           h("p", { class: "verdict" }, result.passed ? "\u2713 Passed" : "\u2717 Not yet"),
-          result.message ? h("pre", { class: "message" }, result.message) : null,
+          // The verdict says "passed" already.
+          result.message && !result.passed ? h("pre", { class: "message" }, result.message) : null,
+          prediction ? h("p", { class: "your-prediction" }, "You predicted: " + prediction.value.trim()) : null,
           where ? h("pre", { class: "error" }, where) : null,
-          !result.passed && result.hint ? h("p", { class: "hint" }, "Hint: " + result.hint) : null,
-          !result.passed && (result.expected || result.actual) ? comparison(result.expected, result.actual, scale) : null,
+          !result.passed && result.diagram ? diagramOf(result.diagram, scale) : null,
         ].filter((node) => node !== null)
       );
     };
@@ -1203,6 +691,8 @@ SL.lessons = (function () {
         check();
       }
     });
+    const checkButton = h("button", { class: "check primary", onclick: check }, "Check");
+    answerGate();
     const section = h(
       "section",
       { class: "exercise" + (item.passed ? " passed" : ""), "data-exercise": String(number) },
@@ -1210,8 +700,9 @@ SL.lessons = (function () {
       ...partsOf(item).flatMap((part) => (part.example ? [example(part.example, scale)] : proseNodes(part.prose))),
       ...given.map((line) => h("pre", { class: "given" }, line)),
       item.task || item.prompt ? h("p", { class: "task" }, item.task || item.prompt) : null,
+      predictionStep,
       answerBox,
-      h("div", { class: "exercise-actions" }, h("button", { class: "check primary", onclick: check }, "Check"), hintButton),
+      h("div", { class: "exercise-actions" }, checkButton, hintButton),
       hintList,
       feedback
     );
@@ -1243,11 +734,10 @@ SL.lessons = (function () {
 
 (function () {
   const $ = (id) => document.getElementById(id);
+  const DEFAULT_PROGRAM = $("program").value;
   const state = {
     format: "diagram",
-    doc: null, // the last run document
-    raw: "", // its text as the server sent it (the JSON view shows exactly that)
-    model: null,
+    svg: null, // the picture drawn for the last run
     selected: null, // {row, event} the marble the keyboard moves
     predict: false,
     revealed: false, // predict: the output is shown again
@@ -1255,7 +745,7 @@ SL.lessons = (function () {
     scale: 1,
     running: 0, // a counter, so an older answer never overwrites a newer one
   };
-  const player = new SL.Player(() => redraw());
+  const player = new SL.Player((reveal) => showClock(reveal));
 
   // ---- running --------------------------------------------------------------
 
@@ -1280,15 +770,24 @@ SL.lessons = (function () {
     SL.editor.hideCaret();
   }
 
-  async function run() {
+  /// The link always holds what the editor holds, run or not.
+  function updateLink() {
+    $("share-link").href = SL.editor.link(SL.editor.text, state.format);
+  }
+
+  /// Runs the editor's program. `keepAxis`: after a move, the picture keeps
+  /// the scale it was dragged in, so the marks that did not move stay put.
+  async function run(keepAxis) {
     const program = SL.editor.text;
     const ticket = ++state.running;
     history.replaceState(null, "", SL.editor.link(program, state.format));
-    $("share-link").href = SL.editor.link(program, state.format);
+    updateLink();
     document.body.classList.add("busy");
+    const options = { predict: state.predict && !state.revealed };
+    if (keepAxis === true && state.svg) options.pixelsPerMs = Number(state.svg.dataset.pxPerMs);
     let answer;
     try {
-      answer = await SL.api.run(program);
+      answer = await SL.api.picture(program, options);
     } catch (error) {
       if (ticket === state.running) showError("The server cannot be reached: " + error.message);
       document.body.classList.remove("busy");
@@ -1301,16 +800,19 @@ SL.lessons = (function () {
       showError(error.message || `the server answered ${answer.status}`, error.line, error.column);
       return;
     }
+    const received = performance.now();
     clearError();
-    state.doc = answer.data;
-    state.raw = answer.text;
-    state.model = SL.diagram.model(state.doc);
-    state.guesses = [];
-    state.revealed = false;
-    if (state.selected && !state.model.rows[state.selected.row]) state.selected = null;
-    $("predict-score").textContent = "";
-    const span = Math.max(state.model.instants[state.model.instants.length - 1], state.model.stop.endTime);
-    player.load(state.model.instants, span);
+    if (!keepAxis) {
+      state.guesses = [];
+      state.revealed = false;
+      $("predict-score").textContent = "";
+      $("predict-reveal").disabled = true;
+    }
+    show(SL.diagram.parse(answer.data.svg));
+    // How long the page took to draw the server's picture, laid out and
+    // ready to paint (the run itself is the server's, as in the terminal).
+    state.svg.getBBox();
+    $("output").dataset.drawMs = String(Math.round(performance.now() - received));
     await showFormat();
     // Which program the output shows, for tools and tests that wait for a run.
     $("output").dataset.program = program;
@@ -1324,99 +826,96 @@ SL.lessons = (function () {
     diagram.hidden = !isDiagram;
     text.hidden = isDiagram;
     $("player").hidden = !isDiagram;
-    if (isDiagram) return redraw();
-    if (state.format === "json") {
-      text.textContent = state.raw;
-      return;
-    }
+    if (isDiagram) return;
     const ticket = state.running;
     const answer = await SL.api.run(SL.editor.text, state.format);
     if (ticket !== state.running) return;
-    text.textContent = answer.ok ? answer.data.text : (answer.data.error || {}).message || "";
+    if (state.format === "json") text.textContent = answer.text;
+    else text.textContent = answer.ok ? answer.data.text : (answer.data.error || {}).message || "";
   }
 
   // ---- the diagram ------------------------------------------------------------
 
-  function redraw() {
-    if (!state.model) return;
-    const hideOutput = state.predict && !state.revealed;
-    const drawing = SL.diagram.draw(state.model, {
-      reveal: player.reveal,
-      hideOutput,
-      guesses: state.predict ? state.guesses : null,
-      selected: state.selected,
-      scale: state.scale,
-    });
+  /// Puts a new picture in: the clock reloaded, the drag and predict wired.
+  function show(svg) {
     const box = $("diagram");
     const focused = document.activeElement && box.contains(document.activeElement);
-    box.replaceChildren(drawing.svg);
-    SL.drag.attach(drawing, move, (selection) => (state.selected = selection));
-    if (hideOutput) attachPredict(drawing);
+    state.svg = svg;
+    SL.diagram.scale(svg, state.scale);
+    box.replaceChildren(svg);
+    if (state.selected && !svg.querySelector(`.mark[data-row="${state.selected.row}"]`)) state.selected = null;
+    const geo = SL.diagram.axis(svg);
+    player.load(geo.instants, geo.span);
+    SL.drag.attach(svg, move, (selection) => (state.selected = selection));
+    if (svg.dataset.hidesOutput) attachPredict(svg);
+    for (const guess of state.predict ? state.guesses : []) SL.diagram.drawGuess(svg, guess.row, guess.t);
     if (focused && state.selected) {
       const mark = box.querySelector(`.mark[data-row="${state.selected.row}"][data-event="${state.selected.event}"]`);
       if (mark) mark.focus({ preventScroll: true });
     }
-    $("clock-time").textContent = player.active ? `${Math.round(player.reveal)}ms` : "all";
+  }
+
+  /// The clock's readout follows every frame; the screen reader hears it
+  /// only when the clock stops on a time (a pause or a step), not 60 times a second.
+  function showClock(reveal) {
+    if (state.svg) SL.diagram.reveal(state.svg, reveal);
+    const time = player.active ? `${Math.round(reveal)}ms` : "all";
+    $("clock-time").textContent = time;
     $("clock-play").textContent = player.playing ? "Pause" : "Play";
     $("clock-play").setAttribute("aria-pressed", String(player.playing));
+    if (!player.playing) {
+      const words = player.active ? `Clock at ${time}` : "Clock off: everything shown";
+      if ($("clock-announce").textContent !== words) $("clock-announce").textContent = words;
+    }
   }
 
   async function move(row, event, t) {
     const answer = await SL.api.move(SL.editor.text, row, event, t);
     if (!answer.ok) {
       showError((answer.data.error || {}).message || `the server answered ${answer.status}`);
-      redraw();
+      if (state.svg) show(state.svg);
       return;
     }
     state.selected = { row, event };
     SL.editor.text = answer.data.program;
-    await run();
+    await run(true);
     const mark = $("diagram").querySelector(`.mark[data-row="${row}"][data-event="${event}"]`);
     if (mark) mark.focus({ preventScroll: true });
   }
 
   // ---- predict ------------------------------------------------------------------
 
-  /// While the output is hidden, a click on an output row's axis puts a
-  /// guess there (snapped like a dragged marble); a click on a guess removes it.
-  function attachPredict(drawing) {
-    for (const row of drawing.rows.filter((entry) => entry.row.isOutput)) {
-      const group = drawing.svg.querySelector(`.row[data-row="${row.index}"]`);
-      const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
-      hit.setAttribute("x", drawing.geometry.left - 16);
-      hit.setAttribute("y", row.middle - 24);
-      hit.setAttribute("width", drawing.geometry.right - drawing.geometry.left + 32);
-      hit.setAttribute("height", 48);
-      hit.setAttribute("class", "predict-target");
-      group.insertBefore(hit, group.firstChild);
-      group.addEventListener("click", (event) => {
-        const point = drawing.svg.createSVGPoint();
-        point.x = event.clientX;
-        point.y = event.clientY;
-        const x = point.matrixTransform(drawing.svg.getScreenCTM().inverse()).x;
-        const step = drawing.step(row.row);
-        const t = Math.max(0, Math.round(drawing.geometry.t(x) / step) * step);
-        const existing = state.guesses.findIndex((guess) => guess.row === row.index && guess.t === t);
+  /// While the output is hidden, a click on an output row puts a guess there
+  /// (snapped like a dragged marble); a click on a guess removes it.
+  function attachPredict(svg) {
+    const geo = SL.diagram.axis(svg);
+    for (const row of svg.querySelectorAll(".row.hidden-output")) {
+      const rowIndex = Number(row.dataset.row);
+      const step = Number(row.dataset.step) || 1;
+      row.addEventListener("click", (event) => {
+        const t = Math.max(0, Math.round(geo.t(SL.diagram.svgX(svg, event)) / step) * step);
+        const existing = state.guesses.findIndex((guess) => guess.row === rowIndex && guess.t === t);
         if (existing >= 0) state.guesses.splice(existing, 1);
-        else state.guesses.push({ row: row.index, t });
+        else state.guesses.push({ row: rowIndex, t });
         $("predict-reveal").disabled = state.guesses.length === 0;
-        redraw();
+        for (const old of row.querySelectorAll(".guess")) old.remove();
+        for (const guess of state.guesses.filter((g) => g.row === rowIndex)) SL.diagram.drawGuess(svg, rowIndex, guess.t);
       });
     }
   }
 
-  /// How many of the output's values the student placed within one step.
-  function score() {
-    const drawing = SL.diagram.draw(state.model, {});
+  /// How many of the output's instants with values the student placed within one step.
+  function score(svg) {
     let hit = 0;
     let total = 0;
-    for (const row of state.model.rows.filter((entry) => entry.isOutput)) {
-      const step = drawing.step(row);
-      const guesses = state.guesses.filter((guess) => guess.row === row.index).map((guess) => guess.t);
-      for (const cell of row.cells) {
-        if (!cell.marks.some((mark) => mark.kind === "value")) continue;
+    for (const row of svg.querySelectorAll(".row.output")) {
+      const rowIndex = Number(row.dataset.row);
+      const step = Number(row.dataset.step) || 1;
+      const guesses = state.guesses.filter((guess) => guess.row === rowIndex).map((guess) => guess.t);
+      const times = new Set([...row.querySelectorAll('.mark[data-kind="value"]')].map((mark) => Number(mark.dataset.t)));
+      for (const t of times) {
         total += 1;
-        const close = guesses.findIndex((t) => Math.abs(t - cell.t) <= step / 2);
+        const close = guesses.findIndex((guess) => Math.abs(guess - t) <= step / 2);
         if (close >= 0) {
           hit += 1;
           guesses.splice(close, 1);
@@ -1433,7 +932,13 @@ SL.lessons = (function () {
     $("predict-reveal").hidden = !on;
     $("predict-reveal").disabled = true;
     $("predict-score").textContent = "";
-    redraw();
+    run();
+  }
+
+  async function reveal() {
+    state.revealed = true;
+    await run(true);
+    if (state.svg) $("predict-score").textContent = score(state.svg);
   }
 
   // ---- views and options ----------------------------------------------------------
@@ -1441,9 +946,13 @@ SL.lessons = (function () {
   function setFormat(format) {
     state.format = format;
     for (const tab of document.querySelectorAll(".formats [data-format]")) {
-      tab.setAttribute("aria-selected", String(tab.dataset.format === format));
+      const selected = tab.dataset.format === format;
+      tab.setAttribute("aria-selected", String(selected));
+      tab.tabIndex = selected ? 0 : -1;
     }
-    if (state.doc) {
+    $("output").setAttribute("aria-labelledby", "tab-" + format);
+    updateLink();
+    if (state.svg) {
       history.replaceState(null, "", SL.editor.link(SL.editor.text, format));
       showFormat();
     }
@@ -1459,7 +968,7 @@ SL.lessons = (function () {
     } catch (error) {
       // Private windows may refuse storage; the options still work for this visit.
     }
-    redraw();
+    for (const svg of document.querySelectorAll("svg.marbles")) SL.diagram.scale(svg, state.scale);
   }
 
   /// The view the address asks for: a lesson, the lesson list, or the
@@ -1471,23 +980,45 @@ SL.lessons = (function () {
     for (const id of ["playground", "lessons", "lesson"]) $(id).hidden = id !== view;
     if (view === "lessons") return SL.lessons.showList($("lesson-list"), state.scale);
     if (view === "lesson") return SL.lessons.showLesson($("lesson-body"), hash.lesson, state.scale);
+    if (hash.unreadable) {
+      SL.editor.text = "";
+      updateLink();
+      showError(
+        "This link's program cannot be read: the text after #p= is not a program encoded by the Link button. " +
+          "Ask for the link again, or type a program."
+      );
+      $("output").dataset.program = "";
+      return;
+    }
     if (hash.program !== null) {
       if (hash.format) setFormat(hash.format);
-      if (hash.program !== SL.editor.text || !state.doc) {
+      if (hash.program !== SL.editor.text || !state.svg) {
         SL.editor.text = hash.program;
         run();
       }
-    } else if (!state.doc) {
+    } else if (!state.svg) {
+      if (!SL.editor.text) SL.editor.text = DEFAULT_PROGRAM;
       run();
     }
   }
 
   // ---- wiring ------------------------------------------------------------------------
 
-  SL.editor.init(run);
-  $("run").addEventListener("click", run);
-  for (const tab of document.querySelectorAll(".formats [data-format]")) {
+  SL.editor.init(run, updateLink);
+  $("run").addEventListener("click", () => run());
+  const tabs = [...document.querySelectorAll(".formats [data-format]")];
+  for (const tab of tabs) {
     tab.addEventListener("click", () => setFormat(tab.dataset.format));
+    // The tab list's arrow keys, as ARIA's tabs pattern has them.
+    tab.addEventListener("keydown", (event) => {
+      const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+      if (!step) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length];
+      next.focus();
+      setFormat(next.dataset.format);
+    });
   }
   $("clock-play").addEventListener("click", () => player.toggle());
   $("clock-forward").addEventListener("click", () => player.forward());
@@ -1496,11 +1027,7 @@ SL.lessons = (function () {
   $("clock-end").addEventListener("click", () => player.end());
   $("clock-speed").addEventListener("change", (event) => (player.speed = Number(event.target.value)));
   $("predict").addEventListener("change", (event) => setPredict(event.target.checked));
-  $("predict-reveal").addEventListener("click", () => {
-    state.revealed = true;
-    $("predict-score").textContent = score();
-    redraw();
-  });
+  $("predict-reveal").addEventListener("click", reveal);
   $("opt-large").addEventListener("change", setOptions);
   $("opt-contrast").addEventListener("change", setOptions);
   // → and ← step the clock, unless a marble is selected (then they move it)
@@ -1508,7 +1035,7 @@ SL.lessons = (function () {
   document.addEventListener("keydown", (event) => {
     const target = event.target;
     if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
-    if (target.closest && target.closest(".mark.movable")) return;
+    if (target.closest && (target.closest(".mark.movable") || target.closest("[role=tab]"))) return;
     if ($("playground").hidden || state.format !== "diagram") return;
     if (event.key === "ArrowRight") {
       event.preventDefault();

@@ -1,12 +1,18 @@
 import Foundation
+import Marbles
 import StreamCore
 import StreamLab
 import StreamLang
 
 /// `POST /api/run {"program": TEXT}`: the document `streamlab eval --format
 /// json` prints for TEXT; with `"format"`, `{"format": F, "text": …}` holding
-/// what `eval --format F` prints. A program that does not parse is a 400
-/// with the first error's message, line and column.
+/// what `eval --format F` prints; with `"page": true`, `{"svg": …}`, the
+/// picture `eval --format svg` draws as the playground page shows it
+/// (`SVGDiagram.render(_:options:playground:)`): with `"predict": true` the
+/// output rows drawn empty, with `"pixelsPerMs"` the axis kept at the scale
+/// of the picture a marble was dragged in, with `"narrow": true` (a phone)
+/// each label above its row. A program that does not parse is a 400 with
+/// the first error's message, line and column.
 struct RunEndpoint: Sendable {
   let gate: RunGate
 
@@ -15,9 +21,16 @@ struct RunEndpoint: Sendable {
     var format: String?
     /// Columns of a text diagram (eval's `--width`); 80 when absent.
     var width: Int?
+    /// The picture for the playground page, instead of a document.
+    var page: Bool?
+    var predict: Bool?
+    var pixelsPerMs: Double?
+    /// A phone's screen: labels above their rows.
+    var narrow: Bool?
   }
 
-  static let shape = #"{"program": TEXT} or {"program": TEXT, "format": "json|text|events|svg|swift"}"#
+  static let shape =
+    #"{"program": TEXT} or {"program": TEXT, "format": "json|text|events|svg|swift"} or {"program": TEXT, "page": true}"#
 
   func respond(to body: Data) async throws -> WebResponse {
     let request = try RequestBody.decode(Body.self, from: body, shape: Self.shape)
@@ -28,6 +41,9 @@ struct RunEndpoint: Sendable {
       settings.width = width
     }
     let (program, drawing) = (request.program, settings)
+    if request.page == true {
+      return try await picture(of: program, settings: drawing, request: request)
+    }
     let answer = try await gate.run { options in
       FrontDoor.evaluate(FrontDoorRequest(program, format: format, settings: drawing, options: options))
     }
@@ -35,6 +51,29 @@ struct RunEndpoint: Sendable {
     guard format != .json else { return .json(document) }
     return .json(
       JSONObject.text([("format", JSONObject.string(format.rawValue)), ("text", JSONObject.string(document))]))
+  }
+
+  /// `{"svg": …}`: the run drawn for the page, with the rows `--format json`
+  /// marks draggable.
+  private func picture(of program: String, settings: ReplSettings, request: Body) async throws -> WebResponse {
+    let (hidesOutput, scale, narrow) = (request.predict == true, request.pixelsPerMs, request.narrow == true)
+    let drawn = try await gate.run { options -> Result<String, APIError> in
+      // The front door's own document is not used, only its run: `.swift`
+      // is the format whose document costs nothing to make (the export of
+      // the program, not a drawing of the run), and like `.svg` it keeps a
+      // pasted Swift run annotated. Asking for `.svg` drew 100,000 values
+      // twice: in a debug build 1.3 s of 2.2.
+      let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .swift, settings: settings, options: options))
+      guard case .ran(let result, let parsed, _, _) = answer.outcome else {
+        return Result { try Self.document(of: answer) }.mapError { $0 as? APIError ?? .badRequest("\($0)") }
+      }
+      let shown = RunPresenter(settings: settings).shown(result)
+      let draggable = MovableSource.rows(of: shown, program: parsed).mapValues { DraggableRow(frame: $0.frame) }
+      let picture = PlaygroundPicture(
+        draggable: draggable, hidesOutput: hidesOutput, pixelsPerMillisecond: scale, narrow: narrow)
+      return .success(SVGDiagram.render(shown, playground: picture))
+    }
+    return .json(JSONObject.text([("svg", JSONObject.string(try drawn.get()))]))
   }
 
   /// The rendered document, or the error a request gets instead of it.

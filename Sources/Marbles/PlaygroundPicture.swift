@@ -1,0 +1,77 @@
+import StreamCore
+
+/// What the browser playground asks of an SVG picture beyond `--format svg`:
+/// the picture is put into the page itself, so it carries the page's hooks
+/// (which row and event each mark is, the time axis's scale, the instants
+/// the clock steps to) and leaves its look to the page's style sheet.
+public struct PlaygroundPicture: Hashable {
+  /// The rows the student may drag, by their index in the run's rows (the
+  /// JSON document's `rows`, which `/api/move` names).
+  public var draggable: [Int: DraggableRow]
+  /// Predict mode: output rows are drawn empty, and nothing under the
+  /// picture (legend, notes, log) tells what they hold.
+  public var hidesOutput: Bool
+  /// The scale of the picture the student was dragging in, kept so the marks
+  /// that did not move stay where they were; nil fits the run as usual.
+  public var pixelsPerMillisecond: Double?
+  /// A phone's screen: each row's label above it, so the time axis has the
+  /// picture's whole width, and a time axis from 240 px (480 otherwise).
+  public var narrow: Bool
+
+  public init(
+    draggable: [Int: DraggableRow] = [:], hidesOutput: Bool = false, pixelsPerMillisecond: Double? = nil,
+    narrow: Bool = false
+  ) {
+    self.draggable = draggable
+    self.hidesOutput = hidesOutput
+    self.pixelsPerMillisecond = pixelsPerMillisecond
+    self.narrow = narrow
+  }
+}
+
+/// Where each drawn mark of one row is in the row's events as the JSON
+/// document lists them (demand and drops left out): what `data-event` says,
+/// so a dragged mark names the event `/api/move` rewrites.
+struct DocumentEventIndices {
+  /// Per instant, the document indices of its values and of its other marks, in order.
+  private var byTime: [VirtualTime: (values: [Int], others: [Int])] = [:]
+
+  /// The indices of `row`'s events at its first `instants` drawn instants.
+  init(_ row: Timeline, instants: Int) {
+    var position = 0
+    var seen = 0
+    var lastTime: VirtualTime?
+    for index in row.events.indices {
+      let kind = row.events.kind(at: index)
+      switch kind {
+      case .requested, .dropped: continue
+      default: break
+      }
+      defer { position += 1 }
+      let time = row.events.time(at: index)
+      if kind == .subscribed && time == .zero { continue }
+      if time != lastTime {
+        seen += 1
+        guard seen <= instants else { break }
+        lastTime = time
+      }
+      if case .value = kind {
+        byTime[time, default: ([], [])].values.append(position)
+      } else {
+        byTime[time, default: ([], [])].others.append(position)
+      }
+    }
+  }
+
+  /// The document index of the `valueIndex`-th value at `time`.
+  func value(_ valueIndex: Int, at time: VirtualTime) -> Int? {
+    guard let values = byTime[time]?.values, values.indices.contains(valueIndex) else { return nil }
+    return values[valueIndex]
+  }
+
+  /// The document index of the `otherIndex`-th mark other than a value at `time`.
+  func other(_ otherIndex: Int, at time: VirtualTime) -> Int? {
+    guard let others = byTime[time]?.others, others.indices.contains(otherIndex) else { return nil }
+    return others[otherIndex]
+  }
+}
