@@ -47,9 +47,15 @@ enum ShortFormCheck {
     var interpreter = Interpreter()
     switch interpreter.run(translation.program, options: options) {
     case .invalid(let diagnostics):
+      // The short form's types are the reader's model of the Swift's, which
+      // loses what it cannot lower (a tuple's labels, an optional): its type
+      // errors refuse the paste only where the Swift's own run stopped too.
       let typeErrors = diagnostics.filter(\.isTypeError)
-      if !typeErrors.isEmpty { return .typeErrors(typeErrors.map(translation.pointingIntoSwift)) }
-      return .none("the Swift, run as it is (no short form: the pipeline language cannot run what it became)")
+      if !typeErrors.isEmpty, case .runtimeError = interpreted.stop {
+        return .typeErrors(typeErrors.map(translation.pointingIntoSwift))
+      }
+      let reason = (typeErrors.first ?? diagnostics.first).map { ": \($0.message)" } ?? ""
+      return .none("the Swift, run as it is (no short form: the pipeline language cannot run what it became\(reason))")
     case .ran(let shortRun, let program):
       if let difference = firstDifference(interpreted, shortRun) {
         return .none("the Swift, run as it is (no short form: in streamlab's language it would draw \(difference))")

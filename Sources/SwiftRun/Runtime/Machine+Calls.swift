@@ -10,7 +10,9 @@ extension Machine {
       let target = try link(base, in: scope)
       // An operator outside what streamlab runs is refused before its
       // arguments are looked at (they may name what only it could use).
-      if try publisherValue(target, label: "") != nil, let advice = UnsupportedSwift.advice(forOperator: name) {
+      if !Self.operatorNames.contains(name), name != "autoconnect", name != "connect",
+        try publisherValue(target, label: "") != nil, let advice = UnsupportedSwift.advice(forOperator: name)
+      {
         throw refuse(advice.message, at: range, instead: advice.instead)
       }
       let arguments = try evaluateArguments(written, in: scope)
