@@ -135,6 +135,7 @@ let package = Package(
       dependencies: [
         "StreamCore",
         "StreamLang",
+        "SwiftRun",
         "Marbles",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]

@@ -89,6 +89,9 @@ let groups = [
       Benchmark(name: "hand-written, Int", events: synchronous) { SynchronousPipeline.handWritten(.range) },
       Benchmark(name: "StreamCore, Value", events: synchronous) { SynchronousPipeline.streamCore(.range) },
       Benchmark(name: "DSL via Interpreter", events: synchronous) { DSLPipeline.run(DSLPipeline.synchronous) },
+      Benchmark(name: "Swift paste via SwiftRun", events: synchronous) {
+        SwiftPastePipeline.run(SwiftPastePipeline.synchronous)
+      },
     ]),
   BenchmarkGroup(
     title: "synchronous, fed from an array: \(pipeline)",

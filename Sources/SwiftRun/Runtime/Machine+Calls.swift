@@ -94,7 +94,10 @@ extension Machine {
       if values.count == 1, case .tuple(let items) = values[0], items.count > 1, usesSecondParameter(closure) {
         values = items
       }
-      for (index, value) in values.enumerated() { scope.declare("$\(index)", Variable(value, isConstant: true)) }
+      for (index, value) in values.enumerated() {
+        scope.declare(
+          index < Self.dollarNames.count ? Self.dollarNames[index] : "$\(index)", Variable(value, isConstant: true))
+      }
       return
     }
     for (index, name) in closure.parameters.enumerated() where name != "_" {

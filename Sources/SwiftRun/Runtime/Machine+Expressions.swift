@@ -17,6 +17,9 @@ extension Machine {
     }
   }
 
+  /// `$0`…`$9`, made once, not at every use.
+  static let dollarNames = (0..<10).map { "$\($0)" }
+
   /// Whether a `?` link ends the chain `expression` ends: `a?.b.c()`.
   static func hasOptionalChain(_ expression: SwiftExpr) -> Bool {
     switch expression.kind {
@@ -33,8 +36,9 @@ extension Machine {
     case .identifier(let name):
       return try lookup(name, at: expression.range, in: scope)
     case .dollar(let index):
-      return try lookup("$\(index)", at: expression.range, in: scope)
+      return try lookup(index < Self.dollarNames.count ? Self.dollarNames[index] : "$\(index)", at: expression.range, in: scope)
     case .integer(let digits):
+      if let number = Int(digits) { return .int(number) }
       let cleaned = digits.filter { $0 != "_" }
       let number = cleaned.hasPrefix("0x") ? Int(cleaned.dropFirst(2), radix: 16) : Int(cleaned)
       guard let number else {

@@ -6,7 +6,13 @@ import StreamCore
 /// very variables it captured, as a Swift closure does.
 final class Scope {
   let parent: Scope?
-  private(set) var variables: [String: Variable] = [:]
+  // A closure's scope holds one or two names and is made for every value a
+  // `map` sees: names and slots in arrays, searched from the end, are
+  // cheaper there than a dictionary; a scope with many names (the globals)
+  // gets an index too.
+  private var names: [String] = []
+  private var slots: [Variable] = []
+  private var index: [String: Int]?
   /// `self` inside a method, initializer or accessor.
   let selfValue: Value?
   /// `self` captured `[weak self]` or `[unowned self]` by a closure.
@@ -31,20 +37,41 @@ final class Scope {
   func lookupLocal(_ name: String, stoppingAt outermost: Scope) -> Variable? {
     var scope: Scope? = self
     while let current = scope, current !== outermost {
-      if let found = current.variables[name] { return found }
+      if let found = current.variable(name) { return found }
       scope = current.parent
     }
     return nil
   }
 
   func declare(_ name: String, _ variable: Variable) {
-    variables[name] = variable
+    if let existing = own(name) {
+      slots[existing] = variable
+      return
+    }
+    names.append(name)
+    slots.append(variable)
+    if index != nil {
+      index![name] = slots.count - 1
+    } else if names.count > 8 {
+      index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { _, last in last })
+    }
+  }
+
+  /// Where `name` is among this scope's own names.
+  private func own(_ name: String) -> Int? {
+    if let index { return index[name] }
+    return names.lastIndex(of: name)
+  }
+
+  /// This scope's own variable called `name`.
+  func variable(_ name: String) -> Variable? {
+    own(name).map { slots[$0] }
   }
 
   func lookup(_ name: String) -> Variable? {
     var scope: Scope? = self
     while let current = scope {
-      if let found = current.variables[name] { return found }
+      if let found = current.variable(name) { return found }
       scope = current.parent
     }
     return nil
@@ -55,7 +82,7 @@ final class Scope {
     var names: [String] = []
     var scope: Scope? = self
     while let current = scope {
-      names += current.variables.keys
+      names += current.names
       scope = current.parent
     }
     return names
@@ -64,6 +91,8 @@ final class Scope {
   /// Lets go of every variable, breaking the cycles a run's closures and
   /// objects close through their scopes, once the run is over.
   func clear() {
-    variables = [:]
+    names = []
+    slots = []
+    index = nil
   }
 }
