@@ -64,6 +64,7 @@ def test_a_wrong_answer_shows_expected_and_actual_and_a_right_one_passes(page, s
     assert "null" not in feedback
 
     exercise.locator(".hint-button").click()
+    exercise.locator(".hints li").first.wait_for()
     assert exercise.locator(".hints li").count() == 1
 
     exercise.locator(".answer").fill('just "ready"')

@@ -51,6 +51,11 @@ SL.api = (function () {
     lesson(id) {
       return request("GET", "/api/lessons/" + encodeURIComponent(id));
     },
+    /// Hint `number` (from 1) of an exercise: {hint, number, count}. The
+    /// lesson says only how many there are (`hintCount`).
+    hint(lesson, exercise, number) {
+      return request("GET", `/api/lessons/${encodeURIComponent(lesson)}/hints/${exercise}/${number}`);
+    },
     /// `hintsShown`: how many hints the student has seen; a failure's hint is the next one.
     check(lesson, exercise, answer, hintsShown) {
       return request("POST", "/api/check", { lesson, exercise, answer, hintsShown });
@@ -1147,7 +1152,7 @@ SL.lessons = (function () {
 
   function exercise(lessonId, item, position, scale) {
     const number = item.number !== undefined ? item.number : position + 1;
-    const hints = item.hints || [];
+    const hintCount = item.hintCount || 0;
     const givenList = item.givens || item.given;
     const given = Array.isArray(givenList) ? givenList : givenList ? [givenList] : [];
     const answerBox = h("textarea", {
@@ -1160,14 +1165,15 @@ SL.lessons = (function () {
     const feedback = h("div", { class: "feedback", role: "status" });
     const hintList = h("ol", { class: "hints" });
     let shownHints = 0;
-    let serverHint = null;
+    // The server sends one hint at a time, when it is asked for.
     const hintButton = h("button", {
       class: "hint-button",
-      onclick: () => {
-        const next = shownHints < hints.length ? hints[shownHints] : serverHint;
-        if (!next) return;
+      onclick: async () => {
+        if (shownHints >= hintCount) return;
+        const answer = await SL.api.hint(lessonId, number, shownHints + 1);
+        if (!answer.ok) return;
         shownHints += 1;
-        hintList.append(h("li", {}, next));
+        hintList.append(h("li", {}, answer.data.hint));
       },
     }, "Hint");
     const check = async () => {
@@ -1179,7 +1185,6 @@ SL.lessons = (function () {
         return;
       }
       const result = answer.data;
-      serverHint = result.hint || null;
       feedback.className = "feedback " + (result.passed ? "passed" : "failed");
       // An answer that does not parse: its line with a caret under the column.
       const answerLine = result.line ? answerBox.value.split("\n")[result.line - 1] || "" : null;
