@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 
 import PackageDescription
 
@@ -30,9 +30,17 @@ let package = Package(
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // `streamlab serve`'s HTTP server: small and without dependencies, chosen
-    // over Hummingbird 2 by measurement (README, "The browser playground").
-    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    // `streamlab serve`'s HTTP server: Hummingbird 2 on SwiftNIO, whose HTTP/1
+    // parser and timeouts a classroom server needs (README, "The browser
+    // playground"). Only streamlab-serve links it, so `scripts/start` never
+    // builds it. No traits: swift-configuration and full Foundation are not used.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    // What HummingbirdCore is built on, named for the channel handlers that add
+    // the limits it leaves to the application (Sources/StreamLabServer/HTTP/).
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
+    .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
   ],
   targets: [
     // libedit's header (histedit.h, from libedit-dev); the shim loads the
@@ -82,7 +90,13 @@ let package = Package(
       name: "StreamLabServer",
       dependencies: [
         "StreamLab", "Lessons", "StreamLang", "Marbles",
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       resources: [
         .embedInCode("Page/index.html"),

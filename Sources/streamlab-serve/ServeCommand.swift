@@ -19,10 +19,17 @@ struct ServeCommand: ParsableCommand {
       use --host 0.0.0.0 to let a classroom reach it. Every run has eval's \
       horizon and event budget and a wall-clock cap; Ctrl-C stops the server.
 
+      On an address other than loopback (a classroom), each browser keeps its \
+      own progress, named by a cookie, under the state folder's students/; \
+      on loopback the page shares the terminal's progress. The server answers \
+      only requests whose Host names it: its address, localhost on loopback, \
+      or a name given with --allow-host.
+
       Examples:
         streamlab serve
         streamlab serve --port 9000 --open
         streamlab serve --host 0.0.0.0 --lessons lessons
+        streamlab serve --host 0.0.0.0 --allow-host teacher.local
       """,
     version: streamlabVersion
   )
@@ -42,12 +49,28 @@ struct ServeCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Wall-clock seconds one request's run may take.", valueName: "seconds"))
   var timeout: Double = 5
 
+  @Option(
+    name: .customLong("allow-host"),
+    help: ArgumentHelp("A name the server is reached by (repeatable), such as teacher.local.", valueName: "name"))
+  var allowedHosts: [String] = []
+
+  @Flag(help: "Let the page show hints that give the solution away (Type: …).")
+  var keepSolutions = false
+
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
     // Here rather than in run(): a ValidationError from validate() prints
     // serve's own usage line, one from run() the top-level command's.
     do { try PlaygroundServer.check(host: host) } catch { throw ValidationError("\(error)") }
+    for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == ":" || $0 == "/" || $0 == " " }) {
+      throw ValidationError("--allow-host takes a host name such as teacher.local, without a port or scheme")
+    }
+  }
+
+  /// A classroom: students reach the server from other machines.
+  private var isClassroom: Bool {
+    !(host == "localhost" || host.hasPrefix("127.") || host == "::1")
   }
 
   static func main() {
@@ -57,9 +80,14 @@ struct ServeCommand: ParsableCommand {
   func run() throws {
     var limits = ServerLimits()
     limits.wallClockSeconds = timeout
+    let state = StateDirectory.url()
     let api = WebAPI(
       limits: limits, lessonsFolder: URL(fileURLWithPath: lessons).standardizedFileURL,
-      progressFile: StateDirectory.url().appendingPathComponent("progress.json"))
+      progressFile: state.appendingPathComponent("progress.json"),
+      studentsFolder: isClassroom ? state.appendingPathComponent("students") : nil,
+      // The address given is a name too: a browser on this machine may open
+      // http://0.0.0.0:8080/, which the printed address says.
+      allowedHosts: allowedHosts + [host.contains(":") ? "[\(host)]" : host], keepSolutions: keepSolutions)
     let server: PlaygroundServer
     do {
       server = try PlaygroundServer(api: api, host: host, port: UInt16(port))

@@ -7,7 +7,8 @@ import Testing
 /// is missing.
 @Suite struct ServeForwardingTests {
   static let usageLine =
-    "streamlab serve [--port <port>] [--host <address>] [--open] [--lessons <folder>] [--timeout <seconds>]"
+    "streamlab serve [--port <port>] [--host <address>] [--open] [--lessons <folder>] [--timeout <seconds>] "
+    + "[--allow-host <name> ...] [--keep-solutions]"
 
   @Test func serveHelpIsServesOwnHelpUnderTheNameStreamlabServe() throws {
     let help = try ProcessRun.streamlab(["serve", "--help"])

@@ -24,8 +24,11 @@ struct HTTPTestClient {
     var description: String
   }
 
-  func get(_ path: String) async throws -> Response {
-    try await send(Data("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+  /// `Host` as the page's own requests send it.
+  var host: String { "127.0.0.1:\(port)" }
+
+  func get(_ path: String, method: String = "GET") async throws -> Response {
+    try await send(Data("\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8))
   }
 
   func post(_ path: String, json: String) async throws -> Response {
@@ -34,8 +37,8 @@ struct HTTPTestClient {
 
   func post(_ path: String, body: Data) async throws -> Response {
     var request = Data(
-      ("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\n"
-        + "Content-Length: \(body.count)\r\n\r\n").utf8)
+      ("POST \(path) HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\nConnection: close\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n").utf8)
     request.append(body)
     return try await send(request)
   }

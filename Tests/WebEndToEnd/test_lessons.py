@@ -66,6 +66,7 @@ def test_a_wrong_answer_shows_expected_and_actual_and_a_right_one_passes(page, s
     # The failure brought the first hint into the list; the button brings the next.
     assert exercise.locator(".hints li").count() == 1
     exercise.locator(".hint-button").click()
+    exercise.locator(".hints li").nth(1).wait_for()
     hints = exercise.locator(".hints li").all_text_contents()
     assert len(hints) == 2 and hints[0] != hints[1]
 

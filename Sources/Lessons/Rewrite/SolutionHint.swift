@@ -10,7 +10,7 @@ import StreamCore
 /// end of a hint. The teacher's copy keeps it as the last help a student at
 /// the prompt can ask for; the student copy leaves it out, or a graded class
 /// would hand in the solutions it was given.
-enum SolutionHint {
+public enum SolutionHint {
   /// What is left of `hint` once its `Type: <solution>` is taken out (empty
   /// when that was all of it), or nil when the hint does not give `solution` away.
   static func remainder(of hint: String, solution: String) -> String? {
@@ -29,7 +29,7 @@ enum SolutionHint {
 extension SolutionHint {
   /// The hints of `exercise` as the student copy keeps them: a hint that is
   /// only `Type: <solution>` is gone, one with help before its `Type:` keeps that help.
-  static func studentHints(of exercise: Exercise) -> [String] {
+  public static func studentHints(of exercise: Exercise) -> [String] {
     guard let solution = exercise.solution?.text else { return exercise.hints }
     return exercise.hints.compactMap { hint in
       guard let remainder = remainder(of: hint, solution: solution) else { return hint }

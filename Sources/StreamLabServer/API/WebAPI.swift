@@ -5,6 +5,7 @@ import Foundation
 /// 5xx status.
 public struct WebAPI: Sendable {
   public let limits: ServerLimits
+  let policy: SameOriginPolicy
   let runs: RunEndpoint
   let moves: MoveEndpoint
   let lessons: LessonEndpoints
@@ -14,34 +15,65 @@ public struct WebAPI: Sendable {
   ///     names a file outside it.
   ///   - progressFile: the progress store the terminal uses, or nil to keep
   ///     no progress.
-  public init(limits: ServerLimits = ServerLimits(), lessonsFolder: URL, progressFile: URL?) {
+  ///   - studentsFolder: classroom mode: each browser's progress in a file of
+  ///     its own in this folder, named by its `StudentCookie`, instead of
+  ///     `progressFile`.
+  ///   - allowedHosts: names besides its addresses that the server answers
+  ///     for in `Host` (`--allow-host`).
+  ///   - keepSolutions: send the hints that give the solution away too.
+  public init(
+    limits: ServerLimits = ServerLimits(), lessonsFolder: URL, progressFile: URL?, studentsFolder: URL? = nil,
+    allowedHosts: [String] = [], keepSolutions: Bool = false
+  ) {
     self.limits = limits
+    policy = SameOriginPolicy(allowedNames: allowedHosts)
     let gate = RunGate(limits: limits)
     runs = RunEndpoint(gate: gate)
     moves = MoveEndpoint(gate: gate)
+    let place: ProgressKeeper.Place = studentsFolder.map { .perStudent(folder: $0) } ?? .terminal(progressFile)
     lessons = LessonEndpoints(
-      library: LessonLibrary(folder: lessonsFolder), progress: ProgressKeeper(file: progressFile), gate: gate)
+      library: LessonLibrary(folder: lessonsFolder), progress: ProgressKeeper(place: place, limits: limits),
+      hints: LessonHints(keepSolutions: keepSolutions), gate: gate)
   }
 
   public func respond(to request: WebRequest) async -> WebResponse {
-    do {
-      return try await route(request)
-    } catch let error as APIError {
-      return error.response
-    } catch {
-      return APIError(status: 500, "internal error: \(error)").response
+    // In classroom mode a browser without a student id gets one with its
+    // first answer (the page itself, before any of its requests).
+    var student = StudentCookie.parse(cookieHeader: request.headers["cookie"])
+    var newStudent: StudentCookie?
+    if lessons.progress.isPerStudent, student == nil {
+      student = StudentCookie.random()
+      newStudent = student
     }
+    var response: WebResponse
+    do {
+      try policy.check(request)
+      response = try await route(request, student: student)
+    } catch let error as APIError {
+      response = error.response
+    } catch {
+      response = APIError(status: 500, "internal error: \(error)").response
+    }
+    if let newStudent, response.status < 400 { response.headers["Set-Cookie"] = newStudent.setCookieHeader }
+    return response
   }
 
-  private func route(_ request: WebRequest) async throws -> WebResponse {
-    if request.method == "GET", let file = PageFiles.byPath[request.path] { return file }
-    switch (request.method, request.path) {
+  private func route(_ request: WebRequest, student: StudentCookie?) async throws -> WebResponse {
+    // HEAD is GET without the body, which the HTTP layer leaves out.
+    let method = request.method == "HEAD" ? "GET" : request.method
+    if method == "GET", let file = PageFiles.byPath[request.path] { return file }
+    switch (method, request.path) {
     case ("POST", "/api/run"): return try await runs.respond(to: request.body)
     case ("POST", "/api/move"): return try await moves.respond(to: request.body)
-    case ("POST", "/api/check"): return try await lessons.check(request.body)
-    case ("GET", "/api/lessons"): return try await lessons.list()
+    case ("POST", "/api/check"): return try await lessons.check(request.body, student: student)
+    case ("GET", "/api/lessons"): return try await lessons.list(student: student)
     case ("GET", let path) where path.hasPrefix("/api/lessons/"):
-      return try await lessons.lesson(id: String(path.dropFirst("/api/lessons/".count)))
+      let rest = path.dropFirst("/api/lessons/".count)
+      let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count == 4, parts[1] == "hints" {
+        return try lessons.hint(lesson: String(parts[0]), exercise: parts[2], number: parts[3])
+      }
+      return try await lessons.lesson(id: String(rest), student: student)
     case (let method, let path):
       let allowed = Self.methods(for: path)
       guard !allowed.isEmpty else { throw APIError.notFound("no page or endpoint at \(path)") }

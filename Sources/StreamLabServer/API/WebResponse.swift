@@ -1,16 +1,21 @@
 import Foundation
 import StreamCore
 
-/// One HTTP response of the API or the page: a status, a content type and the bytes.
+/// One HTTP response of the API or the page: a status, a content type, the
+/// bytes, and any header the answer needs besides (a cookie). Every response
+/// also carries `SecurityHeaders`, added where it is written.
 public struct WebResponse: Sendable, Equatable {
   public var status: Int
   public var contentType: String
   public var body: Data
+  /// More headers by name, such as `Set-Cookie`.
+  public var headers: [String: String] = [:]
 
-  public init(status: Int, contentType: String, body: Data) {
+  public init(status: Int, contentType: String, body: Data, headers: [String: String] = [:]) {
     self.status = status
     self.contentType = contentType
     self.body = body
+    self.headers = headers
   }
 
   /// A JSON document, already written as text.

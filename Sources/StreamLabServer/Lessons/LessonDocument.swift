@@ -2,15 +2,21 @@ import Lessons
 
 /// A lesson as `GET /api/lessons/ID` sends it: the prose and runnable
 /// examples before the exercises, then each exercise's own prose and demos,
-/// givens, task, hints and whether it was passed. Solutions and `expect:`
-/// stay on the server: the checker uses them, the student does not see them.
+/// givens, task, how many hints it has and whether it was passed. Solutions,
+/// `expect:` and the hints themselves stay on the server: the checker uses the
+/// first two, and each hint is sent only when asked for (`LessonHints`).
 enum LessonDocument {
-  static func text(id: String, file: LessonFile, passed: (Exercise) -> Bool) -> String {
+  static func text(id: String, file: LessonFile, hints: LessonHints, passed: (Exercise) -> Bool) -> String {
     var fields: [(String, String)] = [("id", JSONObject.string(id)), ("title", JSONObject.string(file.title))]
     if let number = file.number { fields.append(("number", String(number))) }
     fields.append(("items", items(file.introduction)))
     fields.append(
-      ("exercises", "[" + file.exercises.map { exercise($0, passed: passed($0)) }.joined(separator: ", ") + "]"))
+      (
+        "exercises",
+        "["
+          + file.exercises.map { exercise($0, hintCount: hints.of($0).count, passed: passed($0)) }.joined(
+            separator: ", ") + "]"
+      ))
     return JSONObject.text(fields)
   }
 
@@ -22,13 +28,13 @@ enum LessonDocument {
     ])
   }
 
-  private static func exercise(_ exercise: Exercise, passed: Bool) -> String {
+  private static func exercise(_ exercise: Exercise, hintCount: Int, passed: Bool) -> String {
     JSONObject.text([
       ("number", String(exercise.number)), ("title", JSONObject.string(exercise.title)),
       ("items", items(exercise.items)),
       ("givens", JSONObject.strings(exercise.givens.map(\.text))),
       ("task", exercise.task.map { JSONObject.string($0.text) } ?? "null"),
-      ("hints", JSONObject.strings(exercise.hints)),
+      ("hintCount", String(hintCount)),
       ("predict", String(exercise.asksForPrediction)),
       ("comparison", JSONObject.string(exercise.comparison.rawValue)),
       ("require", JSONObject.strings(exercise.required.map(\.name))),

@@ -63,6 +63,11 @@ SL.api = (function () {
     lesson(id) {
       return request("GET", "/api/lessons/" + encodeURIComponent(id));
     },
+    /// Hint `number` (from 1) of an exercise: {hint, number, count}. The
+    /// lesson says only how many there are (`hintCount`).
+    hint(lesson, exercise, number) {
+      return request("GET", `/api/lessons/${encodeURIComponent(lesson)}/hints/${exercise}/${number}`);
+    },
     /// `hintsShown`: how many hints the student has seen; a failure's hint is the next one.
     check(lesson, exercise, answer, hintsShown) {
       return request("POST", "/api/check", { lesson, exercise, answer, hintsShown });
@@ -607,7 +612,7 @@ SL.lessons = (function () {
 
   function exercise(lessonId, item, position, scale) {
     const number = item.number !== undefined ? item.number : position + 1;
-    const hints = item.hints || [];
+    const hintCount = item.hintCount || 0;
     const givenList = item.givens || item.given;
     const given = Array.isArray(givenList) ? givenList : givenList ? [givenList] : [];
     const answerBox = h("textarea", {
@@ -620,9 +625,8 @@ SL.lessons = (function () {
     const feedback = h("div", { class: "feedback", role: "status" });
     const hintList = h("ol", { class: "hints" });
     let shownHints = 0;
-    let serverHint = null;
     // Every hint shows once, in the list, whether the button or a failed
-    // check brought it.
+    // check brought it; the server sends one hint at a time, when asked.
     const showHint = (text) => {
       if (!text || [...hintList.children].some((li) => li.textContent === text)) return;
       shownHints += 1;
@@ -630,7 +634,11 @@ SL.lessons = (function () {
     };
     const hintButton = h("button", {
       class: "hint-button",
-      onclick: () => showHint(shownHints < hints.length ? hints[shownHints] : serverHint),
+      onclick: async () => {
+        if (shownHints >= hintCount) return;
+        const answer = await SL.api.hint(lessonId, number, shownHints + 1);
+        if (answer.ok) showHint(answer.data.hint);
+      },
     }, "Hint");
     // `predict: yes`: the student says what they expect before answering,
     // as `streamlab run` asks in the terminal.
@@ -665,8 +673,7 @@ SL.lessons = (function () {
         return;
       }
       const result = answer.data;
-      serverHint = result.hint || null;
-      if (!result.passed) showHint(serverHint);
+      if (!result.passed) showHint(result.hint || null);
       feedback.className = "feedback " + (result.passed ? "passed" : "failed");
       // An answer that does not parse: its line with a caret under the column.
       const answerLine = result.line ? answerBox.value.split("\n")[result.line - 1] || "" : null;

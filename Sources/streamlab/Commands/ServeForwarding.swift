@@ -14,9 +14,9 @@ import StreamlabCommandLine
 #endif
 
 /// `streamlab serve` runs the separate `streamlab-serve` executable next to
-/// this one, so the web server (FlyingFox, and through it Foundation's
-/// networking and libcurl) stays out of `streamlab`: without it the binary
-/// links statically and starts in a few milliseconds.
+/// this one, so the web server (Hummingbird on SwiftNIO, 25 packages) stays
+/// out of `streamlab`: without it the binary links statically, starts in a
+/// few milliseconds, and `scripts/start` never compiles the server.
 ///
 /// The arguments go through unparsed, so `streamlab-serve` alone defines
 /// serve's options, help text and errors.
