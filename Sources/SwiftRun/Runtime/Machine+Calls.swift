@@ -256,8 +256,10 @@ extension Machine {
         // `@Published` sends in `willSet`: a subscriber sees the new value
         // while the property still holds the old one; an ObservableObject's
         // `objectWillChange` goes first.
-        if published != nil { instance.objectWillChange?.send(.void) }
-        published?.send(newValue)
+        try self.sending(at: property.range) {
+          if published != nil { instance.objectWillChange?.send(.void) }
+          published?.send(newValue)
+        }
       },
       didSet: { [unowned self] oldValue in
         guard let didSetBody, let instance = weakSelf.instance else { return }

@@ -36,7 +36,8 @@ extension Machine {
     case .identifier(let name):
       return try lookup(name, at: expression.range, in: scope)
     case .dollar(let index):
-      return try lookup(index < Self.dollarNames.count ? Self.dollarNames[index] : "$\(index)", at: expression.range, in: scope)
+      return try lookup(
+        index < Self.dollarNames.count ? Self.dollarNames[index] : "$\(index)", at: expression.range, in: scope)
     case .integer(let digits):
       if let number = Int(digits) { return .int(number) }
       let cleaned = digits.filter { $0 != "_" }

@@ -23,10 +23,12 @@ extension Machine {
       case let subject as SubjectValue:
         switch name {
         case "send":
-          if let completion = arguments.first(where: { $0.label == "completion" }) {
-            subject.send(completion: try completionValue(completion.value, at: completion.range))
-          } else {
-            subject.send(arguments.first?.value ?? .void)
+          try sending(at: range) {
+            if let completion = arguments.first(where: { $0.label == "completion" }) {
+              subject.send(completion: try completionValue(completion.value, at: completion.range))
+            } else {
+              subject.send(arguments.first?.value ?? .void)
+            }
           }
           return .void
         default: break

@@ -37,6 +37,11 @@ final class Machine {
   /// True while the run is torn down: no `deinit` runs then.
   var isEnding = false
 
+  /// Sends nested inside the delivery of a send (a sink that sets the
+  /// property it watches): past this many, the run stops as endless recursion.
+  var sendDepth = 0
+  static let maximumSendDepth = 1_000
+
   static let statementBudget = 5_000_000
   static let maximumCallDepth = 200
 
@@ -157,6 +162,18 @@ final class Machine {
     case .refused:
       recorder.stop(.interrupted)
     }
+  }
+
+  /// Runs a send, counting how deeply sends are nested in each other's delivery.
+  func sending(at range: SourceRange, _ send: () throws -> Void) throws {
+    sendDepth += 1
+    defer { sendDepth -= 1 }
+    if sendDepth > Self.maximumSendDepth {
+      throw SwiftRunError.trap(
+        "a subscriber sends again while the send that reached it is still being delivered, "
+          + "\(Self.maximumSendDepth) deep: endless recursion (Swift would overflow its stack)", range)
+    }
+    try send()
   }
 
   func refuse(_ message: String, at range: SourceRange, instead: String? = nil) -> SwiftRunError {
