@@ -14,7 +14,13 @@ public enum SwiftRun {
     case refused(Diagnostic)
   }
 
+  /// Runs on a `LargeStack` thread, as the pipeline language's interpreter
+  /// does: a paste's nested closures, calls and sends recurse on the stack.
   public static func run(_ swift: String, options: RunOptions = RunOptions()) -> Outcome {
+    LargeStack.run { runHere(swift, options: options) }
+  }
+
+  private static func runHere(_ swift: String, options: RunOptions) -> Outcome {
     let statements: [SwiftStatement]
     switch SwiftSource.parse(swift) {
     case .success(let parsed): statements = parsed

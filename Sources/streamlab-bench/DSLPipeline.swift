@@ -13,13 +13,19 @@ enum DSLPipeline {
   static func run(_ program: String) -> Int {
     var interpreter = Interpreter()
     let options = RunOptions(horizon: .milliseconds(1_000_000), maxEvents: 100_000_000)
-    guard case .ran(let result, _) = interpreter.run(program, options: options),
-      let output = result.outputs.last,
-      case .value(.int(let last))? = output.events.last(where: { if case .value = $0.kind { true } else { false } })?
-        .kind
+    guard case .ran(let result, _) = interpreter.run(program, options: options), let last = lastValue(of: result)
     else {
       fatalError("the benchmark program did not run: \(program)")
     }
+    return last
+  }
+
+  /// The last Int the run's output row received: the row's checksum.
+  static func lastValue(of result: RunResult) -> Int? {
+    guard let output = result.outputs.last,
+      case .value(.int(let last))? = output.events.last(where: { if case .value = $0.kind { true } else { false } })?
+        .kind
+    else { return nil }
     return last
   }
 }

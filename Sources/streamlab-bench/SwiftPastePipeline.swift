@@ -14,10 +14,7 @@ enum SwiftPastePipeline {
   /// Runs the paste and returns the last value its output received.
   static func run(_ swift: String) -> Int {
     let options = RunOptions(horizon: .milliseconds(1_000_000), maxEvents: 100_000_000)
-    guard case .ran(let result, _) = SwiftRun.run(swift, options: options),
-      let output = result.outputs.last,
-      case .value(.int(let last))? = output.events.last(where: { if case .value = $0.kind { true } else { false } })?
-        .kind
+    guard case .ran(let result, _) = SwiftRun.run(swift, options: options), let last = DSLPipeline.lastValue(of: result)
     else {
       fatalError("the benchmark paste did not run: \(swift)")
     }

@@ -53,22 +53,13 @@ struct HTTPTestClient {
   }
 
   private func exchange(_ request: Data) throws -> Response {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw Failure(description: "socket() failed") }
-    defer { close(socket) }
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    let socket: Int32
+    do {
+      socket = try RawConnection.connectedSocket(port: port, timeout: 60)
+    } catch {
+      throw Failure(description: "\(error)")
     }
-    guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
+    defer { close(socket) }
     try request.withUnsafeBytes { buffer in
       var sent = 0
       while sent < buffer.count {

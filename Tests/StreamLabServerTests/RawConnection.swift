@@ -25,7 +25,13 @@ final class RawConnection {
   }
 
   init(port: Int, timeout: Int = 60) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    socket = try Self.connectedSocket(port: port, timeout: timeout)
+  }
+
+  /// A TCP socket connected to 127.0.0.1:`port` whose reads and writes give
+  /// up after `timeout` seconds; the caller closes it.
+  static func connectedSocket(port: Int, timeout: Int) throws -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure(description: "socket() failed (errno \(errno))") }
     var time = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -43,6 +49,7 @@ final class RawConnection {
       close(socket)
       throw Failure(description: "cannot connect to 127.0.0.1:\(port) (errno \(errno))")
     }
+    return socket
   }
 
   deinit { close(socket) }
