@@ -42,6 +42,10 @@ extension Machine {
     guard let function = argument.value.opaque(as: FunctionValue.self) else {
       throw refuse("`\(stage)` needs a closure here", at: argument.range)
     }
+    if let compiled = function.compiled {
+      // A compiled closure cannot throw a Swift error: only traps, which stop the run.
+      return { value in try compiled([value]) }
+    }
     return { [unowned self] value in
       do {
         return try self.invoke(function, [Argument(label: nil, value: value, range: range)], at: range)

@@ -60,6 +60,7 @@ extension Machine {
 
   /// Runs a function value with its arguments.
   func invoke(_ function: FunctionValue, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+    if let compiled = function.compiled { return try compiled(arguments.map(\.value)) }
     callDepth += 1
     defer { callDepth -= 1 }
     if callDepth > Self.maximumCallDepth {
@@ -106,6 +107,8 @@ extension Machine {
   }
 
   /// Whether a closure without named parameters reads `$1`: read once per closure, not per call.
+  func closureReadsDollarOne(_ closure: SwiftClosure) -> Bool { usesSecondParameter(closure) }
+
   private func usesSecondParameter(_ closure: SwiftClosure) -> Bool {
     if let known = closureReadsSecondParameter[closure.range.start] { return known }
     let reads = closure.range.text(in: text).contains("$1")

@@ -83,7 +83,9 @@ extension Machine {
         for: closure, in: scope, globals: globals, text: text,
         evaluate: { [unowned self] in try self.evaluate($0, in: scope) },
         resolve: { [unowned self] name in try self.lookup(name, at: closure.range, in: scope) })
-      return .opaque(FunctionValue(.closure(closure, captured: captured)))
+      let function = FunctionValue(.closure(closure, captured: captured))
+      function.compiled = ClosureCompiler.compile(closure, captured: captured, machine: self)
+      return .opaque(function)
     case .prefix(let op, let operand) where op == "..<" || op == "...":
       guard case .int(let upper) = try evaluate(operand, in: scope) else {
         throw refuse("streamlab runs one-sided ranges of Int only", at: expression.range)

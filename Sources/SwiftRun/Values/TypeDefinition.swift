@@ -53,6 +53,8 @@ final class FunctionValue: OpaqueValue {
   }
 
   let body: Body
+  /// The closure compiled (`ClosureCompiler`), when it is one expression it can compile.
+  var compiled: ClosureCompiler.Node?
 
   init(_ body: Body) {
     self.body = body

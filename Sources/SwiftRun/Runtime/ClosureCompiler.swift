@@ -1,0 +1,115 @@
+import StreamCore
+import StreamLang
+import SwiftImport
+
+/// A closure of one expression (`{ $0 * 2 }`, `{ n in n % 3 == 0 }`)
+/// compiled once, when it is made, into host closures: what an operator calls
+/// for every value then walks no tree, makes no scope and looks up no name.
+///
+/// Only what compiles to exactly what the tree-walker does is compiled:
+/// literals, parameters, captured variables, operators, `?:`, tuples, arrays
+/// and member reads. Anything else (a call, `?.`, interpolation, a weak
+/// capture) leaves the closure to the tree-walker, so the two never differ.
+enum ClosureCompiler {
+  typealias Node = ([Value]) throws -> Value
+
+  static func compile(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> Node? {
+    guard closure.body.count == 1, closure.captures.isEmpty else { return nil }
+    let expression: SwiftExpr
+    switch closure.body[0].kind {
+    case .expression(let value), .returnValue(let value?): expression = value
+    default: return nil
+    }
+    let spreadsTuple = closure.parameters.count > 1 || machine.closureReadsDollarOne(closure)
+    guard let body = node(expression, parameters: closure.parameters, captured: captured, machine: machine) else {
+      return nil
+    }
+    return { arguments in
+      // `{ $0 + $1 }` and `{ a, b in }` given one pair read its elements, as in the tree-walker.
+      if spreadsTuple, arguments.count == 1, case .tuple(let items) = arguments[0], items.count > 1 {
+        return try body(items)
+      }
+      return try body(arguments)
+    }
+  }
+
+  private static func node(_ expression: SwiftExpr, parameters: [String], captured: Scope, machine: Machine) -> Node? {
+    let range = expression.range
+    func sub(_ inner: SwiftExpr) -> Node? { node(inner, parameters: parameters, captured: captured, machine: machine) }
+    switch expression.kind {
+    case .integer(let digits):
+      guard let number = Int(digits) else { return nil }
+      let value = Value.int(number)
+      return { _ in value }
+    case .float(let digits):
+      guard let number = Double(digits) else { return nil }
+      let value = Value.double(number)
+      return { _ in value }
+    case .bool(let flag):
+      let value = Value.bool(flag)
+      return { _ in value }
+    case .string(let parts) where parts.allSatisfy({ if case .text = $0 { true } else { false } }):
+      let value = Value.string(parts.map { if case .text(let text) = $0 { text } else { "" } }.joined())
+      return { _ in value }
+    case .dollar(let index) where parameters.isEmpty:
+      return { arguments in
+        guard arguments.indices.contains(index) else {
+          throw SwiftRunError.trap("the closure has no `$\(index)`", range)
+        }
+        return arguments[index]
+      }
+    case .identifier(let name):
+      if let index = parameters.firstIndex(of: name), name != "_" {
+        return { arguments in arguments.indices.contains(index) ? arguments[index] : .void }
+      }
+      // A captured variable is read at each call: the closure sees its changes.
+      guard let variable = captured.variable(name), variable.value.opaque(as: WeakReference.self) == nil else {
+        return nil
+      }
+      return { _ in variable.value }
+    case .binary("&&", let left, let right):
+      guard let left = sub(left), let right = sub(right) else { return nil }
+      return { arguments in
+        guard try machine.truth(try left(arguments), at: range) else { return .bool(false) }
+        return .bool(try machine.truth(try right(arguments), at: range))
+      }
+    case .binary("||", let left, let right):
+      guard let left = sub(left), let right = sub(right) else { return nil }
+      return { arguments in
+        if try machine.truth(try left(arguments), at: range) { return .bool(true) }
+        return .bool(try machine.truth(try right(arguments), at: range))
+      }
+    case .binary("??", _, _):
+      return nil
+    case .binary(let op, let left, let right):
+      guard let left = sub(left), let right = sub(right) else { return nil }
+      return { arguments in try machine.binary(op, try left(arguments), try right(arguments), at: range) }
+    case .prefix(let op, let operand) where op == "-" || op == "!" || op == "+":
+      guard let operand = sub(operand) else { return nil }
+      return { arguments in try machine.prefix(op, try operand(arguments), at: range) }
+    case .ternary(let condition, let whenTrue, let whenFalse):
+      guard let condition = sub(condition), let whenTrue = sub(whenTrue), let whenFalse = sub(whenFalse) else {
+        return nil
+      }
+      return { arguments in
+        try machine.truth(try condition(arguments), at: range) ? try whenTrue(arguments) : try whenFalse(arguments)
+      }
+    case .tuple(let elements) where elements.allSatisfy({ $0.label == nil }):
+      let items = elements.compactMap { sub($0.value) }
+      guard items.count == elements.count else { return nil }
+      if items.count == 1 { return items[0] }
+      return { arguments in .tuple(try items.map { try $0(arguments).copiedIfValue }) }
+    case .array(let elements):
+      let items = elements.compactMap(sub)
+      guard items.count == elements.count else { return nil }
+      return { arguments in .array(try items.map { try $0(arguments).copiedIfValue }) }
+    case .member(let base?, let name) where !Machine.hasOptionalChain(base):
+      guard let base = sub(base) else { return nil }
+      return { arguments in
+        try machine.member(name, of: try base(arguments), at: range, baseRange: range, in: captured)
+      }
+    default:
+      return nil
+    }
+  }
+}
