@@ -145,6 +145,13 @@ extension Machine {
         throw refuse("`.\(name)` needs a first value and a closure", at: range)
       }
       let initial = arguments[0].value
+      if let compiled = function.compiled {
+        let next: (Value, Value) -> Value = { [unowned self] accumulated, value in
+          self.guarded(label, value: value) { try compiled([accumulated, value]) }
+        }
+        return name == "scan"
+          ? stage { $0.scan(initial, next).eraseToAnyPublisher() } : stage { $0.reduce(initial, next).eraseToAnyPublisher() }
+      }
       let next: (Value, Value) -> Value = { [unowned self] accumulated, value in
         self.guarded(label) {
           try self.invoke(

@@ -33,6 +33,44 @@ enum ClosureCompiler {
     }
   }
 
+  /// A binary operator, with the two-Ints case (the common one in a `map`)
+  /// worked out here and every other left to `Machine.binary`, which also
+  /// words the traps: the fast paths give the same values and trap where it traps.
+  static func operation(_ op: String, machine: Machine, at range: SourceRange) -> (Value, Value) throws -> Value {
+    func ints(_ fast: @escaping (Int, Int) -> Value?) -> (Value, Value) throws -> Value {
+      return { left, right in
+        if case .int(let a) = left, case .int(let b) = right, let result = fast(a, b) { return result }
+        return try machine.binary(op, left, right, at: range)
+      }
+    }
+    switch op {
+    case "+": return ints { a, b in let r = a.addingReportingOverflow(b); return r.overflow ? nil : .int(r.partialValue) }
+    case "-":
+      return ints { a, b in let r = a.subtractingReportingOverflow(b); return r.overflow ? nil : .int(r.partialValue) }
+    case "*":
+      return ints { a, b in let r = a.multipliedReportingOverflow(by: b); return r.overflow ? nil : .int(r.partialValue) }
+    case "%":
+      return ints { a, b in
+        guard b != 0 else { return nil }
+        let r = a.remainderReportingOverflow(dividingBy: b)
+        return r.overflow ? nil : .int(r.partialValue)
+      }
+    case "/":
+      return ints { a, b in
+        guard b != 0 else { return nil }
+        let r = a.dividedReportingOverflow(by: b)
+        return r.overflow ? nil : .int(r.partialValue)
+      }
+    case "==": return ints { a, b in .bool(a == b) }
+    case "!=": return ints { a, b in .bool(a != b) }
+    case "<": return ints { a, b in .bool(a < b) }
+    case ">": return ints { a, b in .bool(a > b) }
+    case "<=": return ints { a, b in .bool(a <= b) }
+    case ">=": return ints { a, b in .bool(a >= b) }
+    default: return { left, right in try machine.binary(op, left, right, at: range) }
+    }
+  }
+
   private static func node(_ expression: SwiftExpr, parameters: [String], captured: Scope, machine: Machine) -> Node? {
     let range = expression.range
     func sub(_ inner: SwiftExpr) -> Node? { node(inner, parameters: parameters, captured: captured, machine: machine) }
@@ -83,7 +121,8 @@ enum ClosureCompiler {
       return nil
     case .binary(let op, let left, let right):
       guard let left = sub(left), let right = sub(right) else { return nil }
-      return { arguments in try machine.binary(op, try left(arguments), try right(arguments), at: range) }
+      let operation = operation(op, machine: machine, at: range)
+      return { arguments in try operation(try left(arguments), try right(arguments)) }
     case .prefix(let op, let operand) where op == "-" || op == "!" || op == "+":
       guard let operand = sub(operand) else { return nil }
       return { arguments in try machine.prefix(op, try operand(arguments), at: range) }

@@ -212,12 +212,17 @@ extension Machine {
     if let builtin = try builtinName(name, at: range) { return builtin }
     if name.first.map({ !$0.isLetter && $0 != "_" && $0 != "$" }) == true {
       // `reduce(0, +)`: the operator as a function of two values.
-      return .opaque(
-        FunctionValue(
-          .builtin(name: name) { [unowned self] arguments in
-            guard arguments.count == 2 else { throw SwiftRunError.trap("`\(name)` takes two values", range) }
-            return try self.binary(name, arguments[0].value, arguments[1].value, at: range)
-          }))
+      let function = FunctionValue(
+        .builtin(name: name) { [unowned self] arguments in
+          guard arguments.count == 2 else { throw SwiftRunError.trap("`\(name)` takes two values", range) }
+          return try self.binary(name, arguments[0].value, arguments[1].value, at: range)
+        })
+      let operation = ClosureCompiler.operation(name, machine: self, at: range)
+      function.compiled = { arguments in
+        guard arguments.count == 2 else { throw SwiftRunError.trap("`\(name)` takes two values", range) }
+        return try operation(arguments[0], arguments[1])
+      }
+      return .opaque(function)
     }
     if let advice = UnsupportedSwift.advice(forType: name) ?? Self.outsideTheClock[name] {
       throw refuse(advice.message, at: range, instead: advice.instead)
