@@ -7,7 +7,9 @@
 //     swift run -c release streamlab-bench [repetitions] [row-name-filter]
 //
 // The third row of a group is the same pipeline typed in the DSL and run by
-// the Interpreter (parse, compile, build, run). The first row is the
+// the Interpreter (parse, compile, build, run); the fourth, in the first
+// group, the same pipeline pasted as Swift and run by the Swift interpreter
+// (SwiftRun: read, statements run, built, run). The first row is the
 // baseline. Every row of a group computes the same thing, so their checksums
 // (the last value out) must agree. The whole-process rows look for
 // `streamlab` next to this benchmark (or at $STREAMLAB_BINARY); with

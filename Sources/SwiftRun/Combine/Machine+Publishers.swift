@@ -42,10 +42,9 @@ extension Machine {
     guard let function = argument.value.opaque(as: FunctionValue.self) else {
       throw refuse("`\(stage)` needs a closure here", at: argument.range)
     }
-    if let compiled = function.compiled {
-      // A compiled closure cannot throw a Swift error: only traps, which stop the run.
-      return { value in try compiled([value]) }
-    }
+    // A compiled closure cannot throw a Swift error: only traps, which stop the run.
+    if let unary = function.compiledUnary { return unary }
+    if let compiled = function.compiled { return { value in try compiled([value]) } }
     return { [unowned self] value in
       do {
         return try self.invoke(function, [Argument(label: nil, value: value, range: range)], at: range)
@@ -150,7 +149,8 @@ extension Machine {
           self.guarded(label, value: value) { try compiled([accumulated, value]) }
         }
         return name == "scan"
-          ? stage { $0.scan(initial, next).eraseToAnyPublisher() } : stage { $0.reduce(initial, next).eraseToAnyPublisher() }
+          ? stage { $0.scan(initial, next).eraseToAnyPublisher() }
+          : stage { $0.reduce(initial, next).eraseToAnyPublisher() }
       }
       let next: (Value, Value) -> Value = { [unowned self] accumulated, value in
         self.guarded(label) {

@@ -12,6 +12,8 @@ import SwiftImport
 /// capture) leaves the closure to the tree-walker, so the two never differ.
 enum ClosureCompiler {
   typealias Node = ([Value]) throws -> Value
+  /// The same closure taking its one value directly: what `map` and `filter` call, without an array per value.
+  typealias UnaryNode = (Value) throws -> Value
 
   static func compile(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> Node? {
     guard closure.body.count == 1, closure.captures.isEmpty else { return nil }
@@ -21,7 +23,11 @@ enum ClosureCompiler {
     default: return nil
     }
     let spreadsTuple = closure.parameters.count > 1 || machine.closureReadsDollarOne(closure)
-    guard let body = node(expression, parameters: closure.parameters, captured: captured, machine: machine) else {
+    guard
+      let body: Node = node(
+        expression, parameters: closure.parameters, captured: captured, machine: machine,
+        parameter: { arguments, index in arguments.indices.contains(index) ? arguments[index] : nil })
+    else {
       return nil
     }
     return { arguments in
@@ -44,11 +50,21 @@ enum ClosureCompiler {
       }
     }
     switch op {
-    case "+": return ints { a, b in let r = a.addingReportingOverflow(b); return r.overflow ? nil : .int(r.partialValue) }
+    case "+":
+      return ints { a, b in
+        let r = a.addingReportingOverflow(b)
+        return r.overflow ? nil : .int(r.partialValue)
+      }
     case "-":
-      return ints { a, b in let r = a.subtractingReportingOverflow(b); return r.overflow ? nil : .int(r.partialValue) }
+      return ints { a, b in
+        let r = a.subtractingReportingOverflow(b)
+        return r.overflow ? nil : .int(r.partialValue)
+      }
     case "*":
-      return ints { a, b in let r = a.multipliedReportingOverflow(by: b); return r.overflow ? nil : .int(r.partialValue) }
+      return ints { a, b in
+        let r = a.multipliedReportingOverflow(by: b)
+        return r.overflow ? nil : .int(r.partialValue)
+      }
     case "%":
       return ints { a, b in
         guard b != 0 else { return nil }
@@ -71,9 +87,31 @@ enum ClosureCompiler {
     }
   }
 
-  private static func node(_ expression: SwiftExpr, parameters: [String], captured: Scope, machine: Machine) -> Node? {
+  /// The closure as a `UnaryNode`, when it reads no more than its first parameter.
+  static func compileUnary(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> UnaryNode? {
+    guard closure.body.count == 1, closure.captures.isEmpty, closure.parameters.count <= 1,
+      !machine.closureReadsDollarOne(closure)
+    else { return nil }
+    let expression: SwiftExpr
+    switch closure.body[0].kind {
+    case .expression(let value), .returnValue(let value?): expression = value
+    default: return nil
+    }
+    return node(
+      expression, parameters: closure.parameters, captured: captured, machine: machine,
+      parameter: { value, index in index == 0 ? value : nil })
+  }
+
+  /// `parameter(arguments, i)` reads parameter `i` (nil when the call has none).
+  private static func node<Arguments>(
+    _ expression: SwiftExpr, parameters: [String], captured: Scope, machine: Machine,
+    parameter: @escaping (Arguments, Int) -> Value?
+  ) -> ((Arguments) throws -> Value)? {
+    typealias Node = (Arguments) throws -> Value
     let range = expression.range
-    func sub(_ inner: SwiftExpr) -> Node? { node(inner, parameters: parameters, captured: captured, machine: machine) }
+    func sub(_ inner: SwiftExpr) -> Node? {
+      node(inner, parameters: parameters, captured: captured, machine: machine, parameter: parameter)
+    }
     switch expression.kind {
     case .integer(let digits):
       guard let number = Int(digits) else { return nil }
@@ -91,14 +129,14 @@ enum ClosureCompiler {
       return { _ in value }
     case .dollar(let index) where parameters.isEmpty:
       return { arguments in
-        guard arguments.indices.contains(index) else {
+        guard let value = parameter(arguments, index) else {
           throw SwiftRunError.trap("the closure has no `$\(index)`", range)
         }
-        return arguments[index]
+        return value
       }
     case .identifier(let name):
       if let index = parameters.firstIndex(of: name), name != "_" {
-        return { arguments in arguments.indices.contains(index) ? arguments[index] : .void }
+        return { arguments in parameter(arguments, index) ?? .void }
       }
       // A captured variable is read at each call: the closure sees its changes.
       guard let variable = captured.variable(name), variable.value.opaque(as: WeakReference.self) == nil else {

@@ -85,6 +85,9 @@ extension Machine {
         resolve: { [unowned self] name in try self.lookup(name, at: closure.range, in: scope) })
       let function = FunctionValue(.closure(closure, captured: captured))
       function.compiled = ClosureCompiler.compile(closure, captured: captured, machine: self)
+      if function.compiled != nil {
+        function.compiledUnary = ClosureCompiler.compileUnary(closure, captured: captured, machine: self)
+      }
       return .opaque(function)
     case .prefix(let op, let operand) where op == "..<" || op == "...":
       guard case .int(let upper) = try evaluate(operand, in: scope) else {

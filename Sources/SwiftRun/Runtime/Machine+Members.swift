@@ -1,3 +1,4 @@
+import OpenCombine
 import StreamCore
 import StreamLang
 import SwiftImport
@@ -51,7 +52,18 @@ extension Machine {
       case let subject as SubjectValue:
         if name == "value", let current = subject.current { return current.value }
       case let range as RangeValue:
-        if name == "publisher" { return sequencePublisher(range.elements, label: source(baseRange) + ".publisher") }
+        if name == "publisher" {
+          // Counted as it is sent, as the pipeline language's `range` is: a
+          // million-value range is never an array.
+          // (`0...-1` traps where it is made, as in Swift, so a closed range here is never backwards.)
+          let values =
+            range.isClosed
+            ? IntegerValues(range.lower...range.upper) : IntegerValues(from: range.lower, upTo: range.upper)
+          return .opaque(
+            PublisherValue(sourceLabel: source(baseRange) + ".publisher") {
+              Publishers.Sequence<IntegerValues, StreamError>(sequence: values).eraseToAnyPublisher()
+            })
+        }
         if name == "count" { return .int(range.elements.count) }
       case let dictionary as DictionaryValue:
         switch name {

@@ -55,6 +55,8 @@ final class FunctionValue: OpaqueValue {
   let body: Body
   /// The closure compiled (`ClosureCompiler`), when it is one expression it can compile.
   var compiled: ClosureCompiler.Node?
+  /// The same, taking its one value directly (`map`, `filter`).
+  var compiledUnary: ClosureCompiler.UnaryNode?
 
   init(_ body: Body) {
     self.body = body
