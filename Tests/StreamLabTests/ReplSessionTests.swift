@@ -371,6 +371,16 @@ import Testing
       (":paste\nlet s = PassthroughSubject<Int, Never>()\nlet c = s.sink { print($0) }", true),
       (":paste\nlet c = Just(1).frobnicate().sink { print($0) }\nlet x = 1", true),
       ("just 1 |", true),
+      // A view model whose pipeline the short form cannot say (a capture
+      // list): declared, it waits; made, its `init` subscribes, and it ends.
+      (
+        ":paste\nimport Combine\nfinal class Model {\n  @Published var q = \"\"\n  var c: AnyCancellable?\n"
+          + "  init() { c = $q.map { [q] in $0 + q }.sink { print($0) } }\n}", false
+      ),
+      (
+        ":paste\nimport Combine\nfinal class Model {\n  @Published var q = \"\"\n  var c: AnyCancellable?\n"
+          + "  init() { c = $q.map { [q] in $0 + q }.sink { print($0) } }\n}\nlet m = Model()", true
+      ),
     ] as [(String, Bool)])
   func anEmptyLineEndsAPasteOnlyWhenItIsAWholeProgram(text: String, ends: Bool) {
     #expect(ReplSession.emptyLineEnds(text) == ends)

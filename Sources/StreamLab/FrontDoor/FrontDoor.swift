@@ -139,7 +139,12 @@ public enum FrontDoor {
       let diagram =
         request.drawing.map { drawing in drawing.draw(result) { presenter.diagram(of: $0) } ?? drawingStopped(result) }
         ?? presenter.diagram(of: result)
-      document = (heading + [diagram]).joined(separator: "\n")
+      // The heading's sentence is wrapped at spaces to the drawing's width; the short form's lines are code.
+      let wrapped = heading.flatMap { line in
+        line.hasPrefix("the Swift, run as it is")
+          ? line.wrappedAtSpaces(width: request.settings.width, indent: "  ") : [line]
+      }
+      document = (wrapped + [diagram]).joined(separator: "\n")
     default:
       switch presenter.render(result, program: program, as: request.format) {
       case .success(let rendered): document = rendered

@@ -1,6 +1,7 @@
 import StreamCore
 import StreamLang
 import SwiftImport
+import SwiftRun
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -92,11 +93,27 @@ public struct ReplSession {
     if swift.allSatisfy(\.isWhitespace) { return true }
     let open = OpenInput(swift)
     guard open.brackets.isEmpty || open.isUnbalanced else { return false }
-    // Complete when it subscribes something, or when it goes wrong before
-    // its end (so the error is shown); a paste that so far only declares (a
-    // type, a subject, a function) waits for the rest.
+    // Complete when its run subscribes or prints something, or when it
+    // goes wrong before its end (so the error is shown); a paste that so
+    // far only declares (a type, a subject, a function) waits for the rest.
+    if case .failure(let diagnostic) = SwiftSource.parse(swift) {
+      return diagnostic.range.start < swift.utf8.count
+    }
+    // What the interpreter refuses or runs without a subscription may be the
+    // reader's (a bare `Just(1)` it draws, what `--format swift` writes): the
+    // reader decides then, as the front door falls back to it.
+    // A paste the interpreter ran waits while the reader cannot read it.
+    var refusedAt: Int?
+    switch SwiftRun.run(swift, options: RunOptions(maxEvents: 10_000)) {
+    case .ran(let result, _):
+      if !result.pipelines.isEmpty || !result.log.isEmpty { return true }
+    case .refused(let diagnostic):
+      refusedAt = diagnostic.range.start
+    }
     switch ProgramReading.read(swift, as: .swift) {
-    case .refused(let diagnostic): return diagnostic.range.start < swift.utf8.count
+    case .refused(let reading):
+      guard let refusedAt else { return false }
+      return min(refusedAt, reading.range.start) < swift.utf8.count
     case .pipeline: return true
     case .swift(let translation):
       return Parser.parse(translation.program).program.statements.contains { statement in
