@@ -37,7 +37,7 @@ public enum FrontDoor {
       // reader's to read (a function whose body is the program, as
       // `--format swift` writes it); only an interpreted run that did
       // something is answered here.
-      case .ran(let result, _) where !(result.pipelines.isEmpty && result.log.isEmpty):
+      case .ran(let result, _) where result.showsSomething:
         let verdict = ShortFormCheck.verdict(for: request.text, interpreted: result, options: request.options)
         if case .typeErrors(let errors) = verdict { return invalid(errors, in: request.text, request) }
         return interpretedAnswer(result, request, verdict: verdict, streamingInto: stream)
@@ -113,7 +113,7 @@ public enum FrontDoor {
     let result = request.format == .text ? result : ShortFormCheck.annotated(result, verdict)
     let program = Program(text: request.text, statements: [])
     let outcome = FrontDoorAnswer.Outcome.ran(result, program: program, earlierBindings: [], translation: nil)
-    if result.pipelines.isEmpty && result.log.isEmpty {
+    if !result.showsSomething {
       return FrontDoorAnswer(
         outcome: .nothingToRun(boundNames: []), document: "",
         message: "nothing to draw: the Swift ran but subscribed to no publisher", exitStatus: 2)

@@ -106,7 +106,7 @@ public struct ReplSession {
     var refusedAt: Int?
     switch SwiftRun.run(swift, options: RunOptions(maxEvents: 10_000)) {
     case .ran(let result, _):
-      if !result.pipelines.isEmpty || !result.log.isEmpty { return true }
+      if result.showsSomething { return true }
     case .refused(let diagnostic):
       refusedAt = diagnostic.range.start
     }

@@ -22,7 +22,7 @@ enum ClosureCompiler {
     case .expression(let value), .returnValue(let value?): expression = value
     default: return nil
     }
-    let spreadsTuple = closure.parameters.count > 1 || machine.closureReadsDollarOne(closure)
+    let spreadsTuple = closure.parameters.count > 1 || machine.usesSecondParameter(closure)
     guard
       let body: Node = node(
         expression, parameters: closure.parameters, captured: captured, machine: machine,
@@ -90,7 +90,7 @@ enum ClosureCompiler {
   /// The closure as a `UnaryNode`, when it reads no more than its first parameter.
   static func compileUnary(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> UnaryNode? {
     guard closure.body.count == 1, closure.captures.isEmpty, closure.parameters.count <= 1,
-      !machine.closureReadsDollarOne(closure)
+      !machine.usesSecondParameter(closure)
     else { return nil }
     let expression: SwiftExpr
     switch closure.body[0].kind {

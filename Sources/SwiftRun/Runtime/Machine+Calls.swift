@@ -107,9 +107,7 @@ extension Machine {
   }
 
   /// Whether a closure without named parameters reads `$1`: read once per closure, not per call.
-  func closureReadsDollarOne(_ closure: SwiftClosure) -> Bool { usesSecondParameter(closure) }
-
-  private func usesSecondParameter(_ closure: SwiftClosure) -> Bool {
+  func usesSecondParameter(_ closure: SwiftClosure) -> Bool {
     if let known = closureReadsSecondParameter[closure.range.start] { return known }
     let reads = closure.range.text(in: text).contains("$1")
     closureReadsSecondParameter[closure.range.start] = reads

@@ -73,10 +73,10 @@ extension Machine {
         case "values": return .array(dictionary.entries.map(\.value))
         default: break
         }
-      case let scheduler as SchedulerValue:
+      case is SchedulerValue:
+        // Every scheduler is the one virtual clock.
         if name == "now" { return .duration(VirtualInterval(nanoseconds: clock.now.nanoseconds)) }
         if name == "minimumTolerance" { return .duration(.zero) }
-        _ = scheduler
       case let date as DateValue:
         if name == "timeIntervalSince1970" || name == "timeIntervalSinceReferenceDate" { return .double(date.seconds) }
       default:

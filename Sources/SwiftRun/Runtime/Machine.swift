@@ -99,12 +99,11 @@ final class Machine {
     return result(clockStop: .idle)
   }
 
-  /// "the Swift at 3:5, `vm.query = nil`", for a runtime error's stage.
+  /// "line 3:5, vm.query = nil", for a runtime error's stage (drawn in backticks).
   func place(_ range: SourceRange) -> String {
     let location = SourceLocation(of: range, in: text)
     let shown = source(range)
-    return
-      "the Swift at \(location.line):\(location.column), `\(shown.count > 60 ? String(shown.prefix(57)) + "…" : shown)`"
+    return "line \(location.line):\(location.column), \(shown.count > 60 ? String(shown.prefix(57)) + "…" : shown)"
   }
 
   private func result(clockStop: VirtualClock.StopReason) -> RunResult {
