@@ -16,11 +16,14 @@ public enum SwiftRun {
 
   /// Runs on a `LargeStack` thread, as the pipeline language's interpreter
   /// does: a paste's nested closures, calls and sends recurse on the stack.
-  public static func run(_ swift: String, options: RunOptions = RunOptions()) -> Outcome {
-    LargeStack.run { runHere(swift, options: options) }
+  ///
+  /// - Parameter givens: a lesson's givens (`let` bindings in the pipeline
+  ///   language, see `GivenStreams`), which the paste uses by name.
+  public static func run(_ swift: String, options: RunOptions = RunOptions(), givens: Program? = nil) -> Outcome {
+    LargeStack.run { runHere(swift, options: options, givens: givens) }
   }
 
-  private static func runHere(_ swift: String, options: RunOptions) -> Outcome {
+  private static func runHere(_ swift: String, options: RunOptions, givens: Program?) -> Outcome {
     let statements: [SwiftStatement]
     switch SwiftSource.parse(swift) {
     case .success(let parsed): statements = parsed
@@ -29,6 +32,7 @@ public enum SwiftRun {
     let machine = Machine(text: swift, options: options)
     defer { machine.end() }
     do {
+      if let givens { try machine.bindGivens(givens) }
       let result = try machine.run(statements)
       return .ran(result, Uses(subscriptionOffsets: machine.subscriptionOffsets, operators: machine.operatorUses))
     } catch SwiftRunError.refused(let diagnostic) {

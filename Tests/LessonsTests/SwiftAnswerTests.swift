@@ -62,4 +62,65 @@ import Testing
     #expect(diagnostic.range.start == 72 && diagnostic.range.end == 78, "\(diagnostic.range)")
     #expect(diagnostic.message == "binary operator '*' cannot be applied to operands of type 'String' and 'Int'")
   }
+
+  // MARK: Swift run as it is, with the givens as its publishers
+
+  @Test func aViewModelThatSubscribesToTheGivenInItsInitPasses() throws {
+    // Objects, a stored Set<AnyCancellable>, a capture list and a captured
+    // array: only the interpreter runs it; `typing` is the exercise's given.
+    let answer = """
+      import Combine
+      final class Search {
+        var queries: [String] = []
+        var cancellables = Set<AnyCancellable>()
+        init() {
+          typing
+            .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+            .sink { [weak self] query in self?.queries.append(query) }
+            .store(in: &cancellables)
+        }
+      }
+      let search = Search()
+      """
+    let result = try check(answer)
+    #expect(result.passed, "\(result.problems)")
+  }
+
+  @Test func requireAndForbidSeeTheOperatorsAViewModelUses() throws {
+    // `throttle` instead of `debounce`, inside a class: the rule and the output both fail.
+    let answer = """
+      final class Search {
+        var cancellable: AnyCancellable?
+        init() {
+          cancellable = typing
+            .throttle(for: .milliseconds(300), scheduler: RunLoop.main, latest: true)
+            .sink { _ in }
+        }
+      }
+      let search = Search()
+      """
+    let result = try check(answer)
+    #expect(result.problems.contains(.missingOperator("debounce")), "\(result.problems)")
+    #expect(result.problems.contains { if case .mismatch = $0 { true } else { false } })
+  }
+
+  @Test func aSubscriptionMadeLaterInTheSwiftMissesTheSubjectsEarlierSends() throws {
+    // Lesson 8's "A late subscriber": `taps` is a subject the given sends to at
+    // 100, 300 and 500ms; the Swift subscribes at 350ms, in statement order.
+    let lesson = try CurriculumAnswers.lesson("08")
+    let exercise = try #require(lesson.exercises.first { $0.title == "A late subscriber" })
+    let late = """
+      var cancellable: AnyCancellable?
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(350)) {
+        cancellable = taps.sink { print($0) }
+      }
+      """
+    let passed = LessonFixtures.checker.check(exercise, answer: late)
+    #expect(passed.passed, "\(passed.problems)")
+    // Subscribed at once, it gets "a" and "b" too: the check says so.
+    let early = "let cancellable = taps.sink { print($0) }"
+    let failed = LessonFixtures.checker.check(exercise, answer: early)
+    #expect(!failed.passed)
+    #expect(failed.summary.hasPrefix(#"expected "c" at 500ms, got "a" at 100ms"#), "\(failed.summary)")
+  }
 }

@@ -53,4 +53,50 @@ import Testing
     }
     #expect(result.log.map(\.text) == ["5", "50"])
   }
+
+  static let accumulations = [
+    "$0 + $1", "acc, x in acc * 2 + x", "$0 > $1 ? $0 : $1", "Int.max - 20 + $1 + $0 - $0", "$1 % ($0 - 10)",
+  ]
+
+  /// What `scan(0) { body }` prints: the two-value form (`compileBinary`) and the tree-walker.
+  static func printed(scanning body: String) -> [String] {
+    printed(
+      """
+      let c = [1, 2, 3, 4, 5, 6, 7].publisher.scan(0) { \(body) }.sink { print($0) }
+      """)
+  }
+
+  static func printed(_ swift: String) -> [String] {
+    switch SwiftRun.run(swift) {
+    case .ran(let result, _):
+      guard case .runtimeError(let error) = result.stop else {
+        return result.log.map(\.text) + ["stop: \(result.stop)"]
+      }
+      return result.log.map(\.text) + ["error: \(error.message) at \(error.time) on \(String(describing: error.value))"]
+    case .refused(let diagnostic): return ["refused: \(diagnostic.message)"]
+    }
+  }
+
+  @Test(arguments: accumulations)
+  func aCompiledTwoValueClosureGivesWhatTheTreeWalkerGives(_ body: String) {
+    let compiled = Self.printed(scanning: body)
+    // `acc, x in …` keeps its parameters; a statement makes the tree-walker run it.
+    let walked: [String]
+    if let split = body.range(of: " in ") {
+      walked = Self.printed(
+        scanning: body[..<split.upperBound] + "let r = " + body[split.upperBound...] + "\n return r")
+    } else {
+      walked = Self.printed(scanning: "let r = \(body)\n return r")
+    }
+    #expect(compiled == walked)
+    #expect(!compiled.isEmpty && !compiled[0].hasPrefix("refused"), "\(compiled)")
+  }
+
+  @Test func anEmptySinkClosureIsCompiledAndRunsNothing() {
+    // `{ _ in }` and `{ _ in () }` (walked) both leave the values to the diagram.
+    let empty = Self.printed("let c = [1, 2].publisher.map { $0 * 2 }.sink { _ in }\nprint(\"end\")")
+    let walked = Self.printed("let c = [1, 2].publisher.map { $0 * 2 }.sink { _ in let _ = 0 }\nprint(\"end\")")
+    #expect(empty == walked)
+    #expect(empty == ["end", "stop: idle"], "\(empty)")
+  }
 }

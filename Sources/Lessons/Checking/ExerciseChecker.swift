@@ -54,7 +54,8 @@ public struct ExerciseChecker {
       // A Swift answer runs as the program it becomes, so `require:` and
       // `forbid:` judge the operators the Swift uses; its errors point into the Swift.
       let givenNames = exercise.givens.flatMap { Parser.parse($0.text).program.boundNames }
-      switch reader.read(answerProgram, boundNames: givenNames) {
+      let givens = exercise.givens.map(\.text).joined(separator: "\n")
+      switch reader.read(answerProgram, givens: givens, boundNames: givenNames) {
       case .refused(let diagnostic):
         result.problems = [.answerInvalid([diagnostic])]
         return result
@@ -62,7 +63,7 @@ public struct ExerciseChecker {
         pointingIntoSwift = pointing
         answerProgram = program
       case .ran(let ranResult, let offsets, let operators):
-        // The answer ran as Swift, on its own: it is the whole program.
+        // The answer ran as Swift (with the givens as its publishers): its rows are the answer's.
         let program = ExerciseProgram(givens: [], answer: answerProgram)
         result.program = program.text
         let run = ProgramRun(

@@ -11,9 +11,10 @@ import StreamLang
 public protocol SwiftAnswerReading {
   /// True when `answer` is Swift rather than streamlab's language.
   func looksLikeSwift(_ answer: String) -> Bool
-  /// The program `swift` becomes; `boundNames` are the exercise's givens,
-  /// which the Swift may use by name.
-  func read(_ swift: String, boundNames: [String]) -> SwiftAnswer
+  /// The program `swift` becomes, or its run; `givens` are the exercise's
+  /// givens (in the pipeline language, one per line) and `boundNames` the
+  /// names they bind, which the Swift may use by name.
+  func read(_ swift: String, givens: String, boundNames: [String]) -> SwiftAnswer
   /// `diagnostics` of an answer in streamlab's language with the notes the
   /// front door gives every program (a stage spelt as Swift, a `:command`
   /// typed as a program); offsets are into `answer`.

@@ -19,10 +19,17 @@ public struct SwiftImportAnswers: SwiftAnswerReading {
     SwiftImport.looksLikeSwift(answer)
   }
 
-  public func read(_ swift: String, boundNames: [String]) -> SwiftAnswer {
-    // Swift that stands on its own runs on the interpreter, as the front door
-    // runs it; Swift that uses the exercise's givens is the reader's.
-    if case .ran(let result, let uses) = SwiftRun.run(swift, options: options), !result.pipelines.isEmpty {
+  public func read(_ swift: String, givens: String, boundNames: [String]) -> SwiftAnswer {
+    // Swift runs on the interpreter, as the front door runs it, with the
+    // exercise's givens as publishers it uses by name. Givens that do more
+    // than bind (a subscription, a `connect`) run only as one program with
+    // the answer: there the reader's short form of the Swift is run.
+    let bindings = givens.isEmpty ? Program(text: "", statements: []) : GivenStreams.bindingsOnly(givens)
+    if let bindings,
+      case .ran(let result, let uses) = SwiftRun.run(
+        swift, options: options, givens: bindings.statements.isEmpty ? nil : bindings),
+      !result.pipelines.isEmpty
+    {
       return .ran(result, subscriptionOffsets: uses.subscriptionOffsets, operators: uses.operators)
     }
     switch ProgramReading.read(swift, as: .swift, boundNames: boundNames) {

@@ -144,9 +144,9 @@ extension Machine {
         throw refuse("`.\(name)` needs a first value and a closure", at: range)
       }
       let initial = arguments[0].value
-      if let compiled = function.compiled {
+      if let compiled = function.compiledBinary {
         let next: (Value, Value) -> Value = { [unowned self] accumulated, value in
-          self.guarded(label, value: value) { try compiled([accumulated, value]) }
+          self.guarded(label, value: value) { try compiled(accumulated, value) }
         }
         return name == "scan"
           ? stage { $0.scan(initial, next).eraseToAnyPublisher() }

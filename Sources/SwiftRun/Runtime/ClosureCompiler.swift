@@ -14,8 +14,12 @@ enum ClosureCompiler {
   typealias Node = ([Value]) throws -> Value
   /// The same closure taking its one value directly: what `map` and `filter` call, without an array per value.
   typealias UnaryNode = (Value) throws -> Value
+  /// The same closure taking two values directly: what `scan` and `reduce` call, without an array per value.
+  typealias BinaryNode = (Value, Value) throws -> Value
 
   static func compile(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> Node? {
+    // `{ _ in }`: the tree-walker binds the parameters and runs nothing.
+    if closure.body.isEmpty, closure.captures.isEmpty { return { _ in .void } }
     guard closure.body.count == 1, closure.captures.isEmpty else { return nil }
     let expression: SwiftExpr
     switch closure.body[0].kind {
@@ -89,9 +93,11 @@ enum ClosureCompiler {
 
   /// The closure as a `UnaryNode`, when it reads no more than its first parameter.
   static func compileUnary(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> UnaryNode? {
-    guard closure.body.count == 1, closure.captures.isEmpty, closure.parameters.count <= 1,
-      !machine.usesSecondParameter(closure)
-    else { return nil }
+    guard closure.captures.isEmpty, closure.parameters.count <= 1, !machine.usesSecondParameter(closure) else {
+      return nil
+    }
+    if closure.body.isEmpty { return { _ in .void } }
+    guard closure.body.count == 1 else { return nil }
     let expression: SwiftExpr
     switch closure.body[0].kind {
     case .expression(let value), .returnValue(let value?): expression = value
@@ -100,6 +106,25 @@ enum ClosureCompiler {
     return node(
       expression, parameters: closure.parameters, captured: captured, machine: machine,
       parameter: { value, index in index == 0 ? value : nil })
+  }
+
+  /// The closure as a `BinaryNode`, called with exactly two values (so no
+  /// tuple is spread): `scan(0) { $0 + $1 }`, `reduce(0) { sum, x in sum + x }`.
+  static func compileBinary(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> BinaryNode? {
+    guard closure.body.count == 1, closure.captures.isEmpty, closure.parameters.count <= 2 else { return nil }
+    let expression: SwiftExpr
+    switch closure.body[0].kind {
+    case .expression(let value), .returnValue(let value?): expression = value
+    default: return nil
+    }
+    guard
+      let body = node(
+        expression, parameters: closure.parameters, captured: captured, machine: machine,
+        parameter: { (pair: (Value, Value), index: Int) -> Value? in
+          index == 0 ? pair.0 : index == 1 ? pair.1 : nil
+        })
+    else { return nil }
+    return { first, second in try body((first, second)) }
   }
 
   /// `parameter(arguments, i)` reads parameter `i` (nil when the call has none).

@@ -87,6 +87,7 @@ extension Machine {
       function.compiled = ClosureCompiler.compile(closure, captured: captured, machine: self)
       if function.compiled != nil {
         function.compiledUnary = ClosureCompiler.compileUnary(closure, captured: captured, machine: self)
+        function.compiledBinary = ClosureCompiler.compileBinary(closure, captured: captured, machine: self)
       }
       return .opaque(function)
     case .prefix(let op, let operand) where op == "..<" || op == "...":
@@ -225,6 +226,7 @@ extension Machine {
         guard arguments.count == 2 else { throw SwiftRunError.trap("`\(name)` takes two values", range) }
         return try operation(arguments[0], arguments[1])
       }
+      function.compiledBinary = operation
       return .opaque(function)
     }
     if let advice = UnsupportedSwift.advice(forType: name) ?? Self.outsideTheClock[name] {

@@ -135,6 +135,10 @@ extension Machine {
             },
             receiveValue: { [unowned self] value in
               guard let onValue else { return }
+              if let compiled = onValue.compiledUnary {
+                _ = self.guarded(stage) { try compiled(value) }
+                return
+              }
               _ = self.guarded(stage) {
                 try self.invoke(onValue, [Argument(label: nil, value: value, range: range)], at: range)
               }

@@ -36,6 +36,8 @@ final class Machine {
   var closureReadsSecondParameter: [Int: Bool] = [:]
   /// True while the run is torn down: no `deinit` runs then.
   var isEnding = false
+  /// A lesson's givens, bound as publishers the paste uses by name.
+  var givens: GivenStreams?
 
   /// Sends nested inside the delivery of a send (a sink that sets the
   /// property it watches): past this many, the run stops as endless recursion.
@@ -131,8 +133,27 @@ final class Machine {
     for cancellable in retained { cancellable.cancel() }
     retained = []
     clock.discardPendingActions()
+    givens?.end()
     globals.clear()
     for type in types.values { type.staticProperties = [:] }
+  }
+
+  /// Builds `program`'s bindings on this run's clock and binds each name
+  /// as a publisher, before the paste's first statement.
+  func bindGivens(_ program: Program) throws {
+    let givens: GivenStreams
+    do {
+      givens = try GivenStreams(program, clock: clock, recorder: recorder)
+    } catch {
+      throw SwiftRunError.refused(
+        Diagnostic("a given does not build: \(error.message)", at: SourceRange(start: 0, end: 0)))
+    }
+    self.givens = givens
+    for name in givens.names {
+      guard let publisher = givens.publisher(named: name) else { continue }
+      globals.declare(
+        name, Variable(.opaque(PublisherValue(sourceLabel: name) { publisher }), isConstant: true))
+    }
   }
 
   // MARK: Stopping

@@ -57,6 +57,8 @@ final class FunctionValue: OpaqueValue {
   var compiled: ClosureCompiler.Node?
   /// The same, taking its one value directly (`map`, `filter`).
   var compiledUnary: ClosureCompiler.UnaryNode?
+  /// The same, taking two values directly (`scan`, `reduce`).
+  var compiledBinary: ClosureCompiler.BinaryNode?
 
   init(_ body: Body) {
     self.body = body
