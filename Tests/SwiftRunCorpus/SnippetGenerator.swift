@@ -99,10 +99,15 @@ struct SnippetGenerator {
       out += statement.isEmpty ? "\n" : "  " + statement + "\n"
     }
     out += "  OracleClock.shared.run()\n"
+    // The printed lines end while the globals are still alive: a script's
+    // globals are never released, so what their release prints when this
+    // function returns (a `deinit`) is the oracle's clean-up, not the snippet's.
     if globals.count == 1 {
-      out += "  withExtendedLifetime(\(globals[0])) {}\n"
+      out += "  withExtendedLifetime(\(globals[0])) { OracleLog.shared.close() }\n"
     } else if globals.count > 1 {
-      out += "  withExtendedLifetime((\(globals.joined(separator: ", ")))) {}\n"
+      out += "  withExtendedLifetime((\(globals.joined(separator: ", ")))) { OracleLog.shared.close() }\n"
+    } else {
+      out += "  OracleLog.shared.close()\n"
     }
     out += "}\n"
     return out

@@ -123,9 +123,17 @@ final class PublishedProperty {
 /// as Swift releases it (an unstored `sink` ends at once).
 final class CancellableValue: OpaqueValue {
   let cancellable: AnyCancellable
+  /// What the subscriber behind it holds, for the leak finder.
+  let hold: SubscriberHold?
 
-  init(_ cancellable: AnyCancellable) {
+  init(_ cancellable: AnyCancellable, hold: SubscriberHold? = nil) {
     self.cancellable = cancellable
+    self.hold = hold
+  }
+
+  func cancel() {
+    hold?.end()
+    cancellable.cancel()
   }
 
   override var typeName: String { "AnyCancellable" }
@@ -164,4 +172,25 @@ final class DateValue: OpaqueValue {
   override var description: String { "Date(\(time))" }
   override func isEqual(to other: OpaqueValue) -> Bool { (other as? DateValue)?.time == time }
   override func hashContents(into hasher: inout Hasher) { hasher.combine(time) }
+}
+
+/// What a `sink` or an `assign(to:on:)` holds while its subscription lives
+/// (its closures, the object it assigns to), and which shown pipeline it
+/// subscribed: the edges `LeakFinder` follows from an `AnyCancellable`, as
+/// Swift's subscriber holds them until it completes or is cancelled.
+final class SubscriberHold {
+  private(set) var held: [(label: String, value: Value)]
+  let pipeline: Int
+  private(set) var hasEnded = false
+
+  init(_ held: [(label: String, value: Value)], pipeline: Int) {
+    self.held = held
+    self.pipeline = pipeline
+  }
+
+  /// The subscription completed or was cancelled: it holds nothing any more.
+  func end() {
+    hasEnded = true
+    held = []
+  }
 }

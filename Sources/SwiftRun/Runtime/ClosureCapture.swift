@@ -20,7 +20,12 @@ enum ClosureCapture {
     let selfStrength = closure.captures.first { $0.name == "self" && $0.value == nil }?.strength
     var selfValue: Value?
     var weakSelf: WeakInstance?
-    if used.contains("self") || usesImplicitSelf(used, enclosing), let current = enclosing.currentSelf {
+    // A parameter or a capture-list name shadows a property of the same
+    // name: `{ [store] value in store.save(value) }` does not use `self`.
+    let shadowed = Set(closure.parameters + closure.captures.map(\.name))
+    if used.contains("self") || usesImplicitSelf(used.subtracting(shadowed), enclosing),
+      let current = enclosing.currentSelf
+    {
       switch selfStrength {
       case .weak?, .unowned?:
         if let instance = current.opaque(as: Instance.self) {

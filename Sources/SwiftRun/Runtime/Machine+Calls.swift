@@ -191,6 +191,7 @@ extension Machine {
       return .null
     }
     let instance = Instance(type: definition)
+    if definition.kind == .class { classInstances.append(WeakInstance(instance)) }
     if definition.deinitializer != nil { instance.deinitializer = Deinitializer(machine: self) }
     if definition.isObservableObject {
       instance.objectWillChange = SubjectValue(name: "objectWillChange", initial: nil)

@@ -140,6 +140,21 @@ extension Machine {
       }
       return .tuple(items)
     case .inoutArgument(let target):
+      if let (owner, name) = try projectedPublished(target, in: scope) {
+        // `&$ticks`: reads and writes the property of an instance held weakly,
+        // so a subscription assigning to it does not keep its owner alive.
+        let weakOwner = WeakInstance(owner)
+        return .opaque(
+          InoutReference(
+            read: { [unowned self] in
+              guard let owner = weakOwner.instance else { return .null }
+              return try self.member(name, of: .opaque(owner), at: target.range, baseRange: target.range, in: globals)
+            },
+            write: { [unowned self] value in
+              guard let owner = weakOwner.instance else { return }
+              try self.setMember(name, of: .opaque(owner), to: value, at: target.range, in: globals)
+            }, publishedOwner: weakOwner))
+      }
       return .opaque(
         InoutReference(
           read: { [unowned self] in try self.evaluate(target, in: scope) },
@@ -422,5 +437,23 @@ extension Machine {
     try observer.willSet?(value)
     variable.value = value
     try observer.didSet?(old)
+  }
+
+  /// `$name` or `object.$name` naming an instance's `@Published` property: the instance and `$name`.
+  func projectedPublished(_ target: SwiftExpr, in scope: Scope) throws -> (Instance, String)? {
+    let owner: Value?
+    let name: String
+    switch target.kind {
+    case .identifier(let written) where written.hasPrefix("$") && written.count > 1:
+      (owner, name) = (scope.currentSelf, written)
+    case .member(let base?, let written) where written.hasPrefix("$"):
+      (owner, name) = (try evaluate(base, in: scope), written)
+    default:
+      return nil
+    }
+    guard let instance = owner?.opaque(as: Instance.self), !instance.isStruct,
+      instance.published[String(name.dropFirst())] != nil
+    else { return nil }
+    return (instance, name)
   }
 }

@@ -48,7 +48,7 @@ extension Machine {
           try reference.write(.array(items + [target]))
           return .void
         case "cancel":
-          cancellable.cancellable.cancel()
+          cancellable.cancel()
           return .void
         default: break
         }
@@ -122,11 +122,15 @@ extension Machine {
       as: FunctionValue.self)
     let onCompletion = arguments.first { $0.label == "receiveCompletion" }?.value.opaque(as: FunctionValue.self)
     let stage = "sink"
+    let hold = SubscriberHold(
+      [onValue.map { ("sink closure", .opaque($0)) }, onCompletion.map { ("receiveCompletion closure", .opaque($0)) }]
+        .compactMap { $0 }, pipeline: shown.count)
     return .opaque(
       CancellableValue(
         subscribe(publisher) { built in
           built.sink(
             receiveCompletion: { [unowned self] completion in
+              hold.end()
               guard let onCompletion else { return }
               let value = Self.completionValue(completion)
               _ = self.guarded(stage) {
@@ -143,7 +147,7 @@ extension Machine {
                 try self.invoke(onValue, [Argument(label: nil, value: value, range: range)], at: range)
               }
             })
-        }))
+        }, hold: hold))
   }
 
   /// `assign(to: \.text, on: label)` and `assign(to: &$text)`.
@@ -151,7 +155,8 @@ extension Machine {
     _ publisher: PublisherValue, _ arguments: [Argument], at range: SourceRange, in scope: Scope
   ) throws -> Value {
     if let target = arguments.first(where: { $0.label == "to" })?.value.opaque(as: InoutReference.self) {
-      // `assign(to: &$prop)`: lives as long as the property, so the run keeps it.
+      // `assign(to: &$prop)`: lives as long as the property's storage, so its
+      // instance keeps it and cancels it when it goes; any other target, the run keeps.
       let cancellable = subscribe(publisher) { built in
         built.sink(
           receiveCompletion: { _ in },
@@ -162,7 +167,11 @@ extension Machine {
             }
           })
       }
-      retained.append(cancellable)
+      if let owner = target.publishedOwner?.instance {
+        owner.propertySubscriptions.append(cancellable)
+      } else {
+        retained.append(cancellable)
+      }
       return .void
     }
     guard let keyPath = arguments.first(where: { $0.label == "to" })?.value.opaque(as: KeyPathValue.self),
@@ -171,18 +180,19 @@ extension Machine {
       throw refuse("`assign` needs `to: \\.property, on: object` or `to: &$property`", at: range)
     }
     let property = keyPath.components[0]
+    let hold = SubscriberHold([("Subscribers.Assign → object", object)], pipeline: shown.count)
     return .opaque(
       CancellableValue(
         subscribe(publisher) { built in
           built.sink(
-            receiveCompletion: { _ in },
+            receiveCompletion: { _ in hold.end() },
             receiveValue: { [unowned self] value in
               _ = self.guarded("assign") {
                 try self.setMember(property, of: object, to: value, at: range, in: scope)
                 return .void
               }
             })
-        }))
+        }, hold: hold))
   }
 
   /// Opens the rows of a new shown pipeline and subscribes now.

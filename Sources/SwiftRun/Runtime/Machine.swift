@@ -38,6 +38,8 @@ final class Machine {
   var isEnding = false
   /// A lesson's givens, bound as publishers the paste uses by name.
   var givens: GivenStreams?
+  /// Every class instance the run made, weakly: the leak finder's candidates.
+  var classInstances: [WeakInstance] = []
 
   /// Sends nested inside the delivery of a send (a sink that sets the
   /// property it watches): past this many, the run stops as endless recursion.
@@ -121,8 +123,29 @@ final class Machine {
       pipelines: shown, rows: recorder.timelines.filter { $0.pipeline >= 0 }, stop: stop, endTime: clock.now)
     result.contractViolations = recorder.contractViolations
     result.log = recorder.log
-    result.notes = notes
+    result.notes = notes + leakNotes()
     return result
+  }
+
+  /// A sentence per cycle of instances the paste can no longer reach, with
+  /// what the cycle keeps running (`LeakFinder`).
+  private func leakNotes() -> [String] {
+    let roots = Scope(parent: globals)
+    for (typeName, type) in types {
+      for (name, variable) in type.staticProperties { roots.declare("\(typeName).\(name)", variable) }
+    }
+    return LeakFinder(globals: roots).leaks(among: classInstances).map { leak in
+      var sentence = "leak: \(leak.typeName) is never released: " + leak.chain.joined(separator: " → ")
+      let running = leak.runningPipelines.filter { shown.indices.contains($0) }.map { "`\(shown[$0].source)`" }
+      if !running.isEmpty {
+        sentence += "; it keeps \(running.joined(separator: " and ")) running, still at \(clock.now)"
+      }
+      let fix =
+        leak.chain.contains { $0.hasPrefix("Subscribers.Assign") }
+        ? "`assign(to:on:)` holds its object until the publisher completes: `assign(to: &$property)` does not"
+        : "break the cycle with `[weak self]`, or cancel the subscription"
+      return sentence + " (\(fix))"
+    }
   }
 
   /// Lets go of everything the run made: subscriptions, the clock's waiting

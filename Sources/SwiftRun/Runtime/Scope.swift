@@ -63,6 +63,11 @@ final class Scope {
     return names.lastIndex(of: name)
   }
 
+  /// This scope's own variables, in the order they were declared.
+  var ownVariables: [(name: String, variable: Variable)] {
+    Array(zip(names, slots)).map { (name: $0.0, variable: $0.1) }
+  }
+
   /// This scope's own variable called `name`.
   func variable(_ name: String) -> Variable? {
     own(name).map { slots[$0] }

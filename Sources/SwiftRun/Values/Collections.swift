@@ -88,10 +88,16 @@ final class KeyPathValue: OpaqueValue {
 final class InoutReference: OpaqueValue {
   let read: () throws -> Value
   let write: (Value) throws -> Void
+  /// For `&$property`: the instance whose `@Published` property it is,
+  /// held weakly, as `assign(to:)` ties its subscription to the property's storage.
+  let publishedOwner: WeakInstance?
 
-  init(read: @escaping () throws -> Value, write: @escaping (Value) throws -> Void) {
+  init(
+    read: @escaping () throws -> Value, write: @escaping (Value) throws -> Void, publishedOwner: WeakInstance? = nil
+  ) {
     self.read = read
     self.write = write
+    self.publishedOwner = publishedOwner
   }
 
   override var typeName: String { "inout" }

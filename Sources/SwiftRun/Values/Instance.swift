@@ -1,3 +1,4 @@
+import OpenCombine
 import StreamCore
 import SwiftImport
 
@@ -16,6 +17,10 @@ final class Instance: OpaqueValue {
   var objectWillChange: SubjectValue?
   /// Runs the type's `deinit` when the paste lets go of the instance's last reference.
   var deinitializer: Deinitializer?
+  /// `assign(to: &$property)` subscriptions: they live as long as the
+  /// property's storage, so they are cancelled when the instance goes
+  /// (Apple's documentation of `assign(to:)`).
+  var propertySubscriptions: [AnyCancellable] = []
 
   init(type: TypeDefinition, fields: [String: Variable] = [:]) {
     self.type = type

@@ -14,5 +14,5 @@ import StreamCore
           print("value:", value)
       }
   OracleClock.shared.run()
-  withExtendedLifetime((numbers, cancellable)) {}
+  withExtendedLifetime((numbers, cancellable)) { OracleLog.shared.close() }
 }

@@ -14,5 +14,5 @@ import StreamCore
   subject.send("hello")
   subject.send("world")
   OracleClock.shared.run()
-  withExtendedLifetime((subject, cancellable)) {}
+  withExtendedLifetime((subject, cancellable)) { OracleLog.shared.close() }
 }

@@ -21,5 +21,5 @@ import StreamCore
   current.send(2)
   print("current.value is \(current.value)")
   OracleClock.shared.run()
-  withExtendedLifetime((passthrough, current, subscriptions)) {}
+  withExtendedLifetime((passthrough, current, subscriptions)) { OracleLog.shared.close() }
 }

@@ -22,5 +22,5 @@ import StreamCore
   main.send("main 1")
   main.send(completion: .finished)
   OracleClock.shared.run()
-  withExtendedLifetime((intro, main, cancellable)) {}
+  withExtendedLifetime((intro, main, cancellable)) { OracleLog.shared.close() }
 }

@@ -36,5 +36,5 @@ private final class SearchViewModel: ObservableObject {
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { vm.query = "swift" }
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(900)) { vm.query = "co" }
   OracleClock.shared.run()
-  withExtendedLifetime(vm) {}
+  withExtendedLifetime(vm) { OracleLog.shared.close() }
 }

@@ -32,5 +32,5 @@ private class ContactsViewModel: ObservableObject {
   DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { model.searchText = "al" }
   DispatchQueue.main.asyncAfter(deadline: .now() + 1.0) { model.searchText = "gr" }
   OracleClock.shared.run()
-  withExtendedLifetime((model, watcher)) {}
+  withExtendedLifetime((model, watcher)) { OracleLog.shared.close() }
 }

@@ -48,5 +48,5 @@ private final class SignUpViewModel: ObservableObject {
   form.passwordAgain = "secret1"
   form.username = "k"
   OracleClock.shared.run()
-  withExtendedLifetime((form, button)) {}
+  withExtendedLifetime((form, button)) { OracleLog.shared.close() }
 }

@@ -35,5 +35,5 @@ private class LibraryViewModel {
   library.selectedTitle = "Emma"
   print("now \(library.selectedTitle ?? "none")")
   OracleClock.shared.run()
-  withExtendedLifetime(library) {}
+  withExtendedLifetime(library) { OracleLog.shared.close() }
 }

@@ -23,5 +23,5 @@ private final class Settings {
   settings.volume = 7
   settings.volume = 3
   OracleClock.shared.run()
-  withExtendedLifetime((settings, observer)) {}
+  withExtendedLifetime((settings, observer)) { OracleLog.shared.close() }
 }

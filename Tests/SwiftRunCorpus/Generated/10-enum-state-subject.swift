@@ -40,5 +40,5 @@ private enum LoadingState {
       state.send(.failed("offline"))
   }
   OracleClock.shared.run()
-  withExtendedLifetime((state, render)) {}
+  withExtendedLifetime((state, render)) { OracleLog.shared.close() }
 }

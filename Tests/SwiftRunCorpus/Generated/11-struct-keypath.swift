@@ -26,5 +26,5 @@ private struct User {
   users.send(User(name: "Mia", age: 17))
   users.send(User(name: "Leo", age: 30))
   OracleClock.shared.run()
-  withExtendedLifetime((users, bag)) {}
+  withExtendedLifetime((users, bag)) { OracleLog.shared.close() }
 }

@@ -31,5 +31,5 @@ private final class CounterViewModel {
   counter.resetTapped.send()
   counter.incrementTapped.send()
   OracleClock.shared.run()
-  withExtendedLifetime((counter, label)) {}
+  withExtendedLifetime((counter, label)) { OracleLog.shared.close() }
 }

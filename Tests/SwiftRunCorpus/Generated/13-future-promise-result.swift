@@ -35,5 +35,5 @@ private func scorePublisher(for player: String) -> Future<Int, Error> {
           print("score: \(score)")
       })
   OracleClock.shared.run()
-  withExtendedLifetime((instant, c1, c2)) {}
+  withExtendedLifetime((instant, c1, c2)) { OracleLog.shared.close() }
 }

@@ -41,5 +41,5 @@ private func validate(_ name: String) -> Future<String, ValidationError> {
           .store(in: &cancellables)
   }
   OracleClock.shared.run()
-  withExtendedLifetime(cancellables) {}
+  withExtendedLifetime(cancellables) { OracleLog.shared.close() }
 }

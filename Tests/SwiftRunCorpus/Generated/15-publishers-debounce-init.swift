@@ -23,5 +23,5 @@ import StreamCore
       }
   }
   OracleClock.shared.run()
-  withExtendedLifetime((keystrokes, debounced, subscription, typed)) {}
+  withExtendedLifetime((keystrokes, debounced, subscription, typed)) { OracleLog.shared.close() }
 }

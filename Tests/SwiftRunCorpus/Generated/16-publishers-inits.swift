@@ -18,5 +18,5 @@ import StreamCore
   source.send(2)
   source.send(3)
   OracleClock.shared.run()
-  withExtendedLifetime((source, mapped, filtered, delayed, counted, cancellable)) {}
+  withExtendedLifetime((source, mapped, filtered, delayed, counted, cancellable)) { OracleLog.shared.close() }
 }

@@ -20,5 +20,5 @@ import StreamCore
             receiveValue: { print($0) })
       .store(in: &tokens)
   OracleClock.shared.run()
-  withExtendedLifetime((feeds, loads, tokens)) {}
+  withExtendedLifetime((feeds, loads, tokens)) { OracleLog.shared.close() }
 }

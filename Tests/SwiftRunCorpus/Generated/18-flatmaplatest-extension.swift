@@ -30,5 +30,5 @@ private func lookup(_ term: String) -> AnyPublisher<String, Never> {
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) { terms.send("go") }
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1000)) { terms.send("rust") }
   OracleClock.shared.run()
-  withExtendedLifetime((terms, cancellable)) {}
+  withExtendedLifetime((terms, cancellable)) { OracleLog.shared.close() }
 }

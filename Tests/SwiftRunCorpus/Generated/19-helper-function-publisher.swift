@@ -27,5 +27,5 @@ private func observe<P: Publisher>(_ name: String, _ publisher: P) -> AnyCancell
   let a = observe("evens", (1...6).publisher.filter { $0.isMultiple(of: 2) })
   let b = observe("words", ["a", "bb", "ccc"].publisher.map(\.count).reduce(0, +))
   OracleClock.shared.run()
-  withExtendedLifetime((a, b)) {}
+  withExtendedLifetime((a, b)) { OracleLog.shared.close() }
 }

@@ -18,5 +18,5 @@ import StreamCore
           print("\(remaining + 1)...")
       })
   OracleClock.shared.run()
-  withExtendedLifetime((remaining, countdown)) {}
+  withExtendedLifetime((remaining, countdown)) { OracleLog.shared.close() }
 }

@@ -25,5 +25,5 @@ import StreamCore
       .sink { print("first tick at \($0)") }
       .store(in: &subscriptions)
   OracleClock.shared.run()
-  withExtendedLifetime((start, subscriptions)) {}
+  withExtendedLifetime((start, subscriptions)) { OracleLog.shared.close() }
 }

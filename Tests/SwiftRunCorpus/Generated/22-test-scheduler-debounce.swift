@@ -33,5 +33,5 @@ private final class SuggestionsViewModel {
   print("still waiting")
   scheduler.advance(by: .milliseconds(1))
   OracleClock.shared.run()
-  withExtendedLifetime((scheduler, viewModel, spy)) {}
+  withExtendedLifetime((scheduler, viewModel, spy)) { OracleLog.shared.close() }
 }

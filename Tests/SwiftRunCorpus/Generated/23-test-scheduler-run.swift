@@ -24,5 +24,5 @@ import StreamCore
   scheduler.run()
   print("after run: \(output)")
   OracleClock.shared.run()
-  withExtendedLifetime((scheduler, output, cancellable)) {}
+  withExtendedLifetime((scheduler, output, cancellable)) { OracleLog.shared.close() }
 }

@@ -38,5 +38,5 @@ private final class Poller {
   poller.stop()
   scheduler.advance(by: .seconds(10))
   OracleClock.shared.run()
-  withExtendedLifetime((scheduler, poller)) {}
+  withExtendedLifetime((scheduler, poller)) { OracleLog.shared.close() }
 }

@@ -30,5 +30,5 @@ import StreamCore
       }
   }
   OracleClock.shared.run()
-  withExtendedLifetime((taps, scrolls, bag)) {}
+  withExtendedLifetime((taps, scrolls, bag)) { OracleLog.shared.close() }
 }

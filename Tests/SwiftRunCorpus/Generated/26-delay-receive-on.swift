@@ -28,5 +28,5 @@ import StreamCore
   print("after send a")
   subject.send("b")
   OracleClock.shared.run()
-  withExtendedLifetime((subject, cancellables)) {}
+  withExtendedLifetime((subject, cancellables)) { OracleLog.shared.close() }
 }

@@ -23,5 +23,5 @@ import StreamCore
   names.send(completion: .finished)
   scores.send(40)
   OracleClock.shared.run()
-  withExtendedLifetime((names, scores, cancellable)) {}
+  withExtendedLifetime((names, scores, cancellable)) { OracleLog.shared.close() }
 }

@@ -19,5 +19,5 @@ import StreamCore
   name.send("Zoe")
   age.send(21)
   OracleClock.shared.run()
-  withExtendedLifetime((name, age, summary, cancellable)) {}
+  withExtendedLifetime((name, age, summary, cancellable)) { OracleLog.shared.close() }
 }

@@ -25,5 +25,5 @@ import StreamCore
   outer.send(completion: .finished)
   second.send(completion: .finished)
   OracleClock.shared.run()
-  withExtendedLifetime((outer, first, second, cancellable)) {}
+  withExtendedLifetime((outer, first, second, cancellable)) { OracleLog.shared.close() }
 }

@@ -26,5 +26,5 @@ private struct ParseError: Error, CustomStringConvertible {
       .sink(receiveCompletion: { print("completion: \($0)") },
             receiveValue: { print("number \($0)") })
   OracleClock.shared.run()
-  withExtendedLifetime((raw, cancellable)) {}
+  withExtendedLifetime((raw, cancellable)) { OracleLog.shared.close() }
 }

@@ -33,5 +33,5 @@ private enum NetworkError: Error {
           print("got \(value) after \(attempts) attempts")
       })
   OracleClock.shared.run()
-  withExtendedLifetime((attempts, request, cancellable)) {}
+  withExtendedLifetime((attempts, request, cancellable)) { OracleLog.shared.close() }
 }

@@ -21,5 +21,5 @@ private struct Flaky: Error {}
       print("value \(value) after \(calls) calls")
   }
   OracleClock.shared.run()
-  withExtendedLifetime((calls, cancellable)) {}
+  withExtendedLifetime((calls, cancellable)) { OracleLog.shared.close() }
 }

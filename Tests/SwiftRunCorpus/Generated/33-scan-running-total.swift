@@ -26,5 +26,5 @@ private struct Item {
   added.send(Item(name: "cake", price: 4.0))
   added.send(Item(name: "jam", price: 3.25))
   OracleClock.shared.run()
-  withExtendedLifetime((added, cancellable)) {}
+  withExtendedLifetime((added, cancellable)) { OracleLog.shared.close() }
 }

@@ -31,5 +31,5 @@ private struct Reading {
       .collect()
       .sink { print("sensors: \($0)") }
   OracleClock.shared.run()
-  withExtendedLifetime((readings, c1, c2)) {}
+  withExtendedLifetime((readings, c1, c2)) { OracleLog.shared.close() }
 }

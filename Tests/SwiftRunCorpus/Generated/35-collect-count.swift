@@ -18,5 +18,5 @@ import StreamCore
   }
   events.send(completion: .finished)
   OracleClock.shared.run()
-  withExtendedLifetime((events, cancellable)) {}
+  withExtendedLifetime((events, cancellable)) { OracleLog.shared.close() }
 }

@@ -32,5 +32,5 @@ import StreamCore
   temperatures.send(21.0)
   temperatures.send(19.5)
   OracleClock.shared.run()
-  withExtendedLifetime((temperatures, highest, cancellable)) {}
+  withExtendedLifetime((temperatures, highest, cancellable)) { OracleLog.shared.close() }
 }

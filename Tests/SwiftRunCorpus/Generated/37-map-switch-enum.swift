@@ -29,5 +29,5 @@ private enum Status: String {
       .map(\.rawValue)
       .sink { print("status \($0)") }
   OracleClock.shared.run()
-  withExtendedLifetime((codes, cancellable)) {}
+  withExtendedLifetime((codes, cancellable)) { OracleLog.shared.close() }
 }

@@ -41,5 +41,5 @@ private final class ProfileModel {
       model.displayName = "Rin Tohsaka"
   }
   OracleClock.shared.run()
-  withExtendedLifetime((model, controller)) {}
+  withExtendedLifetime((model, controller)) { OracleLog.shared.close() }
 }

@@ -24,5 +24,5 @@ private final class Label {
   progress.send(50)
   progress.send(100)
   OracleClock.shared.run()
-  withExtendedLifetime((label, progress, binding)) {}
+  withExtendedLifetime((label, progress, binding)) { OracleLog.shared.close() }
 }

@@ -15,5 +15,5 @@ import StreamCore
 
   ["12", "x", "-4", "7", ""].forEach { input.send($0) }
   OracleClock.shared.run()
-  withExtendedLifetime((input, cancellable)) {}
+  withExtendedLifetime((input, cancellable)) { OracleLog.shared.close() }
 }

@@ -26,5 +26,5 @@ import StreamCore
       print("first subscriber got \(first), second got \(second), work ran \(started) time(s)")
   }
   OracleClock.shared.run()
-  withExtendedLifetime((started, expensive, first, second, subs)) {}
+  withExtendedLifetime((started, expensive, first, second, subs)) { OracleLog.shared.close() }
 }

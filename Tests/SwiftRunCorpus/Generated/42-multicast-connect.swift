@@ -18,5 +18,5 @@ import StreamCore
   let connection = multicasted.connect()
   print("after connect: A \(seenByA), B \(seenByB)")
   OracleClock.shared.run()
-  withExtendedLifetime((source, multicasted, seenByA, seenByB, a, b, connection)) {}
+  withExtendedLifetime((source, multicasted, seenByA, seenByB, a, b, connection)) { OracleLog.shared.close() }
 }

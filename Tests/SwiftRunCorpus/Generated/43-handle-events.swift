@@ -17,5 +17,5 @@ import StreamCore
                     receiveCancel: { print("request cancelled") })
       .sink { _ in print("ui updated") }
   OracleClock.shared.run()
-  withExtendedLifetime((request, cancellable)) {}
+  withExtendedLifetime((request, cancellable)) { OracleLog.shared.close() }
 }

@@ -22,5 +22,5 @@ import StreamCore
       }
   }
   OracleClock.shared.run()
-  withExtendedLifetime((ticker, subscription)) {}
+  withExtendedLifetime((ticker, subscription)) { OracleLog.shared.close() }
 }

@@ -17,5 +17,5 @@ import StreamCore
       subject.send("ping")
   }
   OracleClock.shared.run()
-  withExtendedLifetime((subject, kept)) {}
+  withExtendedLifetime((subject, kept)) { OracleLog.shared.close() }
 }

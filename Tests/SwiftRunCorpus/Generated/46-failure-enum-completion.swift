@@ -33,5 +33,5 @@ private enum UploadError: Error {
   uploads.send(completion: .failure(.rejected(reason: "virus found")))
   uploads.send(100)
   OracleClock.shared.run()
-  withExtendedLifetime((uploads, cancellable)) {}
+  withExtendedLifetime((uploads, cancellable)) { OracleLog.shared.close() }
 }

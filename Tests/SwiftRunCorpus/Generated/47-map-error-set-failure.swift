@@ -39,5 +39,5 @@ private struct TransportFailure: Error {
           .store(in: &bag)
   }
   OracleClock.shared.run()
-  withExtendedLifetime((fromCache, fromNetwork, bag)) {}
+  withExtendedLifetime((fromCache, fromNetwork, bag)) { OracleLog.shared.close() }
 }

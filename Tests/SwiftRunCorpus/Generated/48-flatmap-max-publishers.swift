@@ -20,5 +20,5 @@ private func download(_ file: String) -> AnyPublisher<String, Never> {
       .sink(receiveCompletion: { _ in print("queue empty") },
             receiveValue: { print($0) })
   OracleClock.shared.run()
-  withExtendedLifetime(cancellable) {}
+  withExtendedLifetime(cancellable) { OracleLog.shared.close() }
 }

@@ -19,5 +19,5 @@ import StreamCore
   ids.send(2)
   ids.send(3)
   OracleClock.shared.run()
-  withExtendedLifetime((ids, cancellable)) {}
+  withExtendedLifetime((ids, cancellable)) { OracleLog.shared.close() }
 }

@@ -27,5 +27,5 @@ import StreamCore
       }
   }
   OracleClock.shared.run()
-  withExtendedLifetime((textField, cancellables, typing, delay)) {}
+  withExtendedLifetime((textField, cancellables, typing, delay)) { OracleLog.shared.close() }
 }

@@ -14,5 +14,5 @@ import StreamCore
   values.drop(while: { $0 % 2 == 1 }).collect().sink { print("drop(while odd): \($0)") }.store(in: &bag)
   values.prefix(while: { $0 < 6 }).collect().sink { print("prefix(while < 6): \($0)") }.store(in: &bag)
   OracleClock.shared.run()
-  withExtendedLifetime((values, bag)) {}
+  withExtendedLifetime((values, bag)) { OracleLog.shared.close() }
 }

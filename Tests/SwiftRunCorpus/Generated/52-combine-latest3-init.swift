@@ -22,5 +22,5 @@ import StreamCore
   inStock.send(true)
   category.send("books")
   OracleClock.shared.run()
-  withExtendedLifetime((category, maxPrice, inStock, filters, cancellable)) {}
+  withExtendedLifetime((category, maxPrice, inStock, filters, cancellable)) { OracleLog.shared.close() }
 }

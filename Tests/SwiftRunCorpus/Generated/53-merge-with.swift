@@ -28,5 +28,5 @@ private enum Action {
   refreshTaps.send(.refresh)
   scrollEvents.send(.loadMore(page: 3))
   OracleClock.shared.run()
-  withExtendedLifetime((refreshTaps, scrollEvents, cancellable)) {}
+  withExtendedLifetime((refreshTaps, scrollEvents, cancellable)) { OracleLog.shared.close() }
 }

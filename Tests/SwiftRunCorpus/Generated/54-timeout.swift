@@ -27,5 +27,5 @@ private enum RequestError: Error {
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(300)) { slow.send("first") }
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1000)) { slow.send("too late") }
   OracleClock.shared.run()
-  withExtendedLifetime((slow, cancellable)) {}
+  withExtendedLifetime((slow, cancellable)) { OracleLog.shared.close() }
 }

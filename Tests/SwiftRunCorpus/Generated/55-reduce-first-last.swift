@@ -16,5 +16,5 @@ import StreamCore
   scores.count().sink { print("count \($0)") }.store(in: &cancellables)
   scores.max().sink { print("max \($0)") }.store(in: &cancellables)
   OracleClock.shared.run()
-  withExtendedLifetime((scores, cancellables)) {}
+  withExtendedLifetime((scores, cancellables)) { OracleLog.shared.close() }
 }

@@ -16,5 +16,5 @@ import StreamCore
 
   let late = events.sink(receiveCompletion: { print("late: \($0)") }, receiveValue: { print("late got \($0)") })
   OracleClock.shared.run()
-  withExtendedLifetime((events, early, late)) {}
+  withExtendedLifetime((events, early, late)) { OracleLog.shared.close() }
 }

@@ -25,5 +25,5 @@ private final class Store: ObservableObject {
   store.items += ["eggs", "bread"]
   print("final items: \(store.items)")
   OracleClock.shared.run()
-  withExtendedLifetime((store, changes, observer)) {}
+  withExtendedLifetime((store, changes, observer)) { OracleLog.shared.close() }
 }

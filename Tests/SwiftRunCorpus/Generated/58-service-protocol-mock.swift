@@ -68,5 +68,5 @@ private final class WeatherViewModel: ObservableObject {
       weather.load("Lima")
   }
   OracleClock.shared.run()
-  withExtendedLifetime((weather, bag)) {}
+  withExtendedLifetime((weather, bag)) { OracleLog.shared.close() }
 }

@@ -43,5 +43,5 @@ private final class SearchModel {
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(400)) { model.term = "co" }
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(1500)) { model.term = "swift" }
   OracleClock.shared.run()
-  withExtendedLifetime(model) {}
+  withExtendedLifetime(model) { OracleLog.shared.close() }
 }

@@ -14,5 +14,5 @@ import StreamCore
             receiveValue: { print("value: \($0)") })
   print("after subscribing")
   OracleClock.shared.run()
-  withExtendedLifetime(cancellable) {}
+  withExtendedLifetime(cancellable) { OracleLog.shared.close() }
 }

@@ -22,5 +22,5 @@ private struct Settings { let theme: String }
           print("welcome \(profile.name), theme \(settings.theme)")
       }
   OracleClock.shared.run()
-  withExtendedLifetime((profile, settings, cancellable)) {}
+  withExtendedLifetime((profile, settings, cancellable)) { OracleLog.shared.close() }
 }

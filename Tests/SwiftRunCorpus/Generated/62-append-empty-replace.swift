@@ -26,5 +26,5 @@ import StreamCore
       .sink { print("concatenated: \($0)") }
       .store(in: &bag)
   OracleClock.shared.run()
-  withExtendedLifetime(bag) {}
+  withExtendedLifetime(bag) { OracleLog.shared.close() }
 }

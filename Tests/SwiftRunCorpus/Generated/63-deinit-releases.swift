@@ -32,5 +32,5 @@ private final class TickerViewModel {
       ticker = nil
   }
   OracleClock.shared.run()
-  withExtendedLifetime(ticker) {}
+  withExtendedLifetime(ticker) { OracleLog.shared.close() }
 }

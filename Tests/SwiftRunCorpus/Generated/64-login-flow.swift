@@ -50,5 +50,5 @@ private final class LoginViewModel {
       login.submit(user: "amy", password: "hunter2")
   }
   OracleClock.shared.run()
-  withExtendedLifetime((login, statusLabel)) {}
+  withExtendedLifetime((login, statusLabel)) { OracleLog.shared.close() }
 }

@@ -27,5 +27,5 @@ private final class ToastModel {
   toast.show("Saved")
   DispatchQueue.main.asyncAfter(deadline: .now() + .seconds(1)) { toast.show("Saved again") }
   OracleClock.shared.run()
-  withExtendedLifetime((toast, view)) {}
+  withExtendedLifetime((toast, view)) { OracleLog.shared.close() }
 }

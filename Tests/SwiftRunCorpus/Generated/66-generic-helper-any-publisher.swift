@@ -34,5 +34,5 @@ private struct Offline: Error {}
   let c2 = withFallback(Fail<String, Offline>(error: Offline()).eraseToAnyPublisher(), fallback: "cached")
       .sink { print("second: \($0)") }
   OracleClock.shared.run()
-  withExtendedLifetime((tries, flaky, c1, c2)) {}
+  withExtendedLifetime((tries, flaky, c1, c2)) { OracleLog.shared.close() }
 }

@@ -35,5 +35,5 @@ private final class EmailValidator {
   scheduler.advance(by: .seconds(1))
   print("after 2s: '\(validator.message)'")
   OracleClock.shared.run()
-  withExtendedLifetime((scheduler, validator)) {}
+  withExtendedLifetime((scheduler, validator)) { OracleLog.shared.close() }
 }

@@ -37,5 +37,5 @@ private final class AppStore {
   appStore.increment(by: 5)
   appStore.state.map(\.history).sink { print("history \($0)") }.store(in: &cancellables)
   OracleClock.shared.run()
-  withExtendedLifetime((appStore, cancellables)) {}
+  withExtendedLifetime((appStore, cancellables)) { OracleLog.shared.close() }
 }

@@ -31,5 +31,5 @@ import StreamCore
   }
   print("all scheduled")
   OracleClock.shared.run()
-  withExtendedLifetime((queue, runLoop, beats, heartbeat)) {}
+  withExtendedLifetime((queue, runLoop, beats, heartbeat)) { OracleLog.shared.close() }
 }

@@ -42,4 +42,5 @@ private final class TwoAtATime: Subscriber {
 
   (1...5).publisher.subscribe(TwoAtATime())
   OracleClock.shared.run()
+  OracleLog.shared.close()
 }

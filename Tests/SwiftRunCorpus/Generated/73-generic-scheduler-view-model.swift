@@ -34,5 +34,5 @@ private final class AutosaveViewModel<S: Scheduler> {
       }
   }
   OracleClock.shared.run()
-  withExtendedLifetime((editor, edits)) {}
+  withExtendedLifetime((editor, edits)) { OracleLog.shared.close() }
 }

@@ -72,4 +72,13 @@
   "71-scheduler-protocol-calls": snippet71SchedulerProtocolCalls,
   "72-custom-subscriber-demand": snippet72CustomSubscriberDemand,
   "73-generic-scheduler-view-model": snippet73GenericSchedulerViewModel,
+  "74-local-sink-in-init": snippet74LocalSinkInInit,
+  "75-strong-self-timer-leak": snippet75StrongSelfTimerLeak,
+  "76-weak-self-set-released": snippet76WeakSelfSetReleased,
+  "77-assign-on-self-timer-leak": snippet77AssignOnSelfTimerLeak,
+  "78-assign-on-self-completes": snippet78AssignOnSelfCompletes,
+  "79-assign-to-published": snippet79AssignToPublished,
+  "80-reassign-cancellable": snippet80ReassignCancellable,
+  "81-remove-all-cancellables": snippet81RemoveAllCancellables,
+  "82-capture-stored-property": snippet82CaptureStoredProperty,
 ]

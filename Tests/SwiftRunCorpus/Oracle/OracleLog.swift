@@ -5,12 +5,21 @@ final class OracleLog {
   private(set) var lines: [String] = []
   private var partial = ""
 
+  private var isClosed = false
+
   func write(_ text: String) {
+    guard !isClosed else { return }
     partial += text
     while let newline = partial.firstIndex(of: "\n") {
       lines.append("\(OracleLog.stamp(OracleClock.shared.now)): \(partial[..<newline])")
       partial = String(partial[partial.index(after: newline)...])
     }
+  }
+
+  /// Ends the recording: what is printed after it is not the snippet's.
+  func close() {
+    if !partial.isEmpty { write("\n") }
+    isClosed = true
   }
 
   /// The lines, with a last line that had no newline yet.

@@ -1,0 +1,23 @@
+// Form: a detail screen that starts a new load per selection, reassigning one AnyCancellable to cancel the stale load (app code)
+import Combine
+import Foundation
+
+final class DetailLoader {
+    private var loading: AnyCancellable?
+
+    func load(_ id: Int) {
+        loading = Just(id)
+            .delay(for: .milliseconds(300), scheduler: DispatchQueue.main)
+            .handleEvents(receiveCancel: { print("load \(id) cancelled") })
+            .sink { print("loaded \($0)") }
+    }
+}
+
+let loader = DetailLoader()
+loader.load(1)
+DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) {
+    loader.load(2)
+}
+DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(700)) {
+    loader.load(3)
+}

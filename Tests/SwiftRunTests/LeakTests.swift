@@ -1,0 +1,92 @@
+import Foundation
+import StreamCore
+import SwiftRun
+import Testing
+
+/// Issue 30's ARC rules on the corpus pastes 74–82, whose release times
+/// swiftc's build prints (`CorpusAgreementTests` holds those line for line):
+/// here, what the run says about them. An instance no global reaches that
+/// is still alive at the end is a cycle, named in Swift's words with what it
+/// keeps running; a released one is never called a leak.
+@Suite struct LeakTests {
+  static func run(_ name: String) throws -> RunResult {
+    let swift = try String(
+      contentsOf: CorpusAgreementTests.corpus.appendingPathComponent("Snippets/\(name).swift"), encoding: .utf8)
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      throw CancellationError()
+    }
+    return result
+  }
+
+  static func leaks(_ result: RunResult) -> [String] { result.notes.filter { $0.hasPrefix("leak: ") } }
+
+  @Test func aSinkThatCapturesSelfStronglyIsACycleThatKeepsTheTimerRunning() throws {
+    let result = try Self.run("75-strong-self-timer-leak")
+    #expect(
+      Self.leaks(result) == [
+        "leak: StopwatchViewModel is never released: StopwatchViewModel → cancellable (AnyCancellable?) → "
+          + "sink closure → self (StopwatchViewModel); it keeps `Timer.publish(every: 1, on: .main, in: .common) "
+          + ".autoconnect()` running, still at 10000ms (break the cycle with `[weak self]`, or cancel the subscription)"
+      ])
+  }
+
+  @Test func assignOnSelfFromATimerIsACycleThroughTheAssignSubscriber() throws {
+    let result = try Self.run("77-assign-on-self-timer-leak")
+    let leaks = Self.leaks(result)
+    #expect(leaks.count == 1)
+    #expect(
+      leaks.first?.hasPrefix(
+        "leak: ClockModel is never released: ClockModel → cancellable (AnyCancellable?) → "
+          + "Subscribers.Assign → object (ClockModel); it keeps") == true, "\(leaks)")
+    #expect(
+      leaks.first?.hasSuffix(
+        "(`assign(to:on:)` holds its object until the publisher completes: "
+          + "`assign(to: &$property)` does not)") == true)
+  }
+
+  @Test(arguments: [
+    "74-local-sink-in-init", "76-weak-self-set-released", "78-assign-on-self-completes",
+    "79-assign-to-published", "80-reassign-cancellable", "81-remove-all-cancellables",
+    "82-capture-stored-property", "63-deinit-releases", "38-capture-list-weak-self",
+  ])
+  func whatSwiftReleasesIsNeverCalledALeak(_ name: String) throws {
+    #expect(Self.leaks(try Self.run(name)) == [])
+  }
+
+  @Test func assignToAPublishedPropertyIsCancelledWhenItsInstanceGoes() throws {
+    // Apple: "The assign(to:) operator manages the life cycle of the
+    // subscription, canceling the subscription automatically when the
+    // Published instance deinitializes." The model goes at 2500ms, and so
+    // does the timer's subscription (OpenCombine 0.14.0 keeps it running).
+    let result = try Self.run("79-assign-to-published")
+    let source = try #require(result.rows.first { $0.stage == 0 })
+    let last = try #require(source.events.last)
+    #expect(last.time == VirtualTime.zero.advanced(by: .milliseconds(2500)))
+    #expect(last.kind == .cancelled, "\(last)")
+  }
+
+  @Test func aParameterNamedLikeAPropertyDoesNotCaptureSelf() throws {
+    // `value` and `store` are the closure's own names, not `self.value`: the
+    // owner is released when its last outside reference goes.
+    let swift = """
+      final class Owner {
+        var value = 0
+        let store: [Int] = []
+        let subject = PassthroughSubject<Int, Never>()
+        var cancellable: AnyCancellable?
+        init() { cancellable = subject.sink { [store] value in print(value, store.count) } }
+        deinit { print("Owner deinit") }
+      }
+      var owner: Owner? = Owner()
+      owner?.subject.send(1)
+      owner = nil
+      print("released")
+      """
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("did not run")
+      return
+    }
+    #expect(result.log.map(\.text) == ["1 0", "Owner deinit", "released"])
+    #expect(Self.leaks(result) == [])
+  }
+}
