@@ -6,6 +6,7 @@ import StreamCore
 ///      "rows": [{"label": "just 1,2,3", "pipeline": 0, "stage": 0,
 ///                "events": [{"t": 0, "kind": "value", "value": 1}, …]}, …],
 ///      "notes": ["…"],
+///      "lifetimes": [{"type": "Clock", "made": 0, "released": 500, "leaked": false}, …],
 ///      "log": [{"t": 0, "text": "tap: receive value: (1)"}, …]}
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
@@ -36,6 +37,22 @@ public enum TimelineJSON {
     }
     section("notes", of: notes, to: output, opening: "[", separator: ", ", closing: "]") {
       output.write(TextEscaping.jsonStringLiteral($0))
+    }
+    // `"lifetimes"` comes only from a Swift paste whose objects held subscriptions.
+    if !result.lifetimes.isEmpty {
+      section("lifetimes", of: result.lifetimes, to: output, opening: "[", separator: ", ", closing: "]") {
+        output.write("{\"type\": ")
+        output.write(TextEscaping.jsonStringLiteral($0.typeName))
+        output.write(", \"made\": ")
+        Milliseconds.write($0.made.nanoseconds, to: output)
+        output.write(", \"released\": ")
+        if let released = $0.released {
+          Milliseconds.write(released.nanoseconds, to: output)
+        } else {
+          output.write("null")
+        }
+        output.write($0.leaked ? ", \"leaked\": true}" : ", \"leaked\": false}")
+      }
     }
     // `"log"` comes only with a log, so documents of runs without one are unchanged.
     if !result.log.isEmpty {

@@ -95,14 +95,18 @@ enum FuzzMain {
     exit(failures.isEmpty ? 0 : 1)
   }
 
+  /// - Parameter lessonPaths: lesson files, and `.swift` pastes (the
+  ///   interpreter's corpus), which seed the program target as they are.
   private static func writeSeeds(to directory: String, lessonPaths: [String]) {
-    let lessons = lessonPaths.compactMap { path -> (fileName: String, text: String)? in
+    let files = lessonPaths.compactMap { path -> (fileName: String, text: String)? in
       guard let data = FileManager.default.contents(atPath: path) else { return nil }
       return ((path as NSString).lastPathComponent, String(decoding: data, as: UTF8.self))
     }
+    let lessons = files.filter { !$0.fileName.hasSuffix(".swift") }
+    let pastes = files.filter { $0.fileName.hasSuffix(".swift") }.map(\.text)
     let root = URL(fileURLWithPath: directory)
     let sets: [(FuzzTarget, [String])] = [
-      (.program, SeedCorpus.programs(lessons: lessons)), (.lesson, SeedCorpus.lessons(lessons)),
+      (.program, SeedCorpus.programs(lessons: lessons) + pastes), (.lesson, SeedCorpus.lessons(lessons)),
     ]
     do {
       for (target, seeds) in sets {

@@ -90,3 +90,31 @@ import Testing
     #expect(Self.leaks(result) == [])
   }
 }
+
+/// Issue 30: each object that held subscriptions, from when it was made to
+/// its release, or its leak (JSON's `"lifetimes"`, a note for each release).
+@Suite struct LifetimeTests {
+  @Test func aReleasedOwnerHasItsReleaseTimeAndALeakedOneSaysSo() throws {
+    let released = try LeakTests.run("76-weak-self-set-released").lifetimes
+    #expect(
+      released == [
+        ObjectLifetime(
+          typeName: "StopwatchViewModel", made: .zero, released: VirtualTime.zero.advanced(by: .milliseconds(2500)),
+          leaked: false)
+      ])
+    let leaked = try LeakTests.run("75-strong-self-timer-leak").lifetimes
+    #expect(leaked == [ObjectLifetime(typeName: "StopwatchViewModel", made: .zero, released: nil, leaked: true)])
+  }
+
+  @Test func anOwnerAGlobalStillHoldsIsAliveAndNotLeaked() throws {
+    // `loader` is a global: it lives to the end, as in a script; the load
+    // it owns was reassigned, never the loader.
+    let lifetimes = try LeakTests.run("80-reassign-cancellable").lifetimes
+    #expect(lifetimes == [ObjectLifetime(typeName: "DetailLoader", made: .zero, released: nil, leaked: false)])
+  }
+
+  @Test func theReleaseIsANoteAndJSONCarriesEveryLifetime() throws {
+    let result = try LeakTests.run("79-assign-to-published")
+    #expect(result.notes.contains("lifetime: ClockModel, made at 0ms, released at 2500ms (its deinit ran then)"))
+  }
+}

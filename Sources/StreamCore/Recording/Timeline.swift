@@ -146,6 +146,9 @@ public struct RunResult: Hashable {
   /// What `print` and `handleEvents` wrote, each line with its virtual time;
   /// shown after the diagram.
   public var log: [LogLine] = []
+  /// Each object of a Swift paste that held subscriptions: when it was
+  /// made, and when it was released or that it leaked (issue 30).
+  public var lifetimes: [ObjectLifetime] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,
@@ -175,5 +178,36 @@ public struct RunResult: Hashable {
     var result = self
     result.rows = rows.filter(\.isStageRow)
     return result
+  }
+}
+
+/// One object that held subscriptions (an `AnyCancellable` in a stored
+/// property), from the statement that made it to its `deinit`.
+public struct ObjectLifetime: Hashable {
+  public var typeName: String
+  public var made: VirtualTime
+  /// When its last strong reference went; nil while it lives.
+  public var released: VirtualTime?
+  /// Alive at the end although nothing the program can name reaches it: a cycle.
+  public var leaked: Bool
+
+  public init(typeName: String, made: VirtualTime, released: VirtualTime?, leaked: Bool) {
+    self.typeName = typeName
+    self.made = made
+    self.released = released
+    self.leaked = leaked
+  }
+
+  /// `StopwatchViewModel: made at 0ms, released at 2500ms (its deinit ran then)`.
+  public var sentence: String {
+    let end: String
+    if let released {
+      end = "released at \(released) (its deinit ran then)"
+    } else if leaked {
+      end = "never released: it leaked"
+    } else {
+      end = "alive at the end (a global holds it, as a script's globals live on)"
+    }
+    return "lifetime: \(typeName), made at \(made), \(end)"
   }
 }

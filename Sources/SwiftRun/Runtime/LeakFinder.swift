@@ -48,7 +48,7 @@ struct LeakFinder {
   func leaks(among instances: [WeakInstance]) -> [Leak] {
     let alive = instances.compactMap(\.instance)
     guard !alive.isEmpty else { return [] }
-    let reachable = reached(from: edges(ofScope: globals, stoppingAt: nil))
+    let reachable = reachable()
     var reported: Set<ObjectIdentifier> = []
     var leaks: [Leak] = []
     for instance in alive where !reachable.contains(ObjectIdentifier(instance)) {
@@ -57,6 +57,11 @@ struct LeakFinder {
       leaks.append(Leak(typeName: instance.type.name, chain: cycle.labels, runningPipelines: cycle.running))
     }
     return leaks
+  }
+
+  /// Everything the globals hold, directly or through what they hold, by identity.
+  func reachable() -> Set<ObjectIdentifier> {
+    reached(from: edges(ofScope: globals, stoppingAt: nil))
   }
 
   // MARK: The graph

@@ -191,8 +191,12 @@ extension Machine {
       return .null
     }
     let instance = Instance(type: definition)
-    if definition.kind == .class { classInstances.append(WeakInstance(instance)) }
-    if definition.deinitializer != nil { instance.deinitializer = Deinitializer(machine: self) }
+    if definition.kind == .class {
+      instance.serial = classInstances.count
+      classInstances.append(WeakInstance(instance))
+      instanceMade.append((definition.name, clock.now))
+      instance.deinitializer = Deinitializer(machine: self)
+    }
     if definition.isObservableObject {
       instance.objectWillChange = SubjectValue(name: "objectWillChange", initial: nil)
     }
@@ -302,6 +306,26 @@ extension Machine {
   /// A `deinit` body, run with a stand-in `self` holding the released
   /// instance's properties (the instance itself is already going). At the
   /// end of the run nothing is deinitialized: a script's globals live to the end.
+  /// Notes when an instance that held subscriptions went (its lifetime's end).
+  func released(serial: Int, fields: [String: Variable], ownsSubscriptions: Bool) {
+    guard !isEnding, serial >= 0 else { return }
+    if ownsSubscriptions || fields.values.contains(where: { Self.holdsSubscription($0.value) }) {
+      ownersReleased[serial] = clock.now
+    }
+  }
+
+  /// Whether a stored value is, or holds, an `AnyCancellable`.
+  static func holdsSubscription(_ value: Value) -> Bool {
+    switch value {
+    case .array(let items), .tuple(let items): return items.contains(where: holdsSubscription)
+    case .opaque(let object):
+      if object is CancellableValue { return true }
+      if let optional = object as? OptionalValue { return holdsSubscription(optional.wrapped) }
+      return false
+    default: return false
+    }
+  }
+
   func runDeinit(of type: TypeDefinition, fields: [String: Variable]) {
     guard !isEnding, let body = type.deinitializer else { return }
     let standIn = Instance(type: type, fields: fields)

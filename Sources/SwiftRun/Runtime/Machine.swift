@@ -40,6 +40,10 @@ final class Machine {
   var givens: GivenStreams?
   /// Every class instance the run made, weakly: the leak finder's candidates.
   var classInstances: [WeakInstance] = []
+  /// Each of their types and when it was made, by serial.
+  var instanceMade: [(typeName: String, time: VirtualTime)] = []
+  /// When each instance that held subscriptions went, by serial.
+  var ownersReleased: [Int: VirtualTime] = [:]
 
   /// Sends nested inside the delivery of a send (a sink that sets the
   /// property it watches): past this many, the run stops as endless recursion.
@@ -124,17 +128,43 @@ final class Machine {
     result.contractViolations = recorder.contractViolations
     result.log = recorder.log
     result.notes = notes + leakNotes()
+    result.lifetimes = lifetimes()
+    // A leak has its own note; an object a global still holds is what a script's globals do.
+    result.notes += result.lifetimes.filter { $0.released != nil }.map(\.sentence)
     return result
+  }
+
+  /// The leak finder rooted at the paste's globals and its types' static properties.
+  private func leakFinder() -> LeakFinder {
+    let roots = Scope(parent: globals)
+    for (typeName, type) in types {
+      for (name, variable) in type.staticProperties { roots.declare("\(typeName).\(name)", variable) }
+    }
+    return LeakFinder(globals: roots)
+  }
+
+  /// Each instance that held subscriptions: made, released or leaked.
+  private func lifetimes() -> [ObjectLifetime] {
+    let reachable = leakFinder().reachable()
+    return classInstances.enumerated().compactMap { serial, weak in
+      let made = instanceMade[serial]
+      if let released = ownersReleased[serial] {
+        return ObjectLifetime(typeName: made.typeName, made: made.time, released: released, leaked: false)
+      }
+      guard let instance = weak.instance,
+        !instance.propertySubscriptions.isEmpty
+          || instance.fields.values.contains(where: { Self.holdsSubscription($0.value) })
+      else { return nil }
+      return ObjectLifetime(
+        typeName: made.typeName, made: made.time, released: nil, leaked: !reachable.contains(ObjectIdentifier(instance))
+      )
+    }
   }
 
   /// A sentence per cycle of instances the paste can no longer reach, with
   /// what the cycle keeps running (`LeakFinder`).
   private func leakNotes() -> [String] {
-    let roots = Scope(parent: globals)
-    for (typeName, type) in types {
-      for (name, variable) in type.staticProperties { roots.declare("\(typeName).\(name)", variable) }
-    }
-    return LeakFinder(globals: roots).leaks(among: classInstances).map { leak in
+    leakFinder().leaks(among: classInstances).map { leak in
       var sentence = "leak: \(leak.typeName) is never released: " + leak.chain.joined(separator: " → ")
       let running = leak.runningPipelines.filter { shown.indices.contains($0) }.map { "`\(shown[$0].source)`" }
       if !running.isEmpty {

@@ -27,8 +27,11 @@ final class Instance: OpaqueValue {
     self.fields = fields
   }
 
+  /// A class instance's place in the run's `classInstances`, for its lifetime; -1 for a struct.
+  var serial = -1
+
   deinit {
-    deinitializer?.run(type: type, fields: fields)
+    deinitializer?.run(type: type, fields: fields, serial: serial, ownsSubscriptions: !propertySubscriptions.isEmpty)
   }
 
   var isStruct: Bool { type.kind == .struct }
@@ -159,7 +162,8 @@ final class Deinitializer {
     self.machine = machine
   }
 
-  func run(type: TypeDefinition, fields: [String: Variable]) {
+  func run(type: TypeDefinition, fields: [String: Variable], serial: Int, ownsSubscriptions: Bool) {
+    machine?.released(serial: serial, fields: fields, ownsSubscriptions: ownsSubscriptions)
     machine?.runDeinit(of: type, fields: fields)
   }
 }
