@@ -49,8 +49,10 @@ enum BindingsBenchmark {
     var baselineRuns: [ProcessRun] = []
 
     var best: Double { runs.map(\.seconds).min() ?? 0 }
+    var bestCPU: Double { runs.map(\.cpuSeconds).min() ?? 0 }
     var peak: Int { runs.map(\.peakBytes).min() ?? 0 }
     var baselineBest: Double? { baselineRuns.map(\.seconds).min() }
+    var baselineBestCPU: Double? { baselineRuns.map(\.cpuSeconds).min() }
     var baselinePeak: Int? { baselineRuns.map(\.peakBytes).min() }
     var failedStatus: Int32? { (runs + baselineRuns).map(\.status).first { $0 != 0 } }
   }
@@ -70,7 +72,9 @@ enum BindingsBenchmark {
       }
     }
     print("streamlab-bench bindings: \(binary) < session (:load of the bindings, then one pipeline)")
-    print("\(repetitions) repetitions per row, rows taking turns; best time, smallest peak resident memory")
+    print(
+      "\(repetitions) repetitions per row, rows taking turns; best wall time, best CPU time (user + system),"
+        + " smallest peak resident memory")
     for _ in 0..<max(repetitions, 1) {
       for index in rows.indices {
         guard let run = ProcessRun.run(binary, [], input: rows[index].session, quiet: true) else {
@@ -119,10 +123,11 @@ enum BindingsBenchmark {
       lines.append(
         TextColumns.pad("bindings", 10) + TextColumns.pad("files", 6, right: true)
           + TextColumns.pad("best", 11, right: true) + TextColumns.pad("×2", 7, right: true)
+          + TextColumns.pad("cpu", 10, right: true) + TextColumns.pad("×2", 7, right: true)
           + TextColumns.pad("peak memory", 13, right: true)
           + (hasBaseline
             ? TextColumns.pad("baseline", 12, right: true) + TextColumns.pad("×2", 7, right: true)
-              + TextColumns.pad("its peak", 12, right: true) : ""))
+              + TextColumns.pad("its cpu", 10, right: true) + TextColumns.pad("its peak", 12, right: true) : ""))
       let formRows = rows.filter { $0.form == form }
       for row in formRows {
         let half = formRows.first { $0.bindings * 2 == row.bindings && doublings.contains(row.bindings) }
@@ -131,13 +136,16 @@ enum BindingsBenchmark {
           + TextColumns.pad(String(files(row.bindings)), 6, right: true)
           + TextColumns.pad(TextColumns.milliseconds(row.best), 11, right: true)
           + TextColumns.pad(half.map { String(format: "%.2f", row.best / $0.best) } ?? "", 7, right: true)
+          + TextColumns.pad(TextColumns.milliseconds(row.bestCPU), 10, right: true)
+          + TextColumns.pad(half.map { String(format: "%.2f", row.bestCPU / $0.bestCPU) } ?? "", 7, right: true)
           + TextColumns.pad(TextColumns.megabytes(Double(row.peak)), 13, right: true)
         if hasBaseline {
-          if let before = row.baselineBest, let beforePeak = row.baselinePeak {
+          if let before = row.baselineBest, let beforeCPU = row.baselineBestCPU, let beforePeak = row.baselinePeak {
             let halfBefore = half?.baselineBest.map { String(format: "%.2f", before / $0) } ?? ""
             line +=
               TextColumns.pad(TextColumns.milliseconds(before), 12, right: true)
               + TextColumns.pad(halfBefore, 7, right: true)
+              + TextColumns.pad(TextColumns.milliseconds(beforeCPU), 10, right: true)
               + TextColumns.pad(TextColumns.megabytes(Double(beforePeak)), 12, right: true)
           } else {
             line += TextColumns.pad("not run", 12, right: true)

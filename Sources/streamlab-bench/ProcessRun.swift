@@ -10,6 +10,9 @@
 /// through a pipe as a terminal or `| wc -c` would read it.
 struct ProcessRun {
   var seconds: Double
+  /// The child's user and system CPU time: on a shared machine, what it
+  /// cost apart from the time it waited for a core.
+  var cpuSeconds: Double
   var peakBytes: Int
   var outputBytes: Int
   var status: Int32
@@ -60,7 +63,8 @@ struct ProcessRun {
     #else
       let peak = usage.ru_maxrss
     #endif
-    return ProcessRun(seconds: seconds, peakBytes: peak, outputBytes: outputBytes, status: status)
+    let cpu = [usage.ru_utime, usage.ru_stime].reduce(0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+    return ProcessRun(seconds: seconds, cpuSeconds: cpu, peakBytes: peak, outputBytes: outputBytes, status: status)
   }
 
   private static func now() -> Double {

@@ -6,6 +6,20 @@ extension PipelineBuilder {
   func buildSource(_ stage: SourceStage, in context: BuildContext, row: TimelineChannel? = nil) throws
     -> AnyValuePublisher
   {
+    // A bound name recurses into the binding it names (`resolveName`,
+    // `buildBinding`, `build`, back here), once for each `let` of a chain:
+    // 10,000 deep for 10,000 chained bindings. The switch below, with every
+    // source inlined, needs a 1.8 KB stack frame, which every level of that
+    // recursion carried: 18 MB of stack touched, and its page faults, to
+    // build one chain (issue 26). A name goes around it.
+    if case .name(let name) = stage.kind { return try resolveName(name, in: context, row: row) }
+    return try buildNewSource(stage, in: context, row: row)
+  }
+
+  @inline(never)
+  private func buildNewSource(_ stage: SourceStage, in context: BuildContext, row: TimelineChannel?) throws
+    -> AnyValuePublisher
+  {
     // A timed source that has to drop a value (no demand) says so on its own row, for `:trace`.
     let onDrop: ((Value) -> Void)? = row.map { row in { row.record(.dropped($0)) } }
     switch stage.kind {
