@@ -39,7 +39,7 @@ extension Machine {
     try written.map { argument in
       Argument(
         label: argument.label, value: try evaluate(argument.value, in: scope).copiedIfValue, range: argument.range,
-        isTrailing: argument.isTrailing)
+        isTrailing: argument.isTrailing, written: argument.value)
     }
   }
 
@@ -194,6 +194,7 @@ extension Machine {
     if definition.deinitializer != nil { instance.deinitializer = Deinitializer(machine: self) }
     if definition.isObservableObject {
       instance.objectWillChange = SubjectValue(name: "objectWillChange", initial: nil)
+      instance.objectWillChange?.declaredType = StageType(output: .tuple([]), failure: .never)
     }
     let selfValue = Value.opaque(instance)
     let scope = Scope(parent: globals, selfValue: selfValue)

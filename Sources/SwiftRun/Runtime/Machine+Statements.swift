@@ -164,6 +164,8 @@ extension Machine {
     if case .binding(let name, _) = variable.pattern {
       let declared = Variable(value, isConstant: !variable.isVariable)
       declared.wrapsOptional = wrapsOptional
+      declared.writtenType = variable.type
+      declared.initializer = variable.value
       scope.declare(name, declared)
       return
     }

@@ -19,6 +19,10 @@ final class Machine {
   var publisherExtensions: [String: [SwiftFunction]] = [:]
   /// One per subscription the paste made: the rows of the diagram.
   var shown: [ShownPipeline] = []
+  /// Each shown pipeline's stage types, as the typer gave them.
+  var shownTypes: [[StageType]] = []
+  /// What the typer could not type in the shown pipelines (the closures behind a `_`).
+  var untypedStages: [String] = []
   /// What stopped the run from inside a closure the engine called (a sink, a
   /// `map`): kept, the run stopped, and reported once the clock returns.
   var pendingError: SwiftRunError?
@@ -120,6 +124,9 @@ final class Machine {
     result.contractViolations = recorder.contractViolations
     result.log = recorder.log
     result.notes = notes
+    result.stageTypes = shownTypes.map { types in
+      types.enumerated().map { index, type in type.label(after: index == 0 ? nil : types[index - 1]) }
+    }
     return result
   }
 
