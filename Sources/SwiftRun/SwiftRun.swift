@@ -34,7 +34,7 @@ public enum SwiftRun {
         result,
         Uses(
           subscriptionOffsets: machine.subscriptionOffsets, operators: machine.operatorUses,
-          untypedStages: machine.untypedStages))
+          untypedStages: machine.untypedStages, subscriptionStatements: machine.subscriptionStatements))
     } catch SwiftRunError.refused(let diagnostic) {
       return .refused(diagnostic)
     } catch SwiftRunError.trap(let message, let range) {
@@ -57,5 +57,8 @@ public enum SwiftRun {
     /// What the typer could not type where a shown stage's type has a `_`:
     /// "the closure of `.map` at line 3:6", for `:type` to say.
     public var untypedStages: [String] = []
+    /// Where the statement that made each shown pipeline's subscription
+    /// starts, by pipeline: where the type oracle asks swiftc for its stages.
+    public var subscriptionStatements: [Int] = []
   }
 }

@@ -272,7 +272,9 @@ extension Machine {
         instead: "the operator method, such as `.\(name.prefix(1).lowercased() + name.dropFirst())(…)`")
     }
     let rest = arguments.filter { $0.label != "upstream" && $0.label != "options" }.map { argument in
-      Argument(label: relabel[argument.label ?? ""] ?? argument.label, value: argument.value, range: argument.range)
+      Argument(
+        label: relabel[argument.label ?? ""] ?? argument.label, value: argument.value, range: argument.range,
+        written: argument.written)
     }
     return try publisherOperator(method, publisher, rest, label: source(range), at: range, isInitializer: true)
   }

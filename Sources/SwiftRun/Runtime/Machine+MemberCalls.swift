@@ -187,6 +187,7 @@ extension Machine {
     let index = shown.count
     shown.append(ShownPipeline(source: publisher.chainText, subscribeAt: clock.now))
     shownTypes.append(publisher.types)
+    subscriptionStatements.append(runningStatement)
     untypedStages.append(contentsOf: publisher.untyped.filter { !untypedStages.contains($0) })
     return attach(publisher.build(recorder: recorder, pipeline: index))
   }

@@ -33,6 +33,9 @@ extension Machine {
 
   func execute(_ statement: SwiftStatement, in scope: Scope) throws -> Flow {
     try tick(at: statement.range)
+    let outerStatement = runningStatement
+    runningStatement = statement.range.start
+    defer { runningStatement = outerStatement }
     switch statement.kind {
     case .importModule, .function, .deferStatement:
       return .normal

@@ -34,6 +34,10 @@ final class Machine {
   var notes: [String] = []
   /// Where each subscription was made, by pipeline.
   var subscriptionOffsets: [Int] = []
+  /// Where the statement that made each subscription starts, by pipeline.
+  var subscriptionStatements: [Int] = []
+  /// Where the innermost statement running now starts.
+  var runningStatement = 0
   /// Each operator method called, with where.
   var operatorUses: [(name: String, offset: Int)] = []
   /// Whether each `$`-parameter closure reads `$1`, by where it starts.

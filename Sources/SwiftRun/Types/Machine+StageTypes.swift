@@ -271,3 +271,19 @@ extension Machine {
     return StageType(output: element ?? .placeholder, failure: .never)
   }
 }
+
+extension Machine {
+  /// A publisher a function returns takes the declared result type's
+  /// arguments where the typer could not tell them (`Future { … }` in a
+  /// function returning `Future<Int, Error>`): Swift infers them from there too.
+  func typeReturnedPublisher(_ value: Value, as declared: WrittenType) {
+    guard let publisher = value.opaque(as: PublisherValue.self),
+      case .publisher(let output, let failure)? = inferred(declared),
+      let last = publisher.types.indices.last
+    else { return }
+    var type = publisher.types[last]
+    if type.output == .placeholder { type.output = output }
+    if type.failure == .placeholder { type.failure = failure }
+    publisher.types[last] = type
+  }
+}

@@ -104,10 +104,16 @@ extension Machine {
   private func nameType(_ name: String, in environment: TypingEnvironment, depth: Int) -> InferredType? {
     if let bound = environment.names[name] { return bound }
     if name == "self" { return environment.selfType.map { .named($0) } }
-    if let (owner, variable) = environment.scope.owner(of: name) {
+    // A name a capture list or a pattern bound has no declaration here: the one around it is looked for.
+    var scope: Scope? = environment.scope
+    while let (owner, variable) = scope?.owner(of: name) {
       if let written = variable.writtenType { return inferred(written) }
-      guard let initializer = variable.initializer, depth < 8 else { return nil }
-      return staticType(of: initializer, in: TypingEnvironment(scope: owner), depth: depth + 1)
+      if let initializer = variable.initializer {
+        guard depth < 8 else { return nil }
+        return staticType(
+          of: initializer, in: TypingEnvironment(scope: owner, selfType: selfTypeName(in: owner)), depth: depth + 1)
+      }
+      scope = owner.parent
     }
     if let selfType = environment.selfType { return memberType(name, ofDeclared: selfType, depth: depth) }
     return nil
@@ -253,7 +259,11 @@ extension Machine {
       return .bool
     case (.string, "split"): return .array(.named("Substring"))
     case (.string, "components"): return .array(.string)
-    case (.array(let element), "map"): return closureResult(element).map { .array($0) }
+    case (.array(let element), "map"):
+      if case .keyPath(let path)? = arguments.first?.value.kind {
+        return keyPathType(path.split(separator: ".").map(String.init), element).map { .array($0) }
+      }
+      return closureResult(element).map { .array($0) }
     case (.array(let element), "compactMap"): return closureResult(element).map { .array($0.unwrappedOptional) }
     case (.array, "filter"), (.array, "sorted"), (.array, "shuffled"): return base
     case (.array(let element), "first"), (.array(let element), "last"), (.array(let element), "min"),
