@@ -85,7 +85,7 @@ extension Machine {
     if publisher.types.count == upstream.types.count + 1 {
       publisher.types[publisher.types.count - 1] = typed.type
       if let reason = typed.untyped { publisher.untyped.append(reason) }
-    } else if publisher.stages.isEmpty {
+    } else if publisher !== upstream, publisher.stages.isEmpty {
       // `share()`: one source row standing for the chain it shares.
       publisher.types = [typed.type]
       publisher.untyped = upstream.untyped + (typed.untyped.map { [$0] } ?? [])

@@ -101,10 +101,11 @@ extension Machine {
       // The closure runs at each subscription, as Combine's `Deferred` runs it.
       var type = StageType.unknown
       if case .closure(let closure, let captured) = make.body,
-        case .publisher(let output, let failure)? = closureResult(
-          closure, parameters: [], in: TypingEnvironment(scope: captured, selfType: selfTypeName(in: captured)))
+        let made = closureResult(
+          closure, parameters: [], in: TypingEnvironment(scope: captured, selfType: selfTypeName(in: captured)))?
+          .publisherParts
       {
-        type = StageType(output: output, failure: failure)
+        type = made
       }
       return .opaque(
         PublisherValue(sourceLabel: label, type: type) { [unowned self] in

@@ -27,6 +27,15 @@ extension SwiftType {
     return self
   }
 
+  /// A publisher's Output and Failure, whether erased or named.
+  var publisherParts: StageType? {
+    switch self {
+    case .publisher(let output, let failure), .namedPublisher(_, let output, let failure):
+      return StageType(output: output, failure: failure)
+    default: return nil
+    }
+  }
+
   /// The type without a tuple element's label.
   var unlabelled: SwiftType {
     if case .labelled(_, let element) = self { return element }

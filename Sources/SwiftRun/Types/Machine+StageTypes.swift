@@ -53,6 +53,12 @@ extension Machine {
           typed = closureResult(closure, parameters: parameters, in: environment, outer: environment, depth: depth)
         } else if case .keyPath(let path) = expression.kind {
           typed = keyPathType(path.split(separator: ".").map(String.init), parameters.first ?? nil)
+        } else if case .member(let base?, "init") = expression.kind, case .identifier(let typeName) = base.kind,
+          typeName == "Int" || typeName == "Double"
+        {
+          // `compactMap(Int.init)`: the failable initializer from a String.
+          let made: InferredType = typeName == "Int" ? .int : .double
+          typed = (parameters.first ?? nil) == .string ? .optional(made) : made
         } else {
           typed = nil
         }
@@ -84,9 +90,7 @@ extension Machine {
       switch argument {
       case .publisher(_, let type)?: return type
       case .written(_, let expression)?:
-        if case .publisher(let output, let failure)? = staticType(of: expression, in: environment, depth: depth) {
-          return StageType(output: output, failure: failure)
-        }
+        if let parts = staticType(of: expression, in: environment, depth: depth)?.publisherParts { return parts }
       default: break
       }
       note("the publisher given to `.\(name)`")
@@ -94,9 +98,7 @@ extension Machine {
     }
     /// A closure that gives a publisher: `flatMap`'s, `catch`'s, `Deferred`'s.
     func innerPublisher(_ argument: OperatorArgument?, _ parameter: InferredType) -> StageType {
-      if case .publisher(let output, let failure) = result(argument, [parameter]) {
-        return StageType(output: output, failure: failure)
-      }
+      if let parts = result(argument, [parameter]).publisherParts { return parts }
       note("the publisher the closure of `.\(name)` returns")
       return .unknown
     }
@@ -161,12 +163,12 @@ extension Machine {
       let inner = innerPublisher(arguments.last, output)
       stage = StageType(output: inner.output, failure: adapted(inner.failure))
     case "switchToLatest":
-      guard case .publisher(let innerOutput, let innerFailure) = output else {
+      guard let inner = output.publisherParts else {
         note("the publishers `.switchToLatest()` switches between")
         stage = .unknown
         break
       }
-      stage = StageType(output: innerOutput, failure: adapted(innerFailure))
+      stage = StageType(output: inner.output, failure: adapted(inner.failure))
     case "merge":
       let others = arguments.map(publisher)
       stage = StageType(output: output, failure: others.first.map { adapted($0.failure) } ?? failure)
@@ -278,12 +280,12 @@ extension Machine {
   /// function returning `Future<Int, Error>`): Swift infers them from there too.
   func typeReturnedPublisher(_ value: Value, as declared: WrittenType) {
     guard let publisher = value.opaque(as: PublisherValue.self),
-      case .publisher(let output, let failure)? = inferred(declared),
+      let declaredType = inferred(declared)?.publisherParts,
       let last = publisher.types.indices.last
     else { return }
     var type = publisher.types[last]
-    if type.output == .placeholder { type.output = output }
-    if type.failure == .placeholder { type.failure = failure }
+    if type.output == .placeholder { type.output = declaredType.output }
+    if type.failure == .placeholder { type.failure = declaredType.failure }
     publisher.types[last] = type
   }
 }

@@ -36,11 +36,15 @@ extension Machine {
       case ("Date", 0), ("Float", 0), ("Substring", 0), ("UUID", 0): return .named(name)
       case ("Optional", 1): return inferred(arguments[0]).map { .optional($0) }
       case ("Array", 1): return inferred(arguments[0]).map { .array($0) }
-      case ("AnyPublisher", 2), ("Future", 2), ("Fail", 2), ("Empty", 2), ("PassthroughSubject", 2),
-        ("CurrentValueSubject", 2):
+      case ("AnyPublisher", 2):
         guard let output = inferred(arguments[0]), let failure = inferred(arguments[1]) else { return nil }
         return .publisher(output: output, failure: failure)
-      case ("Just", 1): return inferred(arguments[0]).map { .publisher(output: $0, failure: .never) }
+      case ("Future", 2), ("Fail", 2), ("Empty", 2), ("PassthroughSubject", 2), ("CurrentValueSubject", 2):
+        guard let output = inferred(arguments[0]), let failure = inferred(arguments[1]) else { return nil }
+        return .namedPublisher(
+          "\(name)<\(output.spelling), \(failure.spelling)>", output: output, failure: failure)
+      case ("Just", 1):
+        return inferred(arguments[0]).map { .namedPublisher("Just<\($0.spelling)>", output: $0, failure: .never) }
       case ("Set", 1):
         return inferred(arguments[0]).map { .named("Set<\($0.spelling)>") }
       default:
@@ -163,11 +167,19 @@ extension Machine {
       default: return nil
       }
     case .ternary(_, let whenTrue, let whenFalse):
-      return arithmetic(type(whenTrue), type(whenFalse), whenTrue, whenFalse)
+      // `cond ? [] : [a, b]`, `cond ? nil : x`: the other branch says the type.
+      switch (whenTrue.kind, whenFalse.kind) {
+      case (.array([]), _): return type(whenFalse).flatMap { if case .array = $0 { return $0 } else { return nil } }
+      case (_, .array([])): return type(whenTrue).flatMap { if case .array = $0 { return $0 } else { return nil } }
+      case (.null, _): return type(whenFalse).map { .optional($0.unwrappedOptional) }
+      case (_, .null): return type(whenTrue).map { .optional($0.unwrappedOptional) }
+      default: return arithmetic(type(whenTrue), type(whenFalse), whenTrue, whenFalse)
+      }
     case .array(let items):
-      let typed = items.map(type)
+      // `[1, nil, 3]` is `[Int?]`.
+      let typed = items.filter { $0.kind != .null }.map(type)
       guard let first = typed.first ?? nil, typed.allSatisfy({ $0 == first }) else { return nil }
-      return .array(first)
+      return .array(typed.count < items.count ? .optional(first.unwrappedOptional) : first)
     case .tuple(let arguments):
       var elements: [InferredType] = []
       for argument in arguments {
@@ -217,7 +229,7 @@ extension Machine {
         return firstType == .string ? .optional(made) : made
       case "String": return .string
       case "max", "min", "abs": return firstType
-      case "Just": return firstType.map { .publisher(output: $0, failure: .never) }
+      case "Just": return firstType.map { .namedPublisher("Just<\($0.spelling)>", output: $0, failure: .never) }
       default: return nil
       }
     case .specialized(let base, let generics):
@@ -248,8 +260,17 @@ extension Machine {
         outer: environment, depth: depth)
     }
     switch (base.unlabelled, name) {
+    case (.named("Date"), "timeIntervalSince"): return .double
     case (.named(let typeName), _):
       return types[typeName]?.methods[name]?.first.flatMap(resultType)
+    case (.optional(let wrapped), "map"), (.optional(let wrapped), "flatMap"):
+      let mapped: InferredType?
+      if case .keyPath(let path)? = arguments.first?.value.kind {
+        mapped = keyPathType(path.split(separator: ".").map(String.init), wrapped)
+      } else {
+        mapped = closureResult(wrapped)
+      }
+      return mapped.map { .optional(name == "flatMap" ? $0.unwrappedOptional : $0) }
     case (.string, "uppercased"), (.string, "lowercased"), (.string, "capitalized"),
       (.string, "trimmingCharacters"), (.string, "replacingOccurrences"), (.string, "appending"),
       (.string, "padding"):
@@ -272,11 +293,16 @@ extension Machine {
     case (.array, "joined"): return .string
     case (.array, "reduce"):
       return arguments.first.flatMap { staticType(of: $0.value, in: environment, depth: depth) }
-    case (.publisher(let output, let failure), _):
+    case (let publisher, _) where publisher.publisherParts != nil:
       let typed = operatorType(
-        name, upstream: StageType(output: output, failure: failure),
+        name, upstream: publisher.publisherParts!,
         arguments: arguments.map { .written($0.label, $0.value) }, in: environment, depth: depth)
-      return .publisher(output: typed.type.output, failure: typed.type.failure)
+      // Only `eraseToAnyPublisher()` is spelled here: another operator's type
+      // (`Publishers.Delay<Just<Int>, DispatchQueue>`) is shown as `_`.
+      if name == "eraseToAnyPublisher" {
+        return .publisher(output: typed.type.output, failure: typed.type.failure)
+      }
+      return .namedPublisher("_", output: typed.type.output, failure: typed.type.failure)
     default: return nil
     }
   }
