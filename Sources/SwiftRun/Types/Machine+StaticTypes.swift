@@ -329,6 +329,8 @@ extension Machine {
       let type = written.flatMap(inferred) ?? (parameters.indices.contains(index) ? parameters[index] : nil)
       environment.names[name] = .some(type)
     }
+    // What the closure declares it returns is its type, as for swiftc.
+    if let written = closure.resultType, let declared = inferred(written) { return declared }
     if closure.body.count == 1, case .expression(let expression) = closure.body[0].kind {
       return staticType(of: expression, in: environment, depth: depth + 1)
     }
