@@ -82,6 +82,10 @@ extension Machine {
     let typed = operatorType(
       name, upstream: upstream.outputType, arguments: operatorArguments(arguments),
       in: TypingEnvironment(scope: scope, selfType: selfTypeName(in: scope)))
+    if publisher === upstream {
+      // No row of its own (`setFailureType(to:)`): the next stage is typed from what it gives.
+      return typed.type == upstream.outputType ? made : .opaque(upstream.carrying(typed.type, untyped: typed.untyped))
+    }
     if publisher.types.count == upstream.types.count + 1 {
       publisher.types[publisher.types.count - 1] = typed.type
       if let reason = typed.untyped { publisher.untyped.append(reason) }

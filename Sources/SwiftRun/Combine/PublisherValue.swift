@@ -37,8 +37,21 @@ final class PublisherValue: OpaqueValue {
       types: types + [type], makeSource: makeSource)
   }
 
-  /// The type of what this publisher publishes: its last stage's.
-  var outputType: StageType { types.last ?? .unknown }
+  /// The type an operator that draws no row of its own gives
+  /// (`setFailureType(to:)`): what the next stage is typed from.
+  var carriedType: StageType?
+
+  /// The type of what this publisher publishes: its last stage's, or what an operator after it made of it.
+  var outputType: StageType { carriedType ?? types.last ?? .unknown }
+
+  /// The same recipe publishing `type` from here on, with no row of its own.
+  func carrying(_ type: StageType, untyped reason: String?) -> PublisherValue {
+    let copy = PublisherValue(
+      sourceLabel: sourceLabel, untyped: untyped + (reason.map { [$0] } ?? []), stages: stages, types: types,
+      makeSource: makeSource)
+    copy.carriedType = type
+    return copy
+  }
 
   /// The whole chain as the diagram's heading shows it.
   var chainText: String { ([sourceLabel] + stages.map(\.label)).joined() }

@@ -47,7 +47,7 @@ extension Machine {
         typed = closureResult(
           closure, parameters: parameters, in: TypingEnvironment(scope: scope, selfType: selfTypeName(in: scope)),
           depth: depth)
-        if typed == nil { note("the closure of `.\(name)` at \(place(closure.range))") }
+        if typed == nil { note("the closure of `.\(name)` at \(location(closure.range))") }
       case .written(_, let expression)?:
         if case .closure(let closure) = expression.kind {
           typed = closureResult(closure, parameters: parameters, in: environment, outer: environment, depth: depth)
@@ -62,7 +62,7 @@ extension Machine {
         } else {
           typed = nil
         }
-        if typed == nil { note("the closure of `.\(name)` at \(place(expression.range))") }
+        if typed == nil { note("the closure of `.\(name)` at \(location(expression.range))") }
       case .keyPath(_, let components)?:
         typed = keyPathType(components, parameters.first ?? nil)
         if typed == nil { note("the key path of `.\(name)`") }
@@ -287,5 +287,13 @@ extension Machine {
     if type.output == .placeholder { type.output = declaredType.output }
     if type.failure == .placeholder { type.failure = declaredType.failure }
     publisher.types[last] = type
+  }
+}
+
+extension Machine {
+  /// `line 3:15`: where a closure the typer could not type starts.
+  func location(_ range: SourceRange) -> String {
+    let location = SourceLocation(of: range, in: text)
+    return "line \(location.line):\(location.column)"
   }
 }
