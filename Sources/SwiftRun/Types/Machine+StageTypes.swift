@@ -117,7 +117,9 @@ extension Machine {
       stage = StageType(output: result(arguments.first, [output]).unwrappedOptional, failure: .error)
     case "filter", "removeDuplicates", "debounce", "throttle", "delay", "receive", "subscribe", "handleEvents",
       "print", "eraseToAnyPublisher", "share", "dropFirst", "drop", "prefix", "first", "last", "output", "buffer",
-      "breakpoint", "retry", "append", "prepend", "makeConnectable", "multicast":
+      "breakpoint", "retry", "append", "prepend", "makeConnectable", "multicast",
+      // `timeout(_:scheduler:options:customError:)`: `customError` gives the upstream's own Failure.
+      "timeout":
       stage = same
     case "tryFilter", "tryFirst", "tryLast", "tryDrop", "tryPrefix", "tryRemoveDuplicates":
       stage = StageType(output: output, failure: .error)
@@ -183,12 +185,7 @@ extension Machine {
       } else {
         stage = StageType(output: .tuple(outputs), failure: combinedFailure)
       }
-    case "timeout":
-      if let customError = argument("customError") {
-        stage = StageType(output: output, failure: result(customError, []))
-      } else {
-        stage = same
-      }
+
     default:
       note("the operator `.\(name)`, which streamlab's typer does not type yet")
       stage = .unknown
