@@ -174,7 +174,7 @@ let package = Package(
       name: "SwiftRunCorpusTests",
       dependencies: ["StreamCore", .product(name: "OpenCombine", package: "OpenCombine")],
       path: "Tests/SwiftRunCorpus",
-      exclude: ["Snippets", "Truth", "Events", "README.md"]
+      exclude: ["Snippets", "Truth", "Events", "TypeProbes", "Types", "README.md"]
     ),
     .testTarget(
       name: "SwiftExportTests",

@@ -17,6 +17,7 @@ struct ClosureHead {
   var parameters: [String] = []
   var parameterTypes: [SwiftType?] = []
   var captures: [SwiftCapture] = []
+  var resultType: SwiftType?
 }
 
 extension SwiftParser {
@@ -142,7 +143,7 @@ extension SwiftParser {
       }
     }
     while current.isWord("throws") || current.isWord("async") { index += 1 }
-    if consume("->") { _ = try parseType() }
+    if consume("->") { head.resultType = try parseType() }
     guard current.isWord("in") else { return nil }
     index += 1
     return head

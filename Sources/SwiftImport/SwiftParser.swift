@@ -590,7 +590,7 @@ struct SwiftParser {
     let range = open.union(previousRange)
     let closure = SwiftClosure(
       parameters: head.parameters, body: body, range: range, captures: head.captures,
-      parameterTypes: head.parameterTypes)
+      parameterTypes: head.parameterTypes, resultType: head.resultType)
     return SwiftExpr(kind: .closure(closure), range: range)
   }
 

@@ -92,6 +92,8 @@ public struct SwiftClosure: Hashable {
   public var captures: [SwiftCapture] = []
   /// The parameters' types where written (`{ (x: Int) -> Int in … }`), by position.
   public var parameterTypes: [SwiftType?] = []
+  /// `{ x -> Int in … }`: the result type where written (the interpreter's mode only).
+  public var resultType: SwiftType? = nil
 }
 
 /// A type as written: `Int`, `AnyPublisher<Int, Never>`, `[String]`, `(Int, String)`, `Int?`.

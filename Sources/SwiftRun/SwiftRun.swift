@@ -34,7 +34,11 @@ public enum SwiftRun {
     do {
       if let givens { try machine.bindGivens(givens) }
       let result = try machine.run(statements)
-      return .ran(result, Uses(subscriptionOffsets: machine.subscriptionOffsets, operators: machine.operatorUses))
+      return .ran(
+        result,
+        Uses(
+          subscriptionOffsets: machine.subscriptionOffsets, operators: machine.operatorUses,
+          untypedStages: machine.untypedStages, subscriptionStatements: machine.subscriptionStatements))
     } catch SwiftRunError.refused(let diagnostic) {
       return .refused(diagnostic)
     } catch SwiftRunError.trap(let message, let range) {
@@ -54,5 +58,11 @@ public enum SwiftRun {
     public var subscriptionOffsets: [Int]
     /// Each operator method called on a publisher, by its Combine name.
     public var operators: [(name: String, offset: Int)]
+    /// What the typer could not type where a shown stage's type has a `_`:
+    /// "the closure of `.map` at line 3:6", for `:type` to say.
+    public var untypedStages: [String] = []
+    /// Where the statement that made each shown pipeline's subscription
+    /// starts, by pipeline: where the type oracle asks swiftc for its stages.
+    public var subscriptionStatements: [Int] = []
   }
 }

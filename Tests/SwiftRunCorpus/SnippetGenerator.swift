@@ -13,6 +13,9 @@ struct SnippetGenerator {
   /// A snippet's file name without `.swift`, e.g. `07-search-view-model`.
   var name: String
   var source: String
+  /// `TypeProbes/NAME.txt`: the chains whose stage types swiftc is asked
+  /// for, each before the statement that subscribes it (see `withProbes`).
+  var probes: String? = nil
 
   /// `refused: REASON` when the snippet says the oracle cannot compile it
   /// (a `// Oracle: refused: REASON` line), or nil.
@@ -27,6 +30,43 @@ struct SnippetGenerator {
   }
 
   static let refusedMarker = "// Oracle: refused:"
+
+  /// The source with a type probe before each subscribing statement.
+  ///
+  /// A probe file is blocks of `@ LINE PIPELINE STAGE` then the Swift of
+  /// that stage's chain (the source and the operators up to it, as the
+  /// paste wrote them); each becomes
+  /// `OracleTypeLog.shared.record("PIPELINE STAGE", types(CHAIN))` before
+  /// line LINE, indented as that line is.
+  var withProbes: String {
+    guard let probes else { return source }
+    var inserted: [Int: [String]] = [:]
+    var header: (line: Int, key: String)?
+    var chain: [String] = []
+    func flush() {
+      guard let header else { return }
+      while chain.last?.isEmpty == true { chain.removeLast() }
+      inserted[header.line, default: []].append(
+        "OracleTypeLog.shared.record(\"\(header.key)\", types(" + chain.joined(separator: "\n") + "))")
+    }
+    for line in probes.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("@ ") {
+        flush()
+        let fields = line.dropFirst(2).split(separator: " ")
+        header = (Int(fields[0]) ?? 0, "\(fields[1]) \(fields[2])")
+        chain = []
+      } else if header != nil {
+        chain.append(String(line))
+      }
+    }
+    flush()
+    var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for (number, probes) in inserted.sorted(by: { $0.key > $1.key }) where number >= 1 && number <= lines.count {
+      let indent = String(lines[number - 1].prefix { $0 == " " })
+      lines.insert(contentsOf: probes.map { indent + $0 }, at: number - 1)
+    }
+    return lines.joined(separator: "\n")
+  }
 
   /// `snippet07SearchViewModel` for `07-search-view-model`.
   var functionName: String {
@@ -44,7 +84,7 @@ struct SnippetGenerator {
     var globals: [String] = []
     var attributes: [String] = []
     var scanner = BraceScanner()
-    var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = withProbes.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     while lines.last?.isEmpty == true { lines.removeLast() }
     var index = 0
     while index < lines.count {

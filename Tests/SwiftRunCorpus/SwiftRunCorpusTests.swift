@@ -22,7 +22,8 @@ struct SwiftRunCorpusTests {
 
   static func generator(_ name: String) throws -> SnippetGenerator {
     let url = folder.appendingPathComponent("Snippets/\(name).swift")
-    return SnippetGenerator(name: name, source: try String(contentsOf: url, encoding: .utf8))
+    let probes = try? String(contentsOf: folder.appendingPathComponent("TypeProbes/\(name).txt"), encoding: .utf8)
+    return SnippetGenerator(name: name, source: try String(contentsOf: url, encoding: .utf8), probes: probes)
   }
 
   /// The committed text at `path`, after rewriting it with `expected` when asked to.
@@ -69,6 +70,9 @@ struct SwiftRunCorpusTests {
     let generator = try Self.generator(name)
     let truth: String
     var events: String?
+    // What swiftc infers for each stage of the probed chains (`TypeProbes/`):
+    // the types as `String(describing:)` prints them, module names and all.
+    var types: String?
     if let refusal = generator.refusal {
       truth = refusal + "\n"
     } else {
@@ -76,14 +80,19 @@ struct SwiftRunCorpusTests {
       OracleClock.shared = OracleClock()
       OracleLog.shared = OracleLog()
       OracleSubscriberLog.shared = OracleSubscriberLog()
+      OracleTypeLog.shared = OracleTypeLog()
       OracleSubscriberLog.shared.enable()
       run()
       OracleSubscriberLog.shared.disable()
       truth = OracleLog.shared.finish().map { $0 + "\n" }.joined()
       events = OracleSubscriberLog.shared.lines().map { $0 + "\n" }.joined()
+      if generator.probes != nil {
+        types = OracleTypeLog.shared.lines().map { $0 + "\n" }.joined()
+      }
     }
     #expect(try Self.committed("Truth/\(name).txt", expected: truth) == truth)
     #expect(try Self.committed("Events/\(name).txt", expected: events) == events)
+    #expect(try Self.committed("Types/\(name).txt", expected: types) == types)
     // Swift prints a value of a type declared in the paste, nested in an
     // enum case or an optional, with its module's name (`main.APIError.x` in
     // a script, `__lldb_expr_3.APIError.x` in a playground): no truth can be

@@ -289,7 +289,14 @@ public struct ReplSession {
     case .load(let path):
       return ReplReply(text: "", effect: .readFile(path: path))
     case .type(var program, let full):
-      // `:type Just(1).map { $0 * 2 }`: Swift is typed as the short form it reads as, shown first.
+      // Swift is typed as the interpreter runs it (each stage as swiftc
+      // infers it); what the interpreter refuses or runs without
+      // subscribing is typed as the short form it reads as, shown first.
+      if ProgramReading.isSwift(program, as: .detect), case .ran(let result, let uses) = SwiftRun.run(program),
+        !result.pipelines.isEmpty
+      {
+        return ReplReply(text: InterpretedTypeReport.text(of: result, uses))
+      }
       var header = ""
       var pasted: SwiftImport.Translation?
       switch ProgramReading.read(program, as: .detect, boundNames: boundNames) {

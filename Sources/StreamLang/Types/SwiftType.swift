@@ -27,6 +27,16 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
   case variable(Int)
   /// A type the checker cannot tell (Swift's placeholder `_`); the run checks it.
   case placeholder
+  /// A type a pasted Swift program declares (`User`, `LoadState`, `APIError`)
+  /// or names from Foundation (`Date`): the pipeline language has none, the
+  /// Swift front end's typer (`SwiftRun`'s `StageTyper`) gives them.
+  case named(String)
+  /// One element of a tuple with its label: `name: String` in `(name: String, age: Int)`.
+  case labelled(String, SwiftType)
+  /// A publisher used as a value, by its own type as Swift names it
+  /// (`PassthroughSubject<Int, Never>`, `Just<Int>`), or `_` where the
+  /// typer knows only its Output and Failure (an operator chain in a closure).
+  case namedPublisher(String, output: SwiftType, failure: SwiftType)
 
   /// The type as written in Swift source.
   public var spelling: String {
@@ -40,6 +50,8 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
     case .error: return "Error"
     case .array(let element): return "[\(element.spelling)]"
     case .tuple(let elements): return "(" + elements.map(\.spelling).joined(separator: ", ") + ")"
+    case .named(let name), .namedPublisher(let name, _, _): return name
+    case .labelled(let label, let element): return "\(label): \(element.spelling)"
     case .optional(let wrapped): return "\(wrapped.spelling)?"
     case .duration: return "S.SchedulerTimeType.Stride"
     case .publisher(let output, let failure): return "AnyPublisher<\(output.spelling), \(failure.spelling)>"
@@ -56,6 +68,9 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .int, .double, .string, .character, .bool, .duration, .placeholder, .variable: return true
     case .array(let element), .optional(let element): return element.conformsToEquatable
+    case .labelled(_, let element): return element.hasEquality
+    case .named: return true
+    case .namedPublisher: return false
     case .tuple(let elements): return elements.count <= 6 && elements.allSatisfy(\.conformsToEquatable)
     case .never, .error, .publisher: return false
     }
@@ -82,9 +97,10 @@ public indirect enum SwiftType: Hashable, Sendable, CustomStringConvertible {
   var isKnown: Bool {
     switch self {
     case .variable, .placeholder: return false
-    case .array(let element), .optional(let element): return element.isKnown
+    case .array(let element), .optional(let element), .labelled(_, let element): return element.isKnown
     case .tuple(let elements): return elements.allSatisfy(\.isKnown)
-    case .publisher(let output, let failure): return output.isKnown && failure.isKnown
+    case .publisher(let output, let failure), .namedPublisher(_, let output, let failure):
+      return output.isKnown && failure.isKnown
     default: return true
     }
   }

@@ -35,7 +35,7 @@ final class ConnectableValue: OpaqueValue {
 
   /// What subscribers see: the subject's values.
   var publisher: PublisherValue {
-    PublisherValue(sourceLabel: label) { [self] in subject.publisher }
+    PublisherValue(sourceLabel: label, type: upstream.outputType) { [self] in subject.publisher }
   }
 
   override var typeName: String { "Publishers.Multicast" }

@@ -11,9 +11,13 @@ extension Machine {
     case let publisher as PublisherValue:
       return publisher
     case let subject as SubjectValue:
-      return PublisherValue(sourceLabel: label.isEmpty ? subject.name : label) { subject.publisher }
+      return PublisherValue(sourceLabel: label.isEmpty ? subject.name : label, type: subject.declaredType) {
+        subject.publisher
+      }
     case let timer as ConnectableTimer:
-      return PublisherValue(sourceLabel: label.isEmpty ? timer.label : label) { timer.subject.eraseToAnyPublisher() }
+      return PublisherValue(sourceLabel: label.isEmpty ? timer.label : label, type: .date) {
+        timer.subject.eraseToAnyPublisher()
+      }
     case let connectable as ConnectableValue:
       return connectable.publisher
     default:
@@ -66,10 +70,36 @@ extension Machine {
     return .null
   }
 
-  /// An operator method on a publisher: a new recipe with one more stage.
+  /// An operator method on a publisher: a new recipe with one more stage,
+  /// typed from the Swift that wrote it (`operatorType`).
   func publisherOperator(
     _ name: String, _ upstream: PublisherValue, _ arguments: [Argument], label: String, at range: SourceRange,
-    isInitializer: Bool = false
+    isInitializer: Bool = false, in scope: Scope? = nil
+  ) throws -> Value {
+    let made = try untypedOperator(name, upstream, arguments, label: label, at: range, isInitializer: isInitializer)
+    guard let publisher = made.opaque(as: PublisherValue.self) else { return made }
+    let scope = scope ?? globals
+    let typed = operatorType(
+      name, upstream: upstream.outputType, arguments: operatorArguments(arguments),
+      in: TypingEnvironment(scope: scope, selfType: selfTypeName(in: scope)))
+    if publisher === upstream {
+      // No row of its own (`setFailureType(to:)`): the next stage is typed from what it gives.
+      return typed.type == upstream.outputType ? made : .opaque(upstream.carrying(typed.type, untyped: typed.untyped))
+    }
+    if publisher.types.count == upstream.types.count + 1 {
+      publisher.types[publisher.types.count - 1] = typed.type
+      if let reason = typed.untyped { publisher.untyped.append(reason) }
+    } else if publisher !== upstream, publisher.stages.isEmpty {
+      // `share()`: one source row standing for the chain it shares.
+      publisher.types = [typed.type]
+      publisher.untyped = upstream.untyped + (typed.untyped.map { [$0] } ?? [])
+    }
+    return made
+  }
+
+  private func untypedOperator(
+    _ name: String, _ upstream: PublisherValue, _ arguments: [Argument], label: String, at range: SourceRange,
+    isInitializer: Bool
   ) throws -> Value {
     // `Publishers.X(upstream: …)` is drawn as one row named by the initializer.
     let rowLabel = isInitializer ? " → " + label : label

@@ -1,5 +1,6 @@
 import OpenCombine
 import StreamCore
+import StreamLang
 
 /// A publisher the paste made: its source and the operators applied to it,
 /// kept as a recipe until something subscribes.
@@ -12,15 +13,44 @@ final class PublisherValue: OpaqueValue {
   let sourceLabel: String
   let makeSource: () -> AnyValuePublisher
   let stages: [PublisherStage]
+  /// Each stage's `<Output, Failure>` as swiftc infers it from the paste's
+  /// Swift (`StageTyper`), the source first; `_` where the typer cannot tell.
+  /// A `var`: a source's type is learnt where its syntax is (`[1, 2].publisher`).
+  var types: [StageType]
+  /// Why a part of `types` is `_`: which closure or value the typer could not type.
+  var untyped: [String]
 
-  init(sourceLabel: String, stages: [PublisherStage] = [], makeSource: @escaping () -> AnyValuePublisher) {
+  init(
+    sourceLabel: String, type: StageType = .unknown, untyped: [String] = [], stages: [PublisherStage] = [],
+    types: [StageType]? = nil, makeSource: @escaping () -> AnyValuePublisher
+  ) {
     self.sourceLabel = sourceLabel
     self.makeSource = makeSource
     self.stages = stages
+    self.types = types ?? [type]
+    self.untyped = untyped
   }
 
-  func with(_ stage: PublisherStage) -> PublisherValue {
-    PublisherValue(sourceLabel: sourceLabel, stages: stages + [stage], makeSource: makeSource)
+  func with(_ stage: PublisherStage, type: StageType = .unknown, untyped reason: String? = nil) -> PublisherValue {
+    PublisherValue(
+      sourceLabel: sourceLabel, untyped: untyped + (reason.map { [$0] } ?? []), stages: stages + [stage],
+      types: types + [type], makeSource: makeSource)
+  }
+
+  /// The type an operator that draws no row of its own gives
+  /// (`setFailureType(to:)`): what the next stage is typed from.
+  var carriedType: StageType?
+
+  /// The type of what this publisher publishes: its last stage's, or what an operator after it made of it.
+  var outputType: StageType { carriedType ?? types.last ?? .unknown }
+
+  /// The same recipe publishing `type` from here on, with no row of its own.
+  func carrying(_ type: StageType, untyped reason: String?) -> PublisherValue {
+    let copy = PublisherValue(
+      sourceLabel: sourceLabel, untyped: untyped + (reason.map { [$0] } ?? []), stages: stages, types: types,
+      makeSource: makeSource)
+    copy.carriedType = type
+    return copy
   }
 
   /// The whole chain as the diagram's heading shows it.
@@ -73,6 +103,8 @@ final class SubjectValue: OpaqueValue {
   let name: String
   /// `PassthroughSubject<Int?, Never>`: what is sent becomes `Optional`'s.
   var wrapsOptional = false
+  /// `PassthroughSubject<Int, Never>`: the generic arguments as declared.
+  var declaredType: StageType = .unknown
 
   init(name: String, initial: Value?) {
     self.name = name

@@ -54,6 +54,7 @@ extension Machine {
     case "PassthroughSubject":
       let subject = SubjectValue(name: label, initial: nil)
       subject.wrapsOptional = generics.first?.isOptional == true
+      subject.declaredType = declaredStageType(generics)
       return .opaque(subject)
     case "CurrentValueSubject":
       guard let initial = arguments.first?.value else {
@@ -63,29 +64,51 @@ extension Machine {
       let wraps = generics.first?.isOptional == true
       let subject = SubjectValue(name: label, initial: wraps ? initial.asOptional : initial)
       subject.wrapsOptional = wraps
+      subject.declaredType = declaredStageType(generics)
       return .opaque(subject)
     case "Just":
       guard let value = arguments.first?.value else { throw refuse("`Just` needs a value", at: range) }
+      let output = generics.first.flatMap(inferred) ?? writtenValueType(arguments.first, in: scope)
       return .opaque(
-        PublisherValue(sourceLabel: label) { Just(value).setFailureType(to: StreamError.self).eraseToAnyPublisher() })
+        PublisherValue(sourceLabel: label, type: StageType(output: output ?? .placeholder, failure: .never)) {
+          Just(value).setFailureType(to: StreamError.self).eraseToAnyPublisher()
+        })
     case "Empty":
       let completes = arguments.first { $0.label == "completeImmediately" }?.value != .bool(false)
-      return .opaque(PublisherValue(sourceLabel: label) { Empty(completeImmediately: completes).eraseToAnyPublisher() })
+      return .opaque(
+        PublisherValue(sourceLabel: label, type: declaredStageType(generics)) {
+          Empty(completeImmediately: completes).eraseToAnyPublisher()
+        })
     case "Fail":
       guard let error = arguments.first(where: { $0.label == "error" })?.value else {
         throw refuse("`Fail` needs its error", at: range, instead: "`Fail(error: MyError.failed)`")
       }
       let failure = StreamError(SwiftText.plain(error), thrown: error)
-      return .opaque(PublisherValue(sourceLabel: label) { Fail(error: failure).eraseToAnyPublisher() })
+      var type = declaredStageType(generics)
+      if generics.isEmpty {
+        let errorType = writtenValueType(arguments.first(where: { $0.label == "error" }), in: scope)
+        type = StageType(output: .placeholder, failure: errorType ?? .placeholder)
+      }
+      return .opaque(PublisherValue(sourceLabel: label, type: type) { Fail(error: failure).eraseToAnyPublisher() })
     case "Future":
-      return try future(arguments, label: label, at: range)
+      let made = try future(arguments, label: label, at: range)
+      made.opaque(as: PublisherValue.self)?.types = [declaredStageType(generics)]
+      return made
     case "Deferred":
       guard let make = arguments.first?.value.opaque(as: FunctionValue.self) else {
         throw refuse("`Deferred` needs a closure that makes a publisher", at: range)
       }
       // The closure runs at each subscription, as Combine's `Deferred` runs it.
+      var type = StageType.unknown
+      if case .closure(let closure, let captured) = make.body,
+        let made = closureResult(
+          closure, parameters: [], in: TypingEnvironment(scope: captured, selfType: selfTypeName(in: captured)))?
+          .publisherParts
+      {
+        type = made
+      }
       return .opaque(
-        PublisherValue(sourceLabel: label) { [unowned self] in
+        PublisherValue(sourceLabel: label, type: type) { [unowned self] in
           Deferred { [unowned self] () -> AnyValuePublisher in
             do {
               let made = try self.invoke(make, [], at: range)
@@ -250,7 +273,9 @@ extension Machine {
         instead: "the operator method, such as `.\(name.prefix(1).lowercased() + name.dropFirst())(…)`")
     }
     let rest = arguments.filter { $0.label != "upstream" && $0.label != "options" }.map { argument in
-      Argument(label: relabel[argument.label ?? ""] ?? argument.label, value: argument.value, range: argument.range)
+      Argument(
+        label: relabel[argument.label ?? ""] ?? argument.label, value: argument.value, range: argument.range,
+        written: argument.written)
     }
     return try publisherOperator(method, publisher, rest, label: source(range), at: range, isInitializer: true)
   }

@@ -39,7 +39,7 @@ extension Machine {
     try written.map { argument in
       Argument(
         label: argument.label, value: try evaluate(argument.value, in: scope).copiedIfValue, range: argument.range,
-        isTrailing: argument.isTrailing)
+        isTrailing: argument.isTrailing, written: argument.value)
     }
   }
 
@@ -117,6 +117,9 @@ extension Machine {
   /// A body's result: what `return` gives, or a single expression's value.
   func result(of body: [SwiftStatement], in scope: Scope) throws -> Value {
     if body.count == 1, case .expression(let expression) = body[0].kind {
+      let outerStatement = runningStatement
+      runningStatement = body[0].range.start
+      defer { runningStatement = outerStatement }
       return try evaluate(expression, in: scope)
     }
     switch try execute(body, in: scope) {
@@ -141,7 +144,9 @@ extension Machine {
           scope.declare(parameter.name, variable)
         } else {
           let optional = parameter.type?.isOptional == true
-          scope.declare(parameter.name, Variable(optional ? next.value.asOptional : next.value, isConstant: true))
+          let bound = Variable(optional ? next.value.asOptional : next.value, isConstant: true)
+          bound.writtenType = parameter.type
+          scope.declare(parameter.name, bound)
         }
       } else if let defaultValue = parameter.defaultValue {
         scope.declare(parameter.name, Variable(try evaluate(defaultValue, in: scope).copiedIfValue, isConstant: true))
@@ -154,6 +159,7 @@ extension Machine {
       throw refuse("`\(function.name)` has no parameter for this argument", at: extra.range)
     }
     let value = try result(of: function.body, in: scope)
+    if let declared = function.returnType { typeReturnedPublisher(value, as: declared) }
     return function.returnType?.isOptional == true ? value.asOptional : value
   }
 
@@ -199,6 +205,7 @@ extension Machine {
     }
     if definition.isObservableObject {
       instance.objectWillChange = SubjectValue(name: "objectWillChange", initial: nil)
+      instance.objectWillChange?.declaredType = StageType(output: .tuple([]), failure: .never)
     }
     let selfValue = Value.opaque(instance)
     let scope = Scope(parent: globals, selfValue: selfValue)

@@ -63,7 +63,11 @@ extension Machine {
       return .null
     case .member(let base?, let name):
       let target = try link(base, in: scope)
-      return try member(name, of: target, at: expression.range, baseRange: base.range, in: scope)
+      let made = try member(name, of: target, at: expression.range, baseRange: base.range, in: scope)
+      if name == "publisher", let sequence = made.opaque(as: PublisherValue.self), sequence.stages.isEmpty {
+        sequence.types = [sequenceType(base, in: scope)]
+      }
+      return made
     case .member(nil, let name):
       return try implicitMember(name, arguments: nil, at: expression.range, in: scope)
     case .call(let callee, let arguments):

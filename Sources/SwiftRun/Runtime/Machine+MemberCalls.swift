@@ -56,7 +56,7 @@ extension Machine {
         switch name {
         case "autoconnect":
           return .opaque(
-            PublisherValue(sourceLabel: source(SourceRange(start: baseRange.start, end: range.end))) {
+            PublisherValue(sourceLabel: source(SourceRange(start: baseRange.start, end: range.end)), type: .date) {
               timer.subject.handleEvents(
                 receiveSubscription: { _ in
                   if timer.connection == nil { timer.connection = timer.connect() }
@@ -76,7 +76,7 @@ extension Machine {
         case "autoconnect":
           var connection: AnyCancellable?
           return .opaque(
-            PublisherValue(sourceLabel: connectable.label + ".autoconnect()") {
+            PublisherValue(sourceLabel: connectable.label + ".autoconnect()", type: connectable.upstream.outputType) {
               connectable.subject.publisher.handleEvents(receiveSubscription: { _ in
                 if connection == nil { connection = connectable.connect() }
               }).eraseToAnyPublisher()
@@ -98,7 +98,7 @@ extension Machine {
       case "assign":
         subscriptionOffsets.append(range.start)
         return try assignSubscriber(publisher, arguments, at: range, in: scope)
-      default: return try publisherOperator(name, publisher, arguments, label: label, at: range)
+      default: return try publisherOperator(name, publisher, arguments, label: label, at: range, in: scope)
       }
     }
     return try builtinMethod(name, of: target, arguments, at: range, base: base, in: scope)
@@ -200,6 +200,9 @@ extension Machine {
   {
     let index = shown.count
     shown.append(ShownPipeline(source: publisher.chainText, subscribeAt: clock.now))
+    shownTypes.append(publisher.types)
+    subscriptionStatements.append(runningStatement)
+    untypedStages.append(contentsOf: publisher.untyped.filter { !untypedStages.contains($0) })
     return attach(publisher.build(recorder: recorder, pipeline: index))
   }
 

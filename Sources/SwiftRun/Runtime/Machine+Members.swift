@@ -18,7 +18,12 @@ extension Machine {
       case let instance as Instance:
         if name.hasPrefix("$"), let published = instance.published[String(name.dropFirst())] {
           return .opaque(
-            PublisherValue(sourceLabel: source(baseRange) == "self" ? name : source(range)) {
+            PublisherValue(
+              sourceLabel: source(baseRange) == "self" ? name : source(range),
+              type: StageType(
+                output: memberType(String(name.dropFirst()), ofDeclared: instance.type.name, depth: 0)
+                  ?? .placeholder, failure: .never)
+            ) {
               published.subject.eraseToAnyPublisher()
             })
         }

@@ -33,6 +33,9 @@ extension Machine {
 
   func execute(_ statement: SwiftStatement, in scope: Scope) throws -> Flow {
     try tick(at: statement.range)
+    let outerStatement = runningStatement
+    runningStatement = statement.range.start
+    defer { runningStatement = outerStatement }
     switch statement.kind {
     case .importModule, .function, .deferStatement:
       return .normal
@@ -164,6 +167,8 @@ extension Machine {
     if case .binding(let name, _) = variable.pattern {
       let declared = Variable(value, isConstant: !variable.isVariable)
       declared.wrapsOptional = wrapsOptional
+      declared.writtenType = variable.type
+      declared.initializer = variable.value
       scope.declare(name, declared)
       return
     }

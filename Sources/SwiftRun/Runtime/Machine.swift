@@ -19,6 +19,10 @@ final class Machine {
   var publisherExtensions: [String: [SwiftFunction]] = [:]
   /// One per subscription the paste made: the rows of the diagram.
   var shown: [ShownPipeline] = []
+  /// Each shown pipeline's stage types, as the typer gave them.
+  var shownTypes: [[StageType]] = []
+  /// What the typer could not type in the shown pipelines (the closures behind a `_`).
+  var untypedStages: [String] = []
   /// What stopped the run from inside a closure the engine called (a sink, a
   /// `map`): kept, the run stopped, and reported once the clock returns.
   var pendingError: SwiftRunError?
@@ -30,6 +34,10 @@ final class Machine {
   var notes: [String] = []
   /// Where each subscription was made, by pipeline.
   var subscriptionOffsets: [Int] = []
+  /// Where the statement that made each subscription starts, by pipeline.
+  var subscriptionStatements: [Int] = []
+  /// Where the innermost statement running now starts.
+  var runningStatement = 0
   /// Each operator method called, with where.
   var operatorUses: [(name: String, offset: Int)] = []
   /// Whether each `$`-parameter closure reads `$1`, by where it starts.
@@ -131,6 +139,9 @@ final class Machine {
     result.lifetimes = lifetimes()
     // A leak has its own note; an object a global still holds is what a script's globals do.
     result.notes += result.lifetimes.filter { $0.released != nil }.map(\.sentence)
+    result.stageTypes = shownTypes.map { types in
+      types.enumerated().map { index, type in type.label(after: index == 0 ? nil : types[index - 1]) }
+    }
     return result
   }
 

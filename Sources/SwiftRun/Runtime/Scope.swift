@@ -73,6 +73,16 @@ final class Scope {
     own(name).map { slots[$0] }
   }
 
+  /// The variable called `name` and the scope that declares it.
+  func owner(of name: String) -> (Scope, Variable)? {
+    var scope: Scope? = self
+    while let current = scope {
+      if let found = current.variable(name) { return (current, found) }
+      scope = current.parent
+    }
+    return nil
+  }
+
   func lookup(_ name: String) -> Variable? {
     var scope: Scope? = self
     while let current = scope {

@@ -123,6 +123,10 @@ final class Variable {
   var wrapsOptional = false
   /// Runs around a write: `willSet`/`didSet` observers and `@Published` sends.
   var observer: PropertyObserver?
+  /// What the declaration wrote (`let n: Int = …`, `let n = 3`), so the
+  /// typer can type the name statically where a closure captures it.
+  var writtenType: WrittenType?
+  var initializer: SwiftExpr?
 
   init(_ value: Value, isConstant: Bool = false) {
     self.value = value

@@ -101,4 +101,6 @@ struct Argument {
   var range: SourceRange
   /// A trailing closure: it fills the next closure parameter whatever its label.
   var isTrailing = false
+  /// The argument as written, for the typer (`Just(user)`, `scan(0, +)`); nil when the run made it.
+  var written: SwiftExpr? = nil
 }

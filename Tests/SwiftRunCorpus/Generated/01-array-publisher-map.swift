@@ -8,6 +8,8 @@ import StreamCore
   // Form: the first pipeline of an introductory Combine article (a sequence publisher, map, sink)
 
   let numbers = [1, 2, 3, 4, 5]
+  OracleTypeLog.shared.record("0 0", types(numbers.publisher))
+  OracleTypeLog.shared.record("0 1", types(numbers.publisher.map { $0 * 10 }))
   let cancellable = numbers.publisher
       .map { $0 * 10 }
       .sink { value in

@@ -10,6 +10,7 @@ import StreamCore
   let subject = PassthroughSubject<String, Never>()
   subject.send("too early")
 
+  OracleTypeLog.shared.record("0 0", types(subject))
   let cancellable = subject.sink { print("got \($0)") }
   subject.send("hello")
   subject.send("world")

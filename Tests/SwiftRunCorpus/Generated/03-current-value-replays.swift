@@ -14,7 +14,9 @@ import StreamCore
   current.send(1)
 
   var subscriptions = Set<AnyCancellable>()
+  OracleTypeLog.shared.record("0 0", types(passthrough))
   passthrough.sink { print("passthrough: \($0)") }.store(in: &subscriptions)
+  OracleTypeLog.shared.record("1 0", types(current))
   current.sink { print("current: \($0)") }.store(in: &subscriptions)
 
   passthrough.send(2)

@@ -11,6 +11,8 @@ import StreamCore
   let main = PassthroughSubject<String, Never>()
 
   intro.send("missed: nobody subscribed yet")
+  OracleTypeLog.shared.record("0 0", types(main))
+  OracleTypeLog.shared.record("0 1", types(main.prepend(intro)))
   let cancellable = main
       .prepend(intro)
       .sink(receiveCompletion: { print("completion: \($0)") },

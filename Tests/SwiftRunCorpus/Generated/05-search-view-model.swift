@@ -12,6 +12,10 @@ private final class SearchViewModel: ObservableObject {
     private var cancellables = Set<AnyCancellable>()
 
     init() {
+        OracleTypeLog.shared.record("0 0", types($query))
+        OracleTypeLog.shared.record("0 1", types($query.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)))
+        OracleTypeLog.shared.record("0 2", types($query.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main).removeDuplicates()))
+        OracleTypeLog.shared.record("0 3", types($query.debounce(for: .milliseconds(300), scheduler: DispatchQueue.main).removeDuplicates().map { [catalog] text in catalog.filter { $0.hasPrefix(text.lowercased()) } }))
         $query
             .debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
             .removeDuplicates()

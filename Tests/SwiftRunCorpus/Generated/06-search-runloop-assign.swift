@@ -11,6 +11,10 @@ private class ContactsViewModel: ObservableObject {
     let contacts = ["Ada", "Alan", "Barbara", "Grace", "Guido"]
 
     init() {
+        OracleTypeLog.shared.record("0 0", types($searchText))
+        OracleTypeLog.shared.record("0 1", types($searchText.dropFirst()))
+        OracleTypeLog.shared.record("0 2", types($searchText.dropFirst().debounce(for: .seconds(0.5), scheduler: RunLoop.main)))
+        OracleTypeLog.shared.record("0 3", types($searchText.dropFirst().debounce(for: .seconds(0.5), scheduler: RunLoop.main).map { text in self.contacts.filter { $0.lowercased().contains(text.lowercased()) } }))
         $searchText
             .dropFirst()
             .debounce(for: .seconds(0.5), scheduler: RunLoop.main)
@@ -26,6 +30,7 @@ private class ContactsViewModel: ObservableObject {
 
 
   let model = ContactsViewModel()
+  OracleTypeLog.shared.record("1 0", types(model.$matches))
   let watcher = model.$matches.sink { print("matches: \($0)") }
 
   model.searchText = "a"

@@ -28,6 +28,11 @@ private final class SignUpViewModel: ObservableObject {
     }
 
     init() {
+        OracleTypeLog.shared.record("0 0", types($username))
+        OracleTypeLog.shared.record("0 1", types($username.map { $0.count >= 3 }))
+        OracleTypeLog.shared.record("0 2", types($username.map { $0.count >= 3 }.combineLatest(arePasswordsValid)))
+        OracleTypeLog.shared.record("0 3", types($username.map { $0.count >= 3 }.combineLatest(arePasswordsValid).map { $0 && $1 }))
+        OracleTypeLog.shared.record("0 4", types($username.map { $0.count >= 3 }.combineLatest(arePasswordsValid).map { $0 && $1 }.removeDuplicates()))
         isUsernameValid.combineLatest(arePasswordsValid)
             .map { $0 && $1 }
             .removeDuplicates()
@@ -41,6 +46,7 @@ private final class SignUpViewModel: ObservableObject {
 
 
   let form = SignUpViewModel()
+  OracleTypeLog.shared.record("1 0", types(form.$canSubmit))
   let button = form.$canSubmit.sink { print("submit enabled: \($0)") }
   form.username = "kim"
   form.password = "secret1"

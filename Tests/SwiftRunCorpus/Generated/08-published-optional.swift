@@ -9,6 +9,8 @@ private class LibraryViewModel {
     var cancellables = Set<AnyCancellable>()
 
     init() {
+        OracleTypeLog.shared.record("0 0", types($selectedTitle))
+        OracleTypeLog.shared.record("0 1", types($selectedTitle.map { title in title.map(\.count) }))
         $selectedTitle
             .map { title in title.map(\.count) }
             .sink { [weak self] length in

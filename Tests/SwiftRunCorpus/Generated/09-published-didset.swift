@@ -17,6 +17,7 @@ private final class Settings {
 
 
   let settings = Settings()
+  OracleTypeLog.shared.record("0 0", types(settings.$volume))
   let observer = settings.$volume.sink { newValue in
       print("sink sees \(newValue), property still \(settings.volume)")
   }

@@ -16,6 +16,7 @@ private enum LoadingState {
 
 
   let state = CurrentValueSubject<LoadingState, Never>(.idle)
+  OracleTypeLog.shared.record("0 0", types(state))
   let render = state.sink { state in
       switch state {
       case .idle:

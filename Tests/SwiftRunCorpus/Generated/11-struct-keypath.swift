@@ -16,6 +16,10 @@ private struct User {
   let users = PassthroughSubject<User, Never>()
   var bag = Set<AnyCancellable>()
 
+  OracleTypeLog.shared.record("0 0", types(users))
+  OracleTypeLog.shared.record("0 1", types(users.handleEvents(receiveOutput: { print("received \($0)") })))
+  OracleTypeLog.shared.record("0 2", types(users.handleEvents(receiveOutput: { print("received \($0)") }).filter { $0.age >= 18 }))
+  OracleTypeLog.shared.record("0 3", types(users.handleEvents(receiveOutput: { print("received \($0)") }).filter { $0.age >= 18 }.map(\.name)))
   users
       .handleEvents(receiveOutput: { print("received \($0)") })
       .filter { $0.age >= 18 }

@@ -11,9 +11,11 @@ private final class CounterViewModel {
     private var cancellables = Set<AnyCancellable>()
 
     init() {
+        OracleTypeLog.shared.record("0 0", types(incrementTapped))
         incrementTapped
             .sink { [unowned self] in self.count += 1 }
             .store(in: &cancellables)
+        OracleTypeLog.shared.record("1 0", types(resetTapped))
         resetTapped
             .sink { [unowned self] _ in self.count = 0 }
             .store(in: &cancellables)
@@ -25,6 +27,7 @@ private final class CounterViewModel {
 
 
   let counter = CounterViewModel()
+  OracleTypeLog.shared.record("2 0", types(counter.$count))
   let label = counter.$count.sink { print("label shows \($0)") }
   counter.incrementTapped.send()
   counter.incrementTapped.send(())

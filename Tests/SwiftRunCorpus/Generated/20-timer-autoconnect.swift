@@ -8,6 +8,8 @@ import StreamCore
   // Form: a countdown driven by Timer.publish(...).autoconnect() with prefix (SwiftUI timer tutorials)
 
   var remaining = 3
+  OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect()))
+  OracleTypeLog.shared.record("0 1", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect().prefix(3)))
   let countdown = Timer.publish(every: 1, on: .main, in: .common)
       .autoconnect()
       .prefix(3)

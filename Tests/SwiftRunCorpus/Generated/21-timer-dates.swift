@@ -9,6 +9,9 @@ import StreamCore
 
   let start = Date()
   var subscriptions = Set<AnyCancellable>()
+  OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 0.5, on: RunLoop.main, in: .default) .autoconnect()))
+  OracleTypeLog.shared.record("0 1", types(Timer.publish(every: 0.5, on: RunLoop.main, in: .default) .autoconnect().map { $0.timeIntervalSince(start) }))
+  OracleTypeLog.shared.record("0 2", types(Timer.publish(every: 0.5, on: RunLoop.main, in: .default) .autoconnect().map { $0.timeIntervalSince(start) }.prefix(4)))
   Timer.publish(every: 0.5, on: RunLoop.main, in: .default)
       .autoconnect()
       .map { $0.timeIntervalSince(start) }
@@ -18,6 +21,9 @@ import StreamCore
       }
       .store(in: &subscriptions)
 
+  OracleTypeLog.shared.record("1 0", types(Timer.publish(every: 1.25, on: .main, in: .common) .autoconnect()))
+  OracleTypeLog.shared.record("1 1", types(Timer.publish(every: 1.25, on: .main, in: .common) .autoconnect().map(\.timeIntervalSince1970)))
+  OracleTypeLog.shared.record("1 2", types(Timer.publish(every: 1.25, on: .main, in: .common) .autoconnect().map(\.timeIntervalSince1970).first()))
   Timer.publish(every: 1.25, on: .main, in: .common)
       .autoconnect()
       .map(\.timeIntervalSince1970)

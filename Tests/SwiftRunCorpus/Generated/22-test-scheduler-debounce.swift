@@ -10,6 +10,9 @@ private final class SuggestionsViewModel {
     private var cancellables: Set<AnyCancellable> = []
 
     init(scheduler: AnySchedulerOf<DispatchQueue>) {
+        OracleTypeLog.shared.record("0 0", types($text))
+        OracleTypeLog.shared.record("0 1", types($text.debounce(for: .milliseconds(300), scheduler: scheduler)))
+        OracleTypeLog.shared.record("0 2", types($text.debounce(for: .milliseconds(300), scheduler: scheduler).map { text in text.isEmpty ? [] : [text, text + "s", text + "ing"] }))
         $text
             .debounce(for: .milliseconds(300), scheduler: scheduler)
             .map { text in text.isEmpty ? [] : [text, text + "s", text + "ing"] }
@@ -24,6 +27,7 @@ private final class SuggestionsViewModel {
 
   let scheduler = DispatchQueue.test
   let viewModel = SuggestionsViewModel(scheduler: scheduler.eraseToAnyScheduler())
+  OracleTypeLog.shared.record("1 0", types(viewModel.$suggestions))
   let spy = viewModel.$suggestions.sink { print("suggestions: \($0)") }
 
   viewModel.text = "run"

@@ -10,6 +10,9 @@ import StreamCore
   let scheduler = DispatchQueue.test
   var output: [Int] = []
 
+  OracleTypeLog.shared.record("0 0", types(Just(1)))
+  OracleTypeLog.shared.record("0 1", types(Just(1).append(2, 3)))
+  OracleTypeLog.shared.record("0 2", types(Just(1).append(2, 3).flatMap { value in Just(value * 100).delay(for: .seconds(value), scheduler: scheduler) }))
   let cancellable = Just(1)
       .append(2, 3)
       .flatMap { value in

@@ -9,6 +9,14 @@ private final class Poller {
     private(set) var ticks = 0
 
     func start(every interval: Int, on scheduler: TestSchedulerOf<DispatchQueue>) {
+        OracleTypeLog.shared.record("0 0", types(Just(())))
+        OracleTypeLog.shared.record("0 1", types(Just(()).delay(for: .seconds(interval), scheduler: scheduler)))
+        OracleTypeLog.shared.record("1 0", types(Just(())))
+        OracleTypeLog.shared.record("1 1", types(Just(()).delay(for: .seconds(interval), scheduler: scheduler)))
+        OracleTypeLog.shared.record("2 0", types(Just(())))
+        OracleTypeLog.shared.record("2 1", types(Just(()).delay(for: .seconds(interval), scheduler: scheduler)))
+        OracleTypeLog.shared.record("3 0", types(Just(())))
+        OracleTypeLog.shared.record("3 1", types(Just(()).delay(for: .seconds(interval), scheduler: scheduler)))
         cancellable = Just(())
             .delay(for: .seconds(interval), scheduler: scheduler)
             .sink { [weak self] in

@@ -11,11 +11,15 @@ import StreamCore
   let scrolls = PassthroughSubject<Int, Never>()
   var bag = Set<AnyCancellable>()
 
+  OracleTypeLog.shared.record("0 0", types(taps))
+  OracleTypeLog.shared.record("0 1", types(taps.throttle(for: .milliseconds(500), scheduler: DispatchQueue.main, latest: true)))
   taps
       .throttle(for: .milliseconds(500), scheduler: DispatchQueue.main, latest: true)
       .sink { print("latest tap: \($0)") }
       .store(in: &bag)
 
+  OracleTypeLog.shared.record("1 0", types(scrolls))
+  OracleTypeLog.shared.record("1 1", types(scrolls.throttle(for: .milliseconds(500), scheduler: DispatchQueue.main, latest: false)))
   scrolls
       .throttle(for: .milliseconds(500), scheduler: DispatchQueue.main, latest: false)
       .sink { print("first scroll: \($0)") }

@@ -10,16 +10,21 @@ import StreamCore
   let subject = PassthroughSubject<String, Never>()
   var cancellables = Set<AnyCancellable>()
 
+  OracleTypeLog.shared.record("0 0", types(subject))
+  OracleTypeLog.shared.record("0 1", types(subject.receive(on: DispatchQueue.main)))
   subject
       .receive(on: DispatchQueue.main)
       .sink { print("on main: \($0)") }
       .store(in: &cancellables)
 
+  OracleTypeLog.shared.record("1 0", types(subject))
+  OracleTypeLog.shared.record("1 1", types(subject.delay(for: .milliseconds(50), scheduler: DispatchQueue.main)))
   subject
       .delay(for: .milliseconds(50), scheduler: DispatchQueue.main)
       .sink { print("delayed: \($0)") }
       .store(in: &cancellables)
 
+  OracleTypeLog.shared.record("2 0", types(subject))
   subject
       .sink { print("direct: \($0)") }
       .store(in: &cancellables)

@@ -10,6 +10,8 @@ import StreamCore
   let names = PassthroughSubject<String, Never>()
   let scores = PassthroughSubject<Int, Never>()
 
+  OracleTypeLog.shared.record("0 0", types(names))
+  OracleTypeLog.shared.record("0 1", types(names.zip(scores)))
   let cancellable = names.zip(scores)
       .sink(receiveCompletion: { print("zip: \($0)") },
             receiveValue: { name, score in print("\(name) scored \(score)") })

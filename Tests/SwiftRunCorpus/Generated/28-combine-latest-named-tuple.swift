@@ -13,6 +13,8 @@ import StreamCore
   let summary = name.combineLatest(age) { name, age in
       "\(name) is \(age)"
   }
+  OracleTypeLog.shared.record("0 0", types(name))
+  OracleTypeLog.shared.record("0 1", types(name.combineLatest(age) { name, age in "\(name) is \(age)" }))
   let cancellable = summary.sink { text in print(text) }
 
   age.send(20)

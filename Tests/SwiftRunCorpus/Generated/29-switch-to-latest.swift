@@ -11,6 +11,8 @@ import StreamCore
   let first = PassthroughSubject<Int, Never>()
   let second = PassthroughSubject<Int, Never>()
 
+  OracleTypeLog.shared.record("0 0", types(outer))
+  OracleTypeLog.shared.record("0 1", types(outer.switchToLatest()))
   let cancellable = outer
       .switchToLatest()
       .sink(receiveCompletion: { _ in print("done") }, receiveValue: { print($0) })

@@ -14,6 +14,9 @@ private struct ParseError: Error, CustomStringConvertible {
 
 
   let raw = ["1", "2", "three", "4"]
+  OracleTypeLog.shared.record("0 0", types(raw.publisher))
+  OracleTypeLog.shared.record("0 1", types(raw.publisher.tryMap { text -> Int in guard let number = Int(text) else { throw ParseError(input: text) }; return number }))
+  OracleTypeLog.shared.record("0 2", types(raw.publisher.tryMap { text -> Int in guard let number = Int(text) else { throw ParseError(input: text) }; return number }.catch { error -> Just<Int> in print("caught: \(error)"); return Just(-1) }))
   let cancellable = raw.publisher
       .tryMap { text -> Int in
           guard let number = Int(text) else { throw ParseError(input: text) }

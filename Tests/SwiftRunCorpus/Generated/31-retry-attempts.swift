@@ -25,6 +25,8 @@ private enum NetworkError: Error {
       }
   }
 
+  OracleTypeLog.shared.record("0 0", types(Deferred { Future<String, NetworkError> { promise in attempts += 1; print("attempt \(attempts)"); if attempts < 3 { promise(.failure(.unavailable(attempt: attempts))) } else { promise(.success("payload")) } } }))
+  OracleTypeLog.shared.record("0 1", types(Deferred { Future<String, NetworkError> { promise in attempts += 1; print("attempt \(attempts)"); if attempts < 3 { promise(.failure(.unavailable(attempt: attempts))) } else { promise(.success("payload")) } } }.retry(3)))
   let cancellable = request
       .retry(3)
       .sink(receiveCompletion: { completion in

@@ -11,6 +11,9 @@ private struct Flaky: Error {}
 
 
   var calls = 0
+  OracleTypeLog.shared.record("0 0", types(Deferred { () -> AnyPublisher<Int, Flaky> in calls += 1; return Fail(error: Flaky()).eraseToAnyPublisher() }))
+  OracleTypeLog.shared.record("0 1", types(Deferred { () -> AnyPublisher<Int, Flaky> in calls += 1; return Fail(error: Flaky()).eraseToAnyPublisher() }.retry(2)))
+  OracleTypeLog.shared.record("0 2", types(Deferred { () -> AnyPublisher<Int, Flaky> in calls += 1; return Fail(error: Flaky()).eraseToAnyPublisher() }.retry(2).replaceError(with: 0)))
   let cancellable = Deferred { () -> AnyPublisher<Int, Flaky> in
       calls += 1
       return Fail(error: Flaky()).eraseToAnyPublisher()

@@ -14,6 +14,8 @@ private struct Item {
 
 
   let added = PassthroughSubject<Item, Never>()
+  OracleTypeLog.shared.record("0 0", types(added))
+  OracleTypeLog.shared.record("0 1", types(added.scan((count: 0, total: 0.0)) { state, item in (count: state.count + 1, total: state.total + item.price) }))
   let cancellable = added
       .scan((count: 0, total: 0.0)) { state, item in
           (count: state.count + 1, total: state.total + item.price)

@@ -21,10 +21,16 @@ private struct Reading {
       Reading(sensor: "b", celsius: 21),
   ]
 
+  OracleTypeLog.shared.record("0 0", types(readings.publisher))
+  OracleTypeLog.shared.record("0 1", types(readings.publisher.removeDuplicates { $0.celsius == $1.celsius }))
   let c1 = readings.publisher
       .removeDuplicates { $0.celsius == $1.celsius }
       .sink { print("changed temperature: \($0.sensor) \($0.celsius)") }
 
+  OracleTypeLog.shared.record("1 0", types(readings.publisher))
+  OracleTypeLog.shared.record("1 1", types(readings.publisher.map(\.sensor)))
+  OracleTypeLog.shared.record("1 2", types(readings.publisher.map(\.sensor).removeDuplicates()))
+  OracleTypeLog.shared.record("1 3", types(readings.publisher.map(\.sensor).removeDuplicates().collect()))
   let c2 = readings.publisher
       .map(\.sensor)
       .removeDuplicates()

@@ -8,6 +8,8 @@ import StreamCore
   // Form: batching uploads with collect(_:) (articles on batching)
 
   let events = PassthroughSubject<String, Never>()
+  OracleTypeLog.shared.record("0 0", types(events))
+  OracleTypeLog.shared.record("0 1", types(events.collect(3)))
   let cancellable = events
       .collect(3)
       .sink(receiveCompletion: { _ in print("flushed") },

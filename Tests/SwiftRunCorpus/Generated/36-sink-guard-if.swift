@@ -10,6 +10,7 @@ import StreamCore
   let temperatures = PassthroughSubject<Double?, Never>()
   var highest = -Double.infinity
 
+  OracleTypeLog.shared.record("0 0", types(temperatures))
   let cancellable = temperatures.sink { reading in
       guard let reading = reading else {
           print("sensor offline")

@@ -11,6 +11,8 @@ private final class ProfileController {
 
     init(viewModel: ProfileModel) {
         self.viewModel = viewModel
+        OracleTypeLog.shared.record("0 0", types(viewModel.$displayName))
+        OracleTypeLog.shared.record("0 1", types(viewModel.$displayName.receive(on: DispatchQueue.main)))
         viewModel.$displayName
             .receive(on: DispatchQueue.main)
             .sink { [weak self] name in

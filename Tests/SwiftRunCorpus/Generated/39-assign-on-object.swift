@@ -16,6 +16,8 @@ private final class Label {
 
   let label = Label()
   let progress = PassthroughSubject<Int, Never>()
+  OracleTypeLog.shared.record("0 0", types(progress))
+  OracleTypeLog.shared.record("0 1", types(progress.map { "\($0)%" }))
   let binding = progress
       .map { "\($0)%" }
       .assign(to: \.text, on: label)

@@ -8,6 +8,9 @@ import StreamCore
   // Form: compactMap dropping values that do not parse (operator cheat sheets)
 
   let input = PassthroughSubject<String, Never>()
+  OracleTypeLog.shared.record("0 0", types(input))
+  OracleTypeLog.shared.record("0 1", types(input.compactMap(Int.init)))
+  OracleTypeLog.shared.record("0 2", types(input.compactMap(Int.init).filter { $0 > 0 }))
   let cancellable = input
       .compactMap(Int.init)
       .filter { $0 > 0 }

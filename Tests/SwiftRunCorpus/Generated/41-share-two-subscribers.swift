@@ -19,7 +19,9 @@ import StreamCore
   var first: [Int] = []
   var second: [Int] = []
   var subs = Set<AnyCancellable>()
+  OracleTypeLog.shared.record("0 0", types(Deferred { () -> Just<Int> in started += 1; print("work started (\(started))"); return Just(42) }.delay(for: .milliseconds(100), scheduler: DispatchQueue.main).share()))
   expensive.sink { first.append($0) }.store(in: &subs)
+  OracleTypeLog.shared.record("1 0", types(Deferred { () -> Just<Int> in started += 1; print("work started (\(started))"); return Just(42) }.delay(for: .milliseconds(100), scheduler: DispatchQueue.main).share()))
   expensive.sink { second.append($0) }.store(in: &subs)
 
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(200)) {

@@ -10,6 +10,9 @@ import StreamCore
   let request = Just("profile")
       .delay(for: .milliseconds(200), scheduler: DispatchQueue.main)
 
+  OracleTypeLog.shared.record("0 0", types(Just("profile")))
+  OracleTypeLog.shared.record("0 1", types(Just("profile").delay(for: .milliseconds(200), scheduler: DispatchQueue.main)))
+  OracleTypeLog.shared.record("0 2", types(Just("profile").delay(for: .milliseconds(200), scheduler: DispatchQueue.main).handleEvents(receiveSubscription: { _ in print("request started") }, receiveOutput: { print("response: \($0)") }, receiveCompletion: { _ in print("request finished") }, receiveCancel: { print("request cancelled") })))
   let cancellable = request
       .handleEvents(receiveSubscription: { _ in print("request started") },
                     receiveOutput: { print("response: \($0)") },

@@ -8,6 +8,8 @@ import StreamCore
   // Form: cancelling a subscription from a later callback (Q&A answers about AnyCancellable)
 
   let ticker = PassthroughSubject<Int, Never>()
+  OracleTypeLog.shared.record("0 0", types(ticker))
+  OracleTypeLog.shared.record("0 1", types(ticker.handleEvents(receiveCancel: { print("cancelled") })))
   var subscription: AnyCancellable? = ticker
       .handleEvents(receiveCancel: { print("cancelled") })
       .sink { print("tick \($0)") }

@@ -8,9 +8,11 @@ import StreamCore
   // Form: the classic mistake of not keeping the AnyCancellable (Q&A answers "my sink is never called")
 
   let subject = PassthroughSubject<String, Never>()
+  OracleTypeLog.shared.record("0 0", types(subject))
   _ = subject.sink { print("never printed: \($0)") }
 
   var kept = Set<AnyCancellable>()
+  OracleTypeLog.shared.record("1 0", types(subject))
   subject.sink { print("kept: \($0)") }.store(in: &kept)
 
   DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(100)) {

@@ -14,6 +14,7 @@ private enum UploadError: Error {
 
 
   let uploads = PassthroughSubject<Int, UploadError>()
+  OracleTypeLog.shared.record("0 0", types(uploads))
   let cancellable = uploads.sink(
       receiveCompletion: { completion in
           switch completion {

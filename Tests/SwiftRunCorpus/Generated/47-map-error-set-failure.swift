@@ -24,6 +24,9 @@ private struct TransportFailure: Error {
 
   var bag = Set<AnyCancellable>()
   for (label, publisher) in [("cache", fromCache.eraseToAnyPublisher()), ("network", fromNetwork.eraseToAnyPublisher())] {
+      OracleTypeLog.shared.record("0 0", types(Just("cached")))
+      OracleTypeLog.shared.record("1 0", types(Fail<String, TransportFailure>(error: TransportFailure(code: 503))))
+      OracleTypeLog.shared.record("1 1", types(Fail<String, TransportFailure>(error: TransportFailure(code: 503)).mapError { APIError.transport("status \($0.code)") }))
       publisher
           .sink(receiveCompletion: { completion in
               switch completion {

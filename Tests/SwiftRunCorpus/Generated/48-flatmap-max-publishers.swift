@@ -15,6 +15,8 @@ private func download(_ file: String) -> AnyPublisher<String, Never> {
   // Form: flatMap(maxPublishers: .max(1)) to run downloads one at a time (articles on back pressure)
 
 
+  OracleTypeLog.shared.record("0 0", types(["a", "bbb", "cc"].publisher))
+  OracleTypeLog.shared.record("0 1", types(["a", "bbb", "cc"].publisher.flatMap(maxPublishers: .max(1)) { download($0) }))
   let cancellable = ["a", "bbb", "cc"].publisher
       .flatMap(maxPublishers: .max(1)) { download($0) }
       .sink(receiveCompletion: { _ in print("queue empty") },

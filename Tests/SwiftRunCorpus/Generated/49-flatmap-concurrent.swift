@@ -8,6 +8,8 @@ import StreamCore
   // Form: plain flatMap running inner requests at the same time (operator tutorials)
 
   let ids = PassthroughSubject<Int, Never>()
+  OracleTypeLog.shared.record("0 0", types(ids))
+  OracleTypeLog.shared.record("0 1", types(ids.flatMap { id in Just("user \(id)") .delay(for: .milliseconds(400 - id * 100), scheduler: DispatchQueue.main) }))
   let cancellable = ids
       .flatMap { id in
           Just("user \(id)")

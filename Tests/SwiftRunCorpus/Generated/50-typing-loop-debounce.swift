@@ -10,6 +10,10 @@ import StreamCore
   let textField = CurrentValueSubject<String, Never>("")
   var cancellables = Set<AnyCancellable>()
 
+  OracleTypeLog.shared.record("0 0", types(textField))
+  OracleTypeLog.shared.record("0 1", types(textField.dropFirst()))
+  OracleTypeLog.shared.record("0 2", types(textField.dropFirst().debounce(for: .milliseconds(250), scheduler: RunLoop.main)))
+  OracleTypeLog.shared.record("0 3", types(textField.dropFirst().debounce(for: .milliseconds(250), scheduler: RunLoop.main).filter { !$0.isEmpty }))
   textField
       .dropFirst()
       .debounce(for: .milliseconds(250), scheduler: RunLoop.main)

@@ -12,6 +12,9 @@ import StreamCore
   let inStock = CurrentValueSubject<Bool, Never>(false)
 
   let filters = Publishers.CombineLatest3(category, maxPrice, inStock)
+  OracleTypeLog.shared.record("0 0", types(CurrentValueSubject<String, Never>("all")))
+  OracleTypeLog.shared.record("0 1", types(Publishers.CombineLatest3(category, maxPrice, inStock)))
+  OracleTypeLog.shared.record("0 2", types(Publishers.CombineLatest3(category, maxPrice, inStock).map { category, price, stock in "category=\(category) price<=\(price)" + (stock ? " in-stock" : "") }))
   let cancellable = filters
       .map { category, price, stock in
           "category=\(category) price<=\(price)" + (stock ? " in-stock" : "")

@@ -16,6 +16,8 @@ private enum Action {
   let refreshTaps = PassthroughSubject<Action, Never>()
   let scrollEvents = PassthroughSubject<Action, Never>()
 
+  OracleTypeLog.shared.record("0 0", types(refreshTaps))
+  OracleTypeLog.shared.record("0 1", types(refreshTaps.merge(with: scrollEvents)))
   let cancellable = refreshTaps.merge(with: scrollEvents)
       .sink { action in
           switch action {

@@ -13,6 +13,8 @@ private enum RequestError: Error {
 
 
   let slow = PassthroughSubject<String, RequestError>()
+  OracleTypeLog.shared.record("0 0", types(slow))
+  OracleTypeLog.shared.record("0 1", types(slow.timeout(.milliseconds(500), scheduler: DispatchQueue.main, customError: { .timedOut })))
   let cancellable = slow
       .timeout(.milliseconds(500), scheduler: DispatchQueue.main, customError: { .timedOut })
       .sink(receiveCompletion: { completion in

@@ -15,6 +15,7 @@ private final class Store: ObservableObject {
 
   let store = Store()
   var changes = 0
+  OracleTypeLog.shared.record("0 0", types(store.objectWillChange))
   let observer = store.objectWillChange.sink {
       changes += 1
       print("will change #\(changes), items now \(store.items.count)")

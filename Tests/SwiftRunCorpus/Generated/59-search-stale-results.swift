@@ -19,6 +19,12 @@ private final class SearchModel {
     private var cancellables = Set<AnyCancellable>()
 
     init(api: FakeAPI) {
+        OracleTypeLog.shared.record("0 0", types($term))
+        OracleTypeLog.shared.record("0 1", types($term.debounce(for: .milliseconds(200), scheduler: DispatchQueue.main)))
+        OracleTypeLog.shared.record("0 2", types($term.debounce(for: .milliseconds(200), scheduler: DispatchQueue.main).filter { $0.count >= 2 }))
+        OracleTypeLog.shared.record("0 3", types($term.debounce(for: .milliseconds(200), scheduler: DispatchQueue.main).filter { $0.count >= 2 }.removeDuplicates()))
+        OracleTypeLog.shared.record("0 4", types($term.debounce(for: .milliseconds(200), scheduler: DispatchQueue.main).filter { $0.count >= 2 }.removeDuplicates().map { api.search($0) }))
+        OracleTypeLog.shared.record("0 5", types($term.debounce(for: .milliseconds(200), scheduler: DispatchQueue.main).filter { $0.count >= 2 }.removeDuplicates().map { api.search($0) }.switchToLatest()))
         $term
             .debounce(for: .milliseconds(200), scheduler: DispatchQueue.main)
             .filter { $0.count >= 2 }

@@ -8,6 +8,8 @@ import StreamCore
   // Form: showing that Just delivers synchronously during sink (introductory articles)
 
   print("before subscribing")
+  OracleTypeLog.shared.record("0 0", types(Just("hello")))
+  OracleTypeLog.shared.record("0 1", types(Just("hello").map { $0.uppercased() }))
   let cancellable = Just("hello")
       .map { $0.uppercased() }
       .sink(receiveCompletion: { print("completion: \($0)") },

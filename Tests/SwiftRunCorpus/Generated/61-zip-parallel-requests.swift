@@ -17,6 +17,9 @@ private struct Settings { let theme: String }
   let settings = Just(Settings(theme: "dark"))
       .delay(for: .milliseconds(100), scheduler: DispatchQueue.main)
 
+  OracleTypeLog.shared.record("0 0", types(Just(Profile(name: "Noor"))))
+  OracleTypeLog.shared.record("0 1", types(Just(Profile(name: "Noor")).delay(for: .milliseconds(300), scheduler: DispatchQueue.main)))
+  OracleTypeLog.shared.record("0 2", types(Just(Profile(name: "Noor")).delay(for: .milliseconds(300), scheduler: DispatchQueue.main).zip(settings)))
   let cancellable = profile.zip(settings)
       .sink { (profile: Profile, settings: Settings) in
           print("welcome \(profile.name), theme \(settings.theme)")

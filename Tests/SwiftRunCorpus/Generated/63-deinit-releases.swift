@@ -10,6 +10,7 @@ private final class TickerViewModel {
 
     init(name: String) {
         self.name = name
+        OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 0.25, on: .main, in: .common) .autoconnect()))
         cancellable = Timer.publish(every: 0.25, on: .main, in: .common)
             .autoconnect()
             .sink { [weak self] _ in

@@ -10,6 +10,10 @@ private final class ToastModel {
 
     func show(_ text: String) {
         message = text
+        OracleTypeLog.shared.record("1 0", types(Just(())))
+        OracleTypeLog.shared.record("1 1", types(Just(()).delay(for: .seconds(2), scheduler: RunLoop.main)))
+        OracleTypeLog.shared.record("2 0", types(Just(())))
+        OracleTypeLog.shared.record("2 1", types(Just(()).delay(for: .seconds(2), scheduler: RunLoop.main)))
         hide = Just(())
             .delay(for: .seconds(2), scheduler: RunLoop.main)
             .sink { [weak self] in self?.message = nil }
@@ -21,6 +25,7 @@ private final class ToastModel {
 
 
   let toast = ToastModel()
+  OracleTypeLog.shared.record("0 0", types(toast.$message))
   let view = toast.$message.sink { message in
       print(message.map { "toast: \($0)" } ?? "no toast")
   }

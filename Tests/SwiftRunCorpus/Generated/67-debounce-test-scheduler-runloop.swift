@@ -10,6 +10,10 @@ private final class EmailValidator {
     private var cancellables = Set<AnyCancellable>()
 
     init(scheduler: AnySchedulerOf<RunLoop>) {
+        OracleTypeLog.shared.record("0 0", types($email))
+        OracleTypeLog.shared.record("0 1", types($email.dropFirst()))
+        OracleTypeLog.shared.record("0 2", types($email.dropFirst().debounce(for: .seconds(1), scheduler: scheduler)))
+        OracleTypeLog.shared.record("0 3", types($email.dropFirst().debounce(for: .seconds(1), scheduler: scheduler).map { $0.contains("@") ? "looks good" : "missing @" }))
         $email
             .dropFirst()
             .debounce(for: .seconds(1), scheduler: scheduler)

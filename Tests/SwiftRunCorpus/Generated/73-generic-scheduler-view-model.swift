@@ -10,6 +10,10 @@ private final class AutosaveViewModel<S: Scheduler> {
     private var cancellables = Set<AnyCancellable>()
 
     init(scheduler: S, delay: S.SchedulerTimeType.Stride) {
+        OracleTypeLog.shared.record("0 0", types($draft))
+        OracleTypeLog.shared.record("0 1", types($draft.dropFirst()))
+        OracleTypeLog.shared.record("0 2", types($draft.dropFirst().debounce(for: delay, scheduler: scheduler)))
+        OracleTypeLog.shared.record("0 3", types($draft.dropFirst().debounce(for: delay, scheduler: scheduler).removeDuplicates()))
         $draft
             .dropFirst()
             .debounce(for: delay, scheduler: scheduler)
