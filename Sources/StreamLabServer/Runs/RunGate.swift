@@ -1,17 +1,21 @@
-import Dispatch
+import Foundation
 import StreamCore
 import StreamLang
 
 /// Where every program a request brings is run: off the server's event loop
-/// on a thread with `LargeStack`'s stack, in one of `RunSlots`, with the
-/// server's horizon, event budget and wall-clock cap.
+/// on one of the `RunWorkers`' threads (which have `LargeStack`'s stack), in
+/// one of `RunSlots`, with the server's horizon, event budget and wall-clock
+/// cap.
 struct RunGate: Sendable {
   let limits: ServerLimits
   let slots: RunSlots
+  /// Also the executor the server's connections are handled on.
+  let workers: RunWorkers
 
   init(limits: ServerLimits) {
     self.limits = limits
     self.slots = RunSlots(count: limits.concurrentRuns)
+    workers = RunWorkers(count: limits.concurrentRuns + ProcessInfo.processInfo.activeProcessorCount)
   }
 
   /// `work`'s result, given run options whose `isInterrupted` turns true at
@@ -23,13 +27,11 @@ struct RunGate: Sendable {
     var output: Output?
     if !deadline.hasPassed {
       let limits = self.limits
-      output = await withCheckedContinuation { continuation in
-        // A Dispatch worker may block; the server's own threads must not.
-        DispatchQueue.global().async {
-          let options = RunOptions(
-            horizon: limits.horizon, maxEvents: limits.maxEvents, isInterrupted: deadline.poll)
-          continuation.resume(returning: LargeStack.run { work(options) })
-        }
+      // A connection's task is on the workers already; a caller that is not
+      // (a test calling `WebAPI` directly) moves there for the run.
+      output = await withTaskExecutorPreference(workers) {
+        let options = RunOptions(horizon: limits.horizon, maxEvents: limits.maxEvents, isInterrupted: deadline.poll)
+        return LargeStack.run { work(options) }
       }
     }
     await slots.release()
