@@ -34,7 +34,7 @@ struct RunGate: Sendable {
         return LargeStack.run { work(options) }
       }
     }
-    await slots.release()
+    slots.release()
     guard let output, !deadline.stoppedARun else { throw tooSlow }
     return output
   }

@@ -29,12 +29,16 @@ final class RunWorkers: TaskExecutor {
     queue.close()
   }
 
+  /// True while `RunSlots` hands a slot on: the task resumed with it goes
+  /// ahead of the other jobs.
+  @TaskLocal static var resumesFirst = false
+
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     // With no thread started (the system refused), a Dispatch worker takes
     // it; a run then starts its own large stack, as before.
-    if !queue.add({ job.runSynchronously(on: executor) }) {
+    if !queue.add({ job.runSynchronously(on: executor) }, first: Self.resumesFirst) {
       DispatchQueue.global().async { job.runSynchronously(on: executor) }
     }
   }
@@ -54,10 +58,10 @@ private final class JobQueue: @unchecked Sendable {
   }
 
   /// False when no thread will take it.
-  func add(_ job: @escaping @Sendable () -> Void) -> Bool {
+  func add(_ job: @escaping @Sendable () -> Void, first: Bool) -> Bool {
     condition.withLock {
       guard threads > 0, !closed else { return false }
-      jobs.append(job)
+      if first { jobs.insert(job, at: next) } else { jobs.append(job) }
       condition.signal()
       return true
     }
