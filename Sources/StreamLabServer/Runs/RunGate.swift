@@ -27,11 +27,16 @@ struct RunGate: Sendable {
     var output: Output?
     if !deadline.hasPassed {
       let limits = self.limits
-      // A connection's task is on the workers already; a caller that is not
-      // (a test calling `WebAPI` directly) moves there for the run.
-      output = await withTaskExecutorPreference(workers) {
-        let options = RunOptions(horizon: limits.horizon, maxEvents: limits.maxEvents, isInterrupted: deadline.poll)
-        return LargeStack.run { work(options) }
+      let options = RunOptions(horizon: limits.horizon, maxEvents: limits.maxEvents, isInterrupted: deadline.poll)
+      if RunWorkers.isWorkerThread {
+        // A connection's task, on the workers: the run is a call.
+        output = work(options)
+      } else {
+        // A caller elsewhere (a test calling `WebAPI` directly) runs it on a
+        // large stack of its own, off Swift's cooperative threads.
+        output = await withCheckedContinuation { continuation in
+          DispatchQueue.global().async { continuation.resume(returning: LargeStack.run { work(options) }) }
+        }
       }
     }
     slots.release()

@@ -29,6 +29,10 @@ final class RunWorkers: TaskExecutor {
     queue.close()
   }
 
+  /// True on one of the workers' threads (of any `RunWorkers`), which have
+  /// `LargeStack`'s stack.
+  static var isWorkerThread: Bool { pthread_getspecific(workerThreadKey) != nil }
+
   /// True while `RunSlots` hands a slot on: the task resumed with it goes
   /// ahead of the other jobs.
   @TaskLocal static var resumesFirst = false
@@ -77,6 +81,7 @@ private final class JobQueue: @unchecked Sendable {
   /// A thread's life: the oldest job, run without the lock, until closed
   /// and every job taken.
   func serve() {
+    pthread_setspecific(workerThreadKey, UnsafeRawPointer(bitPattern: 1))
     condition.lock()
     while true {
       while next == jobs.count, !closed { condition.wait() }
@@ -96,3 +101,10 @@ private final class JobQueue: @unchecked Sendable {
     condition.unlock()
   }
 }
+
+/// Marks the workers' threads (a thread-specific value).
+private let workerThreadKey: pthread_key_t = {
+  var key = pthread_key_t()
+  pthread_key_create(&key, nil)
+  return key
+}()
