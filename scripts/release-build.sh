@@ -11,3 +11,9 @@
 build_release_streamlab() {
   swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --product streamlab >&2
 }
+
+# streamlab-serve, which `streamlab serve` runs, with the same flags: built
+# with others, every module would be compiled again for it.
+build_release_streamlab_serve() {
+  swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --product streamlab-serve >&2
+}

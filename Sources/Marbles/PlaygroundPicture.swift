@@ -17,15 +17,20 @@ public struct PlaygroundPicture: Hashable {
   /// A phone's screen: each row's label above it, so the time axis has the
   /// picture's whole width, and a time axis from 240 px (480 otherwise).
   public var narrow: Bool
+  /// The width in px the page shows the picture at, when the picture would
+  /// otherwise be shrunk to it: the time axis is fitted to it instead, so
+  /// the text keeps its size; nil lays the axis out by its instants alone.
+  public var width: Double?
 
   public init(
     draggable: [Int: DraggableRow] = [:], hidesOutput: Bool = false, pixelsPerMillisecond: Double? = nil,
-    narrow: Bool = false
+    narrow: Bool = false, width: Double? = nil
   ) {
     self.draggable = draggable
     self.hidesOutput = hidesOutput
     self.pixelsPerMillisecond = pixelsPerMillisecond
     self.narrow = narrow
+    self.width = width
   }
 }
 

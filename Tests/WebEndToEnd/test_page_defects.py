@@ -189,14 +189,19 @@ def test_the_diagram_fits_the_width_of_the_screen(page, shoot, width):
     box = page.locator("#diagram svg").bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
-    # Fitted, and no smaller than it must be: on a phone the server puts the
-    # labels above their rows, so the time axis has the whole width (ten
-    # instants 100ms apart still need about 540px not to overlap: half size).
+    # Fitted, and not shrunk: on a phone the server puts the labels above
+    # their rows and fits the time axis to the width the page shows the
+    # picture at (the landing example was drawn 1,110 px wide and shown at a
+    # third of that, its text 5 px high).
     scale = page.evaluate(
         "() => { const svg = document.querySelector('#diagram svg');"
         " return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width }"
     )
-    assert scale >= (0.5 if width < 600 else 0.85)
+    assert scale >= (0.95 if width < 600 else 0.85)
+    text_height = page.evaluate(
+        "() => document.querySelector('#diagram svg .label').getBoundingClientRect().height"
+    )
+    assert text_height >= 12
     label_above = page.evaluate(
         "() => { const row = document.querySelector('#diagram svg .row');"
         " return row.querySelector('.label').getBBox().y + row.querySelector('.label').getBBox().height"
@@ -206,6 +211,27 @@ def test_the_diagram_fits_the_width_of_the_screen(page, shoot, width):
     # The whole run is in sight: its last tick and its end.
     last_tick = page.locator("#diagram svg text", has_text=re.compile(r"^1000ms$")).bounding_box()
     assert last_tick is not None and last_tick["x"] + last_tick["width"] <= width
+
+
+def test_the_landing_example_is_drawn_at_full_size_on_a_phone(browser, base_url, shoot):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, base_url=base_url)
+    page = context.new_page()
+    try:
+        page.goto("/")
+        page.wait_for_selector("#diagram svg .row")
+        shoot.page = page
+        shoot("phone-landing")
+        scale = page.evaluate(
+            "() => { const svg = document.querySelector('#diagram svg');"
+            " return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width }"
+        )
+        assert scale >= 0.95
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        # Every marble on screen, none pushed past the edge.
+        for box in [mark.bounding_box() for mark in page.locator("#diagram svg .mark").all()]:
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    finally:
+        context.close()
 
 
 def lesson_server(folder):

@@ -36,6 +36,9 @@ public struct WebAPI: Sendable {
       hints: LessonHints(keepSolutions: keepSolutions), gate: gate)
   }
 
+  /// The threads the server handles its connections on, which its runs use.
+  var executor: any TaskExecutor { runs.gate.workers }
+
   public func respond(to request: WebRequest) async -> WebResponse {
     // In classroom mode a browser without a student id gets one with its
     // first answer (the page itself, before any of its requests).

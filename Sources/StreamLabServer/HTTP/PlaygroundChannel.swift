@@ -12,10 +12,16 @@ struct PlaygroundChannel: ServerChildChannel {
   let http1: HTTP1Channel
   let limits: ServerLimits
   let connections: ConnectionTable
+  /// Where the connection's task runs (`RunWorkers`).
+  let executor: any TaskExecutor
 
-  init(limits: ServerLimits, connections: ConnectionTable, responder: @escaping HTTPChannelHandler.Responder) {
+  init(
+    limits: ServerLimits, connections: ConnectionTable, executor: any TaskExecutor,
+    responder: @escaping HTTPChannelHandler.Responder
+  ) {
     self.limits = limits
     self.connections = connections
+    self.executor = executor
     // NIO's own limit counts the request target and the header lines
     // together; the guard's two limits are tighter, this one is the backstop.
     let parserLimit = limits.maxRequestLineBytes + limits.maxHeaderBytes
@@ -38,6 +44,10 @@ struct PlaygroundChannel: ServerChildChannel {
   }
 
   func handle(value: Value, logger: Logger) async {
-    await http1.handle(value: value, logger: logger)
+    // From the request's bytes to its answer on the threads that run the
+    // programs: a run is a call, not a hop to another thread and back.
+    await withTaskExecutorPreference(executor) {
+      await http1.handle(value: value, logger: logger)
+    }
   }
 }

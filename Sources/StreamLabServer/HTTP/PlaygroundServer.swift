@@ -24,7 +24,7 @@ public final class PlaygroundServer: Sendable {
     let listening = group.next().makePromise(of: Int.self)
     self.listening = listening
     let channel = PlaygroundChannel(
-      limits: api.limits, connections: ConnectionTable(capacity: connectionCapacity),
+      limits: api.limits, connections: ConnectionTable(capacity: connectionCapacity), executor: api.executor,
       responder: { request, writer, channel in
         try await APIResponder(api: api).respond(to: request, writer: writer, channel: channel)
       })

@@ -48,9 +48,13 @@ SL.api = (function () {
       const body = { program, page: true };
       if (options && options.predict) body.predict = true;
       if (options && options.pixelsPerMs) body.pixelsPerMs = options.pixelsPerMs;
-      // A phone's screen: the server puts each label above its row, so the
-      // picture is narrow enough to read when it is fitted to the width.
-      if (window.innerWidth < 600) body.narrow = true;
+      // A phone's screen: the server puts each label above its row and
+      // fits the time axis to the width the picture is shown at, so it is
+      // not shrunk to a third (5 px text at 390 px).
+      if (window.innerWidth < 600) {
+        body.narrow = true;
+        body.pixelWidth = SL.diagram.shownWidth();
+      }
       return request("POST", "/api/run", body);
     },
     /// The program with event `event` of row `row` moved to `t` ms.
@@ -160,7 +164,17 @@ SL.diagram = (function () {
     el("title", {}, mark, `your guess: ${t}ms`);
   }
 
-  return { parse, axis, svgX, reveal, scale, drawGuess };
+  /// The width in px the page shows a picture at: the playground's box
+  /// (the page's width less its margins while another view shows), less
+  /// for large type, which draws the picture larger.
+  function shownWidth() {
+    const box = document.getElementById("diagram");
+    const width = (box && box.clientWidth) || document.documentElement.clientWidth - 32;
+    const large = document.getElementById("opt-large");
+    return Math.max(100, Math.floor(width / (large && large.checked ? 1.5 : 1)));
+  }
+
+  return { parse, axis, svgX, reveal, scale, drawGuess, shownWidth };
 })();
 
 // ==== player =================================================================

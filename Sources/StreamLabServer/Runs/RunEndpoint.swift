@@ -11,7 +11,8 @@ import StreamLang
 /// (`SVGDiagram.render(_:options:playground:)`): with `"predict": true` the
 /// output rows drawn empty, with `"pixelsPerMs"` the axis kept at the scale
 /// of the picture a marble was dragged in, with `"narrow": true` (a phone)
-/// each label above its row. A program that does not parse is a 400 with
+/// each label above its row, with `"pixelWidth"` the time axis fitted to
+/// the width the page shows the picture at. A program that does not parse is a 400 with
 /// the first error's message, line and column.
 struct RunEndpoint: Sendable {
   let gate: RunGate
@@ -27,6 +28,8 @@ struct RunEndpoint: Sendable {
     var pixelsPerMs: Double?
     /// A phone's screen: labels above their rows.
     var narrow: Bool?
+    /// The width in px the page shows the picture at (a phone's).
+    var pixelWidth: Double?
   }
 
   static let shape =
@@ -57,6 +60,10 @@ struct RunEndpoint: Sendable {
   /// marks draggable.
   private func picture(of program: String, settings: ReplSettings, request: Body) async throws -> WebResponse {
     let (hidesOutput, scale, narrow) = (request.predict == true, request.pixelsPerMs, request.narrow == true)
+    let shownWidth = request.pixelWidth
+    if let shownWidth, !(100...10_000).contains(shownWidth) {
+      throw APIError.badRequest("\"pixelWidth\" must be between 100 and 10000")
+    }
     let drawn = try await gate.run { options -> Result<String, APIError> in
       // The front door's own document is not used, only its run: `.swift`
       // is the format whose document costs nothing to make (the export of
@@ -70,7 +77,8 @@ struct RunEndpoint: Sendable {
       let shown = RunPresenter(settings: settings).shown(result)
       let draggable = MovableSource.rows(of: shown, program: parsed).mapValues { DraggableRow(frame: $0.frame) }
       let picture = PlaygroundPicture(
-        draggable: draggable, hidesOutput: hidesOutput, pixelsPerMillisecond: scale, narrow: narrow)
+        draggable: draggable, hidesOutput: hidesOutput, pixelsPerMillisecond: scale, narrow: narrow,
+        width: shownWidth)
       return .success(SVGDiagram.render(shown, playground: picture))
     }
     return .json(JSONObject.text([("svg", JSONObject.string(try drawn.get()))]))

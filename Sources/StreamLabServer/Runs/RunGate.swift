@@ -1,17 +1,21 @@
-import Dispatch
+import Foundation
 import StreamCore
 import StreamLang
 
 /// Where every program a request brings is run: off the server's event loop
-/// on a thread with `LargeStack`'s stack, in one of `RunSlots`, with the
-/// server's horizon, event budget and wall-clock cap.
+/// on one of the `RunWorkers`' threads (which have `LargeStack`'s stack), in
+/// one of `RunSlots`, with the server's horizon, event budget and wall-clock
+/// cap.
 struct RunGate: Sendable {
   let limits: ServerLimits
   let slots: RunSlots
+  /// Also the executor the server's connections are handled on.
+  let workers: RunWorkers
 
   init(limits: ServerLimits) {
     self.limits = limits
     self.slots = RunSlots(count: limits.concurrentRuns)
+    workers = RunWorkers(count: limits.concurrentRuns + ProcessInfo.processInfo.activeProcessorCount)
   }
 
   /// `work`'s result, given run options whose `isInterrupted` turns true at
@@ -23,16 +27,19 @@ struct RunGate: Sendable {
     var output: Output?
     if !deadline.hasPassed {
       let limits = self.limits
-      output = await withCheckedContinuation { continuation in
-        // A Dispatch worker may block; the server's own threads must not.
-        DispatchQueue.global().async {
-          let options = RunOptions(
-            horizon: limits.horizon, maxEvents: limits.maxEvents, isInterrupted: deadline.poll)
-          continuation.resume(returning: LargeStack.run { work(options) })
+      let options = RunOptions(horizon: limits.horizon, maxEvents: limits.maxEvents, isInterrupted: deadline.poll)
+      if RunWorkers.isWorkerThread {
+        // A connection's task, on the workers: the run is a call.
+        output = work(options)
+      } else {
+        // A caller elsewhere (a test calling `WebAPI` directly) runs it on a
+        // large stack of its own, off Swift's cooperative threads.
+        output = await withCheckedContinuation { continuation in
+          DispatchQueue.global().async { continuation.resume(returning: LargeStack.run { work(options) }) }
         }
       }
     }
-    await slots.release()
+    slots.release()
     guard let output, !deadline.stoppedARun else { throw tooSlow }
     return output
   }
