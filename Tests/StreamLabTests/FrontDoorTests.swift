@@ -39,6 +39,36 @@ import Testing
     #expect(!session.submit("a | map x * 2").isError)
   }
 
+  /// `03-current-value-replays` without `var subscriptions = …` (found by
+  /// `scripts/swiftrun-cuts`): swiftc refuses it ("cannot find
+  /// 'subscriptions' in scope"). Before, the interpreter's refusal gave way to
+  /// the short-form reader, whose diagram had none of the prints and no word.
+  @Test func aPasteTheInterpreterRefusesIsNotDrawnByTheReader() throws {
+    let swift = """
+      import Combine
+
+      let passthrough = PassthroughSubject<Int, Never>()
+      let current = CurrentValueSubject<Int, Never>(0)
+
+      passthrough.send(1)
+      current.send(1)
+
+      passthrough.sink { print("passthrough: \\($0)") }.store(in: &subscriptions)
+      current.sink { print("current: \\($0)") }.store(in: &subscriptions)
+
+      passthrough.send(2)
+      current.send(2)
+      print("current.value is \\(current.value)")
+      """
+    let answer = FrontDoor.evaluate(FrontDoorRequest(swift, language: .swift))
+    guard case .invalid(let diagnostics, _) = answer.outcome else {
+      Issue.record("the paste should be refused, got \(answer.outcome)")
+      return
+    }
+    #expect(diagnostics.map(\.message) == ["`subscriptions` is not declared in the paste"])
+    #expect(answer.exitStatus == 2)
+  }
+
   /// Before, only the playground read a Swift-looking line as Swift; `eval`
   /// without `--swift` refused it and the server did too.
   @Test func swiftIsReadAsSwiftAtEveryDoor() throws {

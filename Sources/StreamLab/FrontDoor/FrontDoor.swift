@@ -46,7 +46,12 @@ public enum FrontDoor {
           return interpretedAnswer(result, request, verdict: .none(""), streamingInto: stream)
         }
       case .refused(let diagnostic):
-        if request.language == .swiftInterpreted { return invalid([diagnostic], in: request.text, request) }
+        // The reader's short form has no prints, objects or statement order:
+        // drawn for a paste the interpreter refused, it would differ from
+        // Swift without a word. It stays only for what it was kept for.
+        guard request.language != .swiftInterpreted,
+          readerMayAnswer(request.text, refused: diagnostic, boundNames: interpreter.bindingNames)
+        else { return invalid([diagnostic], in: request.text, request) }
         interpreterRefusal = diagnostic
       }
     }
@@ -102,6 +107,21 @@ public enum FrontDoor {
         return FrontDoorAnswer(outcome: outcome, document: document, message: nil, exitStatus: status)
       }
     }
+  }
+
+  /// Whether a paste the interpreter refused is still the short-form
+  /// reader's: it uses a name the session bound (the interpreter sees only
+  /// the paste), or it holds `--format swift`'s preamble, which the reader
+  /// reads as the exporter wrote it.
+  static func readerMayAnswer(_ text: String, refused diagnostic: Diagnostic, boundNames: [String]) -> Bool {
+    let utf8 = Array(text.utf8)
+    let range = diagnostic.range
+    if range.start >= 0, range.start < range.end, range.end <= utf8.count,
+      boundNames.contains(String(decoding: utf8[range.start..<range.end], as: UTF8.self))
+    {
+      return true
+    }
+    return ProgramReading.withoutExportPreamble(text) != text
   }
 
   /// What is shown of a run of the Swift interpreter, with its checked short
