@@ -161,7 +161,15 @@ final class DateValue: OpaqueValue {
 
   var seconds: Double { Double(time.nanoseconds) / 1e9 }
   override var typeName: String { "Date" }
-  override var description: String { "Date(\(time))" }
+  /// As Foundation's `Date.description` prints it: the moment to the
+  /// second, in UTC, from virtual time 0 at 1970-01-01 00:00:00.
+  override var description: String {
+    let (days, daySeconds) = Int(time.nanoseconds / 1_000_000_000).quotientAndRemainder(dividingBy: 86_400)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    // A paste's clock stays within the first days of 1970.
+    return
+      "1970-01-\(two(days + 1)) \(two(daySeconds / 3600)):\(two(daySeconds / 60 % 60)):\(two(daySeconds % 60)) +0000"
+  }
   override func isEqual(to other: OpaqueValue) -> Bool { (other as? DateValue)?.time == time }
   override func hashContents(into hasher: inout Hasher) { hasher.combine(time) }
 }
