@@ -41,4 +41,69 @@ import Testing
         "2000ms: elapsed 1970-01-01 00:00:02 +0000s",
       ])
   }
+
+  /// `22-test-scheduler-debounce` without its last `advance(by:)`: the
+  /// debounced value is due at 400 ms, but a test scheduler runs only when
+  /// advanced, so Swift never prints it.
+  @Test func workDueAfterATestSchedulersLastAdvanceNeverRuns() throws {
+    let swift = """
+      // Form: a view model test with Point-Free's combine-schedulers (DispatchQueue.test, advance(by:))
+      import Combine
+      import CombineSchedulers
+
+      final class SuggestionsViewModel {
+          @Published var text = ""
+          @Published var suggestions: [String] = []
+          private var cancellables: Set<AnyCancellable> = []
+
+          init(scheduler: AnySchedulerOf<DispatchQueue>) {
+              $text
+                  .debounce(for: .milliseconds(300), scheduler: scheduler)
+                  .map { text in text.isEmpty ? [] : [text, text + "s", text + "ing"] }
+                  .sink { [weak self] in self?.suggestions = $0 }
+                  .store(in: &cancellables)
+          }
+      }
+
+      let scheduler = DispatchQueue.test
+      let viewModel = SuggestionsViewModel(scheduler: scheduler.eraseToAnyScheduler())
+      let spy = viewModel.$suggestions.sink { print("suggestions: \\($0)") }
+
+      viewModel.text = "run"
+      scheduler.advance(by: .milliseconds(100))
+      viewModel.text = "walk"
+      scheduler.advance(by: .milliseconds(299))
+      print("still waiting")
+      """
+    #expect(printed(swift) == ["0ms: suggestions: []", "399ms: still waiting"])
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("the cut should run")
+      return
+    }
+    #expect(result.notes.contains { $0.contains("a test scheduler runs only when it is advanced") })
+  }
+
+  /// `23-test-scheduler-run` cut before `scheduler.run()`: nothing is ever delivered.
+  @Test func aTestSchedulerNeverAdvancedRunsNothing() {
+    let log = printed(
+      """
+      // Form: a combine-schedulers test that runs the scheduler to the end with run()
+      import Combine
+      import CombineSchedulers
+
+      let scheduler = DispatchQueue.test
+      var output: [Int] = []
+
+      let cancellable = Just(1)
+          .append(2, 3)
+          .flatMap { value in
+              Just(value * 100).delay(for: .seconds(value), scheduler: scheduler)
+          }
+          .sink { value in
+              output.append(value)
+              print("received \\(value)")
+          }
+      """)
+    #expect(log == [])
+  }
 }

@@ -167,6 +167,12 @@ extension Machine {
     return .opaque(PublisherValue(sourceLabel: label) { future.eraseToAnyPublisher() })
   }
 
+  /// Point-Free's test scheduler (`DispatchQueue.test`), remembered: the run ends at its last advance.
+  func testScheduler(named name: String) -> Value {
+    madeTestScheduler = true
+    return .opaque(SchedulerValue(name: name, isTest: true))
+  }
+
   /// A builtin type's static member: `DispatchQueue.main`, `Timer.publish(…)`, `Publishers.Merge(…)`.
   func builtinStatic(
     _ name: String, of typeName: String, generics: [WrittenType], arguments: [Argument]?, at range: SourceRange,
@@ -176,7 +182,7 @@ extension Machine {
     case ("DispatchQueue", "main"), ("RunLoop", "main"), ("RunLoop", "current"):
       return .opaque(SchedulerValue(name: "\(typeName).\(name)"))
     case ("DispatchQueue", "test"), ("RunLoop", "test"):
-      return .opaque(SchedulerValue(name: "\(typeName).test", isTest: true))
+      return testScheduler(named: "\(typeName).test")
     case ("ImmediateScheduler", "shared"):
       return .opaque(SchedulerValue(name: "ImmediateScheduler.shared", isImmediate: true))
     case ("Double", "infinity"): return .double(.infinity)

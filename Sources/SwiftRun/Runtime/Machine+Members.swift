@@ -183,7 +183,7 @@ extension Machine {
     case ("zero", nil): return .duration(.zero)
     case ("none", nil): return .null
     case ("some", let arguments?) where arguments.count == 1: return arguments[0].value.asOptional
-    case ("test", nil): return .opaque(SchedulerValue(name: "DispatchQueue.test", isTest: true))
+    case ("test", nil): return testScheduler(named: "DispatchQueue.test")
     case ("immediate", nil):
       return .opaque(SchedulerValue(name: "ImmediateScheduler.shared", isImmediate: true))
     case ("init", let arguments?) where arguments.count == 1 && arguments[0].label == nil:
