@@ -106,4 +106,50 @@ import Testing
       """)
     #expect(log == [])
   }
+
+  /// `10-enum-state-subject` without a case's only statement: swiftc
+  /// refuses an empty case body (Swift does not fall through).
+  @Test func anEmptyCaseBodyIsRefusedAtItsLabel() throws {
+    let swift = """
+      // Form: a loading-state enum with associated values sent through a subject (MVVM articles)
+      import Combine
+
+      enum LoadingState {
+          case idle
+          case loading
+          case loaded([String])
+          case failed(String)
+      }
+
+      let state = CurrentValueSubject<LoadingState, Never>(.idle)
+      let render = state.sink { state in
+          switch state {
+          case .idle:
+          case .loading:
+              print("spinner on")
+          case .loaded(let items) where items.isEmpty:
+              print("empty list")
+          case .loaded(let items):
+              print("showing \\(items.count) items: \\(items.joined(separator: ", "))")
+          case .failed(let message):
+              print("error: \\(message)")
+          }
+      }
+
+      state.send(.loading)
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(400)) {
+          state.send(.loaded(["a", "b"]))
+      }
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(800)) {
+          state.send(.loaded([]))
+          state.send(.failed("offline"))
+      }
+      """
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else {
+      Issue.record("the cut should be refused")
+      return
+    }
+    #expect(diagnostic.message == "'case' label in a 'switch' must have at least one executable statement")
+    #expect(SourceLocation(of: diagnostic.range, in: swift).line == 14)
+  }
 }
