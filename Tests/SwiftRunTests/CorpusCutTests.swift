@@ -152,4 +152,60 @@ import Testing
     #expect(diagnostic.message == "'case' label in a 'switch' must have at least one executable statement")
     #expect(SourceLocation(of: diagnostic.range, in: swift).line == 14)
   }
+
+  /// `07-form-validation` without `.eraseToAnyPublisher()`: swiftc refuses
+  /// "cannot convert return expression of type 'Publishers.Map<…>' to return
+  /// type 'AnyPublisher<Bool, Never>'"; streamlab ran the chain as if erased.
+  @Test func aChainReturnedAsAnyPublisherMustBeErased() throws {
+    let swift = """
+      // Form: a sign-up form view model validating fields with combineLatest (tutorial articles)
+      import Combine
+
+      final class SignUpViewModel: ObservableObject {
+          @Published var username = ""
+          @Published var password = ""
+          @Published var passwordAgain = ""
+          @Published var canSubmit = false
+
+          private var cancellables = Set<AnyCancellable>()
+
+          private var isUsernameValid: AnyPublisher<Bool, Never> {
+              $username
+                  .map { $0.count >= 3 }
+          }
+
+          private var arePasswordsValid: AnyPublisher<Bool, Never> {
+              $password.combineLatest($passwordAgain)
+                  .map { password, again in
+                      guard password.count >= 6 else { return false }
+                      return password == again
+                  }
+                  .eraseToAnyPublisher()
+          }
+
+          init() {
+              isUsernameValid.combineLatest(arePasswordsValid)
+                  .map { $0 && $1 }
+                  .removeDuplicates()
+                  .assign(to: \\.canSubmit, on: self)
+                  .store(in: &cancellables)
+          }
+      }
+
+      let form = SignUpViewModel()
+      let button = form.$canSubmit.sink { print("submit enabled: \\($0)") }
+      form.username = "kim"
+      form.password = "secret1"
+      form.passwordAgain = "secret"
+      form.passwordAgain = "secret1"
+      form.username = "k"
+      """
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else {
+      Issue.record("the cut should be refused")
+      return
+    }
+    #expect(diagnostic.message.contains("ends in `.map`, not `.eraseToAnyPublisher()`"))
+    #expect(diagnostic.message.contains("'AnyPublisher<Bool, Never>'"))
+    #expect(SourceLocation(of: diagnostic.range, in: swift).line == 13)
+  }
 }

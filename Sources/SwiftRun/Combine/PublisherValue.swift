@@ -12,15 +12,27 @@ final class PublisherValue: OpaqueValue {
   let sourceLabel: String
   let makeSource: () -> AnyValuePublisher
   let stages: [PublisherStage]
+  /// Whether the chain ends in `eraseToAnyPublisher()`: an `AnyPublisher`
+  /// in Swift's types, where the last operator's own type is not.
+  let isErased: Bool
 
-  init(sourceLabel: String, stages: [PublisherStage] = [], makeSource: @escaping () -> AnyValuePublisher) {
+  init(
+    sourceLabel: String, stages: [PublisherStage] = [], isErased: Bool = false,
+    makeSource: @escaping () -> AnyValuePublisher
+  ) {
     self.sourceLabel = sourceLabel
     self.makeSource = makeSource
     self.stages = stages
+    self.isErased = isErased
   }
 
   func with(_ stage: PublisherStage) -> PublisherValue {
     PublisherValue(sourceLabel: sourceLabel, stages: stages + [stage], makeSource: makeSource)
+  }
+
+  /// The same recipe, as `eraseToAnyPublisher()` returns it.
+  var erased: PublisherValue {
+    PublisherValue(sourceLabel: sourceLabel, stages: stages, isErased: true, makeSource: makeSource)
   }
 
   /// The whole chain as the diagram's heading shows it.

@@ -26,7 +26,9 @@ extension Machine {
         if name == "objectWillChange", let subject = instance.objectWillChange { return .opaque(subject) }
         if let computed = instance.type.computedProperties[name], case .computed(let getter, _, _) = computed.accessors
         {
-          return try result(of: getter, in: Scope(parent: globals, selfValue: target))
+          let value = try result(of: getter, in: Scope(parent: globals, selfValue: target))
+          try checkReturned(value, as: computed.type, from: getter)
+          return value
         }
         if let methods = instance.type.methods[name] {
           return .opaque(
