@@ -208,4 +208,41 @@ import Testing
     #expect(diagnostic.message.contains("'AnyPublisher<Bool, Never>'"))
     #expect(SourceLocation(of: diagnostic.range, in: swift).line == 13)
   }
+
+  /// `03-current-value-replays` without `var subscriptions = Set<AnyCancellable>()`:
+  /// swiftc refuses it ("cannot find 'subscriptions' in scope"). A pipeline
+  /// taken out of an article is pasted this way, so streamlab runs it as if
+  /// the set were declared (printing what the whole snippet prints in Swift)
+  /// and says so in a note.
+  @Test func aStoreIntoASetThePasteDoesNotDeclareRunsWithANote() throws {
+    let swift = """
+      // Form: a tutorial contrasting CurrentValueSubject with PassthroughSubject
+      import Combine
+
+      let passthrough = PassthroughSubject<Int, Never>()
+      let current = CurrentValueSubject<Int, Never>(0)
+
+      passthrough.send(1)
+      current.send(1)
+
+      passthrough.sink { print("passthrough: \\($0)") }.store(in: &subscriptions)
+      current.sink { print("current: \\($0)") }.store(in: &subscriptions)
+
+      passthrough.send(2)
+      current.send(2)
+      print("current.value is \\(current.value)")
+      """
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("the cut should run")
+      return
+    }
+    #expect(
+      result.log.map { "\($0.time): \($0.text)" } == [
+        "0ms: current: 1", "0ms: passthrough: 2", "0ms: current: 2", "0ms: current.value is 2",
+      ])
+    #expect(
+      result.notes.contains {
+        $0.hasPrefix("`subscriptions` is not declared in the paste, so swiftc refuses it (cannot find 'subscriptions'")
+      })
+  }
 }
