@@ -245,4 +245,36 @@ import Testing
         $0.hasPrefix("`subscriptions` is not declared in the paste, so swiftc refuses it (cannot find 'subscriptions'")
       })
   }
+
+  /// `15-publishers-debounce-init` without `options: nil`: Combine's
+  /// `Publishers.Debounce(upstream:dueTime:scheduler:options:)` has no
+  /// default for it, and swiftc refuses "missing argument for parameter
+  /// 'options' in call"; streamlab ran it.
+  @Test func aPublishersInitializerWithoutAnArgumentIsRefused() throws {
+    let swift = """
+      // Form: the Publishers.Debounce(upstream:dueTime:scheduler:options:) spelling from Apple's reference documentation
+      import Combine
+
+      let keystrokes = PassthroughSubject<String, Never>()
+      let debounced = Publishers.Debounce(
+          upstream: keystrokes,
+          dueTime: .milliseconds(200),
+          scheduler: DispatchQueue.main,
+      )
+      let subscription = debounced.sink { print("debounced: \\($0)") }
+
+      let typed: [(String, Int)] = [("h", 0), ("he", 50), ("hel", 120), ("help", 500), ("helps", 650)]
+      for (text, at) in typed {
+          DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(at)) {
+              keystrokes.send(text)
+          }
+      }
+      """
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else {
+      Issue.record("the cut should be refused")
+      return
+    }
+    #expect(diagnostic.message == "missing argument for parameter 'options' in call to `Publishers.Debounce`")
+    #expect(SourceLocation(of: diagnostic.range, in: swift).line == 5)
+  }
 }

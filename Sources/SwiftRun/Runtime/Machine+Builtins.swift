@@ -255,6 +255,18 @@ extension Machine {
         "streamlab does not make `Publishers.\(name)` from these arguments", at: range,
         instead: "the operator method, such as `.\(name.prefix(1).lowercased() + name.dropFirst())(…)`")
     }
+    // Combine's initializers have no defaults for these: swiftc refuses a call without one.
+    let required: [String: [String]] = [
+      "Debounce": ["dueTime", "scheduler", "options"], "Throttle": ["interval", "scheduler", "latest"],
+      "Delay": ["interval", "tolerance", "scheduler"], "Map": ["transform"], "Filter": ["isIncluded"],
+      "CompactMap": ["transform"], "RemoveDuplicates": ["predicate"], "Scan": ["initialResult", "nextPartialResult"],
+      "Output": ["range"], "Drop": ["count"], "FlatMap": ["maxPublishers", "transform"], "ReceiveOn": ["scheduler"],
+    ]
+    let closureParameters: Set<String> = ["transform", "isIncluded", "predicate", "nextPartialResult"]
+    for label in required[name] ?? []
+    where !arguments.contains(where: { $0.label == label || ($0.isTrailing && closureParameters.contains(label)) }) {
+      throw refuse("missing argument for parameter '\(label)' in call to `Publishers.\(name)`", at: range)
+    }
     let rest = arguments.filter { $0.label != "upstream" && $0.label != "options" }.map { argument in
       Argument(label: relabel[argument.label ?? ""] ?? argument.label, value: argument.value, range: argument.range)
     }
