@@ -151,6 +151,12 @@ extension SwiftParser {
       let body = try nested { parser in
         try parser.withTrailingClosures(true) { try $0.parseStatements(until: "}", endsAtCaseLabel: true) }
       }
+      // Swift has no fallthrough into the next case by default, so an empty body does not compile.
+      if body.isEmpty {
+        throw failure(
+          "'\(patterns.isEmpty ? "default" : "case")' label in a 'switch' must have at least one executable statement",
+          at: caseStart, expected: "a statement, or `break` for a case that does nothing")
+      }
       cases.append(
         SwiftSwitchCase(
           patterns: patterns, whereClause: whereClause, body: body, range: caseStart.union(previousRange)))

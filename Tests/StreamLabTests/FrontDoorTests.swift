@@ -39,6 +39,34 @@ import Testing
     #expect(!session.submit("a | map x * 2").isError)
   }
 
+  /// `42-multicast-connect` without `var seenByA: [String] = []` (found by
+  /// `scripts/swiftrun-cuts`): swiftc refuses it ("cannot find 'seenByA' in
+  /// scope"). Before, the interpreter's refusal gave way to the short-form
+  /// reader, whose diagram had none of the prints and no word.
+  @Test func aPasteTheInterpreterRefusesIsNotDrawnByTheReader() throws {
+    let swift = """
+      // Form: multicast(subject:) with an explicit connect() (Combine books' sharing chapter)
+      import Combine
+
+      let source = ["x", "y"].publisher
+      let multicasted = source.multicast(subject: PassthroughSubject<String, Never>())
+
+      var seenByB: [String] = []
+      let a = multicasted.sink { seenByA.append($0) }
+      let b = multicasted.sink { seenByB.append($0) }
+      print("before connect: A \\(seenByA), B \\(seenByB)")
+      let connection = multicasted.connect()
+      print("after connect: A \\(seenByA), B \\(seenByB)")
+      """
+    let answer = FrontDoor.evaluate(FrontDoorRequest(swift, language: .swift))
+    guard case .invalid(let diagnostics, _) = answer.outcome else {
+      Issue.record("the paste should be refused, got \(answer.outcome)")
+      return
+    }
+    #expect(diagnostics.map(\.message) == ["`seenByA` is not declared in the paste"])
+    #expect(answer.exitStatus == 2)
+  }
+
   /// Before, only the playground read a Swift-looking line as Swift; `eval`
   /// without `--swift` refused it and the server did too.
   @Test func swiftIsReadAsSwiftAtEveryDoor() throws {

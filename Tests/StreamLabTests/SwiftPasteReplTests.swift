@@ -22,8 +22,11 @@ import Testing
     let reply = session.submit(":paste\nJust(3)\n  .map { $0 + 1 }\n  .sink { print($0) }\n  .store(in: &cancellables)")
     #expect(!reply.isError, "\(reply.text)")
     #expect(reply.text.hasPrefix("the Swift in streamlab's language:\n  just 3 | map $0 + 1\n"))
-    #expect(reply.text.contains("> map $0 + 1"))
-    #expect(reply.text.contains("(4 |)"))
+    // The set it stores into is not in the paste: it runs on the interpreter
+    // as if declared, prints as Swift prints, and a note says so.
+    #expect(reply.text.contains("> .map { $0 + 1 }  (4 |)"))
+    #expect(reply.text.contains("note: `cancellables` is not declared in the paste, so swiftc refuses it"))
+    #expect(reply.text.hasSuffix("log:\n  0ms  4"))
   }
 
   @Test func aTypeErrorInPastedSwiftPointsIntoTheSwift() {

@@ -46,7 +46,12 @@ public enum FrontDoor {
           return interpretedAnswer(result, request, verdict: .none(""), streamingInto: stream)
         }
       case .refused(let diagnostic):
-        if request.language == .swiftInterpreted { return invalid([diagnostic], in: request.text, request) }
+        // The reader's short form has no prints, objects or statement order:
+        // drawn for a paste the interpreter refused, it would differ from
+        // Swift without a word. It stays only for what it was kept for.
+        guard request.language != .swiftInterpreted,
+          readerMayAnswer(request.text, refused: diagnostic, boundNames: interpreter.bindingNames)
+        else { return invalid([diagnostic], in: request.text, request) }
         interpreterRefusal = diagnostic
       }
     }
@@ -102,6 +107,43 @@ public enum FrontDoor {
         return FrontDoorAnswer(outcome: outcome, document: document, message: nil, exitStatus: status)
       }
     }
+  }
+
+  /// Whether a paste the interpreter refused is still the short-form
+  /// reader's: it uses a name the session bound (the interpreter sees only
+  /// the paste), or it holds `--format swift`'s preamble, which the reader
+  /// reads as the exporter wrote it, or the interpreter stopped at what it
+  /// does not run yet (an operator such as `.print`) in a paste that prints
+  /// nothing itself. A name the paste never declares is swiftc's refusal
+  /// too, and the short form has no `print(…)`: drawn by the reader, such a
+  /// paste would differ from Swift without a word.
+  static func readerMayAnswer(_ text: String, refused diagnostic: Diagnostic, boundNames: [String]) -> Bool {
+    let utf8 = Array(text.utf8)
+    let range = diagnostic.range
+    if range.start >= 0, range.start < range.end, range.end <= utf8.count,
+      boundNames.contains(String(decoding: utf8[range.start..<range.end], as: UTF8.self))
+    {
+      return true
+    }
+    if ProgramReading.withoutExportPreamble(text) != text { return true }
+    return !diagnostic.message.hasSuffix("is not declared in the paste") && !callsPrint(text)
+  }
+
+  /// Whether the Swift calls `print(…)` (not the `.print(…)` operator).
+  static func callsPrint(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    let needle = Array("print(".utf8)
+    guard bytes.count >= needle.count else { return false }
+    for start in 0...(bytes.count - needle.count) where bytes[start..<start + needle.count].elementsEqual(needle) {
+      guard start > 0 else { return true }
+      let before = bytes[start - 1]
+      let isNamePart =
+        (before >= UInt8(ascii: "a") && before <= UInt8(ascii: "z"))
+        || (before >= UInt8(ascii: "A") && before <= UInt8(ascii: "Z"))
+        || (before >= UInt8(ascii: "0") && before <= UInt8(ascii: "9")) || before == UInt8(ascii: "_")
+      if !isNamePart && before != UInt8(ascii: ".") { return true }
+    }
+    return false
   }
 
   /// What is shown of a run of the Swift interpreter, with its checked short

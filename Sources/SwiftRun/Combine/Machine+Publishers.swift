@@ -291,7 +291,9 @@ extension Machine {
     case "retry":
       guard case .int(let attempts)? = arguments.first?.value else { throw refuse("`.retry` needs a count", at: range) }
       return stage { $0.retry(attempts).eraseToAnyPublisher() }
-    case "eraseToAnyPublisher", "setFailureType", "assertNoFailure":
+    case "eraseToAnyPublisher":
+      return .opaque(upstream.erased)
+    case "setFailureType", "assertNoFailure":
       return .opaque(upstream)
     case "mapError":
       let body = try transform(arguments.first, stage: label, at: range)

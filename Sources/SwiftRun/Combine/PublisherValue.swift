@@ -19,16 +19,20 @@ final class PublisherValue: OpaqueValue {
   var types: [StageType]
   /// Why a part of `types` is `_`: which closure or value the typer could not type.
   var untyped: [String]
+  /// Whether the chain ends in `eraseToAnyPublisher()`: an `AnyPublisher`
+  /// in Swift's types, where the last operator's own type is not.
+  let isErased: Bool
 
   init(
     sourceLabel: String, type: StageType = .unknown, untyped: [String] = [], stages: [PublisherStage] = [],
-    types: [StageType]? = nil, makeSource: @escaping () -> AnyValuePublisher
+    types: [StageType]? = nil, isErased: Bool = false, makeSource: @escaping () -> AnyValuePublisher
   ) {
     self.sourceLabel = sourceLabel
     self.makeSource = makeSource
     self.stages = stages
     self.types = types ?? [type]
     self.untyped = untyped
+    self.isErased = isErased
   }
 
   func with(_ stage: PublisherStage, type: StageType = .unknown, untyped reason: String? = nil) -> PublisherValue {
@@ -50,6 +54,14 @@ final class PublisherValue: OpaqueValue {
       sourceLabel: sourceLabel, untyped: untyped + (reason.map { [$0] } ?? []), stages: stages, types: types,
       makeSource: makeSource)
     copy.carriedType = type
+    return copy
+  }
+
+  /// The same recipe, as `eraseToAnyPublisher()` returns it.
+  var erased: PublisherValue {
+    let copy = PublisherValue(
+      sourceLabel: sourceLabel, untyped: untyped, stages: stages, types: types, isErased: true, makeSource: makeSource)
+    copy.carriedType = carriedType
     return copy
   }
 
@@ -201,7 +213,15 @@ final class DateValue: OpaqueValue {
 
   var seconds: Double { Double(time.nanoseconds) / 1e9 }
   override var typeName: String { "Date" }
-  override var description: String { "Date(\(time))" }
+  /// As Foundation's `Date.description` prints it: the moment to the
+  /// second, in UTC, from virtual time 0 at 1970-01-01 00:00:00.
+  override var description: String {
+    let (days, daySeconds) = Int(time.nanoseconds / 1_000_000_000).quotientAndRemainder(dividingBy: 86_400)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    // A paste's clock stays within the first days of 1970.
+    return
+      "1970-01-\(two(days + 1)) \(two(daySeconds / 3600)):\(two(daySeconds / 60 % 60)):\(two(daySeconds % 60)) +0000"
+  }
   override func isEqual(to other: OpaqueValue) -> Bool { (other as? DateValue)?.time == time }
   override func hashContents(into hasher: inout Hasher) { hasher.combine(time) }
 }

@@ -190,6 +190,12 @@ extension Machine {
     return .opaque(PublisherValue(sourceLabel: label) { future.eraseToAnyPublisher() })
   }
 
+  /// Point-Free's test scheduler (`DispatchQueue.test`), remembered: the run ends at its last advance.
+  func testScheduler(named name: String) -> Value {
+    madeTestScheduler = true
+    return .opaque(SchedulerValue(name: name, isTest: true))
+  }
+
   /// A builtin type's static member: `DispatchQueue.main`, `Timer.publish(…)`, `Publishers.Merge(…)`.
   func builtinStatic(
     _ name: String, of typeName: String, generics: [WrittenType], arguments: [Argument]?, at range: SourceRange,
@@ -199,7 +205,7 @@ extension Machine {
     case ("DispatchQueue", "main"), ("RunLoop", "main"), ("RunLoop", "current"):
       return .opaque(SchedulerValue(name: "\(typeName).\(name)"))
     case ("DispatchQueue", "test"), ("RunLoop", "test"):
-      return .opaque(SchedulerValue(name: "\(typeName).test", isTest: true))
+      return testScheduler(named: "\(typeName).test")
     case ("ImmediateScheduler", "shared"):
       return .opaque(SchedulerValue(name: "ImmediateScheduler.shared", isImmediate: true))
     case ("Double", "infinity"): return .double(.infinity)
@@ -271,6 +277,18 @@ extension Machine {
       throw refuse(
         "streamlab does not make `Publishers.\(name)` from these arguments", at: range,
         instead: "the operator method, such as `.\(name.prefix(1).lowercased() + name.dropFirst())(…)`")
+    }
+    // Combine's initializers have no defaults for these: swiftc refuses a call without one.
+    let required: [String: [String]] = [
+      "Debounce": ["dueTime", "scheduler", "options"], "Throttle": ["interval", "scheduler", "latest"],
+      "Delay": ["interval", "tolerance", "scheduler"], "Map": ["transform"], "Filter": ["isIncluded"],
+      "CompactMap": ["transform"], "RemoveDuplicates": ["predicate"], "Scan": ["initialResult", "nextPartialResult"],
+      "Output": ["range"], "Drop": ["count"], "FlatMap": ["maxPublishers", "transform"], "ReceiveOn": ["scheduler"],
+    ]
+    let closureParameters: Set<String> = ["transform", "isIncluded", "predicate", "nextPartialResult"]
+    for label in required[name] ?? []
+    where !arguments.contains(where: { $0.label == label || ($0.isTrailing && closureParameters.contains(label)) }) {
+      throw refuse("missing argument for parameter '\(label)' in call to `Publishers.\(name)`", at: range)
     }
     let rest = arguments.filter { $0.label != "upstream" && $0.label != "options" }.map { argument in
       Argument(

@@ -159,8 +159,24 @@ extension Machine {
       throw refuse("`\(function.name)` has no parameter for this argument", at: extra.range)
     }
     let value = try result(of: function.body, in: scope)
+    try checkReturned(value, as: function.returnType, from: function.body)
     if let declared = function.returnType { typeReturnedPublisher(value, as: declared) }
     return function.returnType?.isOptional == true ? value.asOptional : value
+  }
+
+  /// What a function or computed property declared to return an
+  /// `AnyPublisher` returns: swiftc refuses an operator chain that does not
+  /// end in `eraseToAnyPublisher()` (`Publishers.Map<…>` is not
+  /// `AnyPublisher<…>`), so streamlab does too, at the returned expression.
+  func checkReturned(_ value: Value, as type: WrittenType?, from body: [SwiftStatement]) throws {
+    guard case .named("AnyPublisher", _)? = type, let publisher = value.opaque(as: PublisherValue.self),
+      !publisher.isErased, let last = publisher.stages.last, last.label.hasPrefix(".")
+    else { return }
+    let name = last.label.prefix { $0 != "(" && $0 != " " && $0 != "{" }
+    throw refuse(
+      "the returned publisher ends in `\(name)`, not `.eraseToAnyPublisher()`: Swift cannot convert it to "
+        + "return type '\(type!)'", at: body.last?.range ?? SourceRange(start: 0, end: 0),
+      instead: "`.eraseToAnyPublisher()` at the end of the chain")
   }
 
   func callGlobalFunction(_ name: String, _ arguments: [Argument], at range: SourceRange) throws -> Value {

@@ -4,6 +4,23 @@ import StreamLang
 import SwiftImport
 
 extension Machine {
+  /// `.store(in: &cancellables)` pasted without the line that declares the
+  /// set (a pipeline taken out of an article or an app): swiftc refuses it,
+  /// "cannot find 'cancellables' in scope". streamlab runs it as if the set
+  /// were declared, and says so beside the diagram.
+  func declareStoreSet(_ written: String, in scope: Scope) throws {
+    // `in: &cancellables`: the name after the `&`.
+    guard let ampersand = written.lastIndex(of: "&") else { return }
+    let name = String(written[written.index(after: ampersand)...].drop { $0 == " " })
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+      scope.lookup(name) == nil, scope.currentSelf == nil
+    else { return }
+    globals.declare(name, Variable(.array([])))
+    notes.append(
+      "`\(name)` is not declared in the paste, so swiftc refuses it (cannot find '\(name)' in scope): streamlab "
+        + "keeps the subscription as `var \(name) = Set<AnyCancellable>()` would")
+  }
+
   /// `target.name(arguments)`.
   func callMember(
     _ name: String, of target: Value, _ arguments: [Argument], at range: SourceRange, base: SwiftExpr, in scope: Scope
@@ -39,9 +56,10 @@ extension Machine {
       case let cancellable as CancellableValue:
         switch name {
         case "store":
-          guard let reference = arguments.first?.value.opaque(as: InoutReference.self) else {
+          guard let argument = arguments.first, let reference = argument.value.opaque(as: InoutReference.self) else {
             throw refuse("`.store(in:)` needs `&` and a collection, such as `&cancellables`", at: range)
           }
+          try declareStoreSet(source(argument.range), in: scope)
           guard case .array(let items) = try reference.read() else {
             throw refuse("`.store(in:)` needs a `Set<AnyCancellable>` or an array", at: range)
           }

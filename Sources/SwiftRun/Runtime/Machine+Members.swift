@@ -31,7 +31,9 @@ extension Machine {
         if name == "objectWillChange", let subject = instance.objectWillChange { return .opaque(subject) }
         if let computed = instance.type.computedProperties[name], case .computed(let getter, _, _) = computed.accessors
         {
-          return try result(of: getter, in: Scope(parent: globals, selfValue: target))
+          let value = try result(of: getter, in: Scope(parent: globals, selfValue: target))
+          try checkReturned(value, as: computed.type, from: getter)
+          return value
         }
         if let methods = instance.type.methods[name] {
           return .opaque(
@@ -188,7 +190,7 @@ extension Machine {
     case ("zero", nil): return .duration(.zero)
     case ("none", nil): return .null
     case ("some", let arguments?) where arguments.count == 1: return arguments[0].value.asOptional
-    case ("test", nil): return .opaque(SchedulerValue(name: "DispatchQueue.test", isTest: true))
+    case ("test", nil): return testScheduler(named: "DispatchQueue.test")
     case ("immediate", nil):
       return .opaque(SchedulerValue(name: "ImmediateScheduler.shared", isImmediate: true))
     case ("init", let arguments?) where arguments.count == 1 && arguments[0].label == nil:

@@ -42,6 +42,8 @@ final class Machine {
   var operatorUses: [(name: String, offset: Int)] = []
   /// Whether each `$`-parameter closure reads `$1`, by where it starts.
   var closureReadsSecondParameter: [Int: Bool] = [:]
+  /// Whether the paste made a `DispatchQueue.test` or `RunLoop.test`, which runs only when advanced.
+  var madeTestScheduler = false
   /// True while the run is torn down: no `deinit` runs then.
   var isEnding = false
   /// A lesson's givens, bound as publishers the paste uses by name.
@@ -103,7 +105,7 @@ final class Machine {
         if case .returned = flow { break }
         if let pendingError { throw pendingError }
       }
-      let clockStop = clock.run(until: options.horizon)
+      let clockStop = runClockToItsEnd()
       if let pendingError { throw pendingError }
       return result(clockStop: clockStop)
     } catch SwiftRunError.trap(let message, let range) {
@@ -113,6 +115,21 @@ final class Machine {
       recorder.fail("an error was thrown and not caught: \(SwiftText.plain(value))", stage: place(range), value: nil)
     }
     return result(clockStop: .idle)
+  }
+
+  /// After the last statement, the clock runs as a script's main run loop
+  /// would. Point-Free's `TestScheduler` runs only when advanced
+  /// (`advance(by:)`, `run()`): what is due on one after its last advance
+  /// never runs in Swift. streamlab has one clock, so a paste that made a
+  /// test scheduler stops at its last advance, and says so when work was left.
+  private func runClockToItsEnd() -> VirtualClock.StopReason {
+    guard madeTestScheduler else { return clock.run(until: options.horizon) }
+    if let next = clock.nextActionTime {
+      notes.append(
+        "what is due from \(next) is not run: a test scheduler runs only when it is advanced, and this paste "
+          + "advances it last to \(clock.now) (streamlab runs every scheduler on the test scheduler's clock)")
+    }
+    return .idle
   }
 
   /// "line 3:5, vm.query = nil", for a runtime error's stage (drawn in backticks).

@@ -1,0 +1,280 @@
+import StreamCore
+import StreamLang
+import SwiftRun
+import Testing
+
+/// Cuts of the corpus's snippets (a line deleted, a prefix of lines) that
+/// `scripts/swiftrun-cuts` found drawing what Swift does not draw, without a
+/// word. Each expectation is what swiftc's build of the same cut against
+/// OpenCombine printed on the oracle's virtual clock, or Swift's refusal.
+@Suite struct CorpusCutTests {
+  /// `21-timer-dates` without `.map { $0.timeIntervalSince(start) }`: a
+  /// timer's `Date` printed as Foundation prints it, to the second.
+  @Test func aDateIsPrintedAsFoundationPrintsIt() {
+    let log = printed(
+      """
+      // Form: a clock that maps Timer.publish's Date values, as in Q&A answers about timers
+      import Combine
+      import Foundation
+
+      let start = Date()
+      var subscriptions = Set<AnyCancellable>()
+      Timer.publish(every: 0.5, on: RunLoop.main, in: .default)
+          .autoconnect()
+          .prefix(4)
+          .sink { elapsed in
+              print("elapsed \\(elapsed)s")
+          }
+          .store(in: &subscriptions)
+
+      Timer.publish(every: 1.25, on: .main, in: .common)
+          .autoconnect()
+          .map(\\.timeIntervalSince1970)
+          .first()
+          .sink { print("first tick at \\($0)") }
+          .store(in: &subscriptions)
+      """)
+    #expect(
+      log == [
+        "500ms: elapsed 1970-01-01 00:00:00 +0000s", "1000ms: elapsed 1970-01-01 00:00:01 +0000s",
+        "1250ms: first tick at 1.25", "1500ms: elapsed 1970-01-01 00:00:01 +0000s",
+        "2000ms: elapsed 1970-01-01 00:00:02 +0000s",
+      ])
+  }
+
+  /// `22-test-scheduler-debounce` without its last `advance(by:)`: the
+  /// debounced value is due at 400 ms, but a test scheduler runs only when
+  /// advanced, so Swift never prints it.
+  @Test func workDueAfterATestSchedulersLastAdvanceNeverRuns() throws {
+    let swift = """
+      // Form: a view model test with Point-Free's combine-schedulers (DispatchQueue.test, advance(by:))
+      import Combine
+      import CombineSchedulers
+
+      final class SuggestionsViewModel {
+          @Published var text = ""
+          @Published var suggestions: [String] = []
+          private var cancellables: Set<AnyCancellable> = []
+
+          init(scheduler: AnySchedulerOf<DispatchQueue>) {
+              $text
+                  .debounce(for: .milliseconds(300), scheduler: scheduler)
+                  .map { text in text.isEmpty ? [] : [text, text + "s", text + "ing"] }
+                  .sink { [weak self] in self?.suggestions = $0 }
+                  .store(in: &cancellables)
+          }
+      }
+
+      let scheduler = DispatchQueue.test
+      let viewModel = SuggestionsViewModel(scheduler: scheduler.eraseToAnyScheduler())
+      let spy = viewModel.$suggestions.sink { print("suggestions: \\($0)") }
+
+      viewModel.text = "run"
+      scheduler.advance(by: .milliseconds(100))
+      viewModel.text = "walk"
+      scheduler.advance(by: .milliseconds(299))
+      print("still waiting")
+      """
+    #expect(printed(swift) == ["0ms: suggestions: []", "399ms: still waiting"])
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("the cut should run")
+      return
+    }
+    #expect(result.notes.contains { $0.contains("a test scheduler runs only when it is advanced") })
+  }
+
+  /// `23-test-scheduler-run` cut before `scheduler.run()`: nothing is ever delivered.
+  @Test func aTestSchedulerNeverAdvancedRunsNothing() {
+    let log = printed(
+      """
+      // Form: a combine-schedulers test that runs the scheduler to the end with run()
+      import Combine
+      import CombineSchedulers
+
+      let scheduler = DispatchQueue.test
+      var output: [Int] = []
+
+      let cancellable = Just(1)
+          .append(2, 3)
+          .flatMap { value in
+              Just(value * 100).delay(for: .seconds(value), scheduler: scheduler)
+          }
+          .sink { value in
+              output.append(value)
+              print("received \\(value)")
+          }
+      """)
+    #expect(log == [])
+  }
+
+  /// `10-enum-state-subject` without a case's only statement: swiftc
+  /// refuses an empty case body (Swift does not fall through).
+  @Test func anEmptyCaseBodyIsRefusedAtItsLabel() throws {
+    let swift = """
+      // Form: a loading-state enum with associated values sent through a subject (MVVM articles)
+      import Combine
+
+      enum LoadingState {
+          case idle
+          case loading
+          case loaded([String])
+          case failed(String)
+      }
+
+      let state = CurrentValueSubject<LoadingState, Never>(.idle)
+      let render = state.sink { state in
+          switch state {
+          case .idle:
+          case .loading:
+              print("spinner on")
+          case .loaded(let items) where items.isEmpty:
+              print("empty list")
+          case .loaded(let items):
+              print("showing \\(items.count) items: \\(items.joined(separator: ", "))")
+          case .failed(let message):
+              print("error: \\(message)")
+          }
+      }
+
+      state.send(.loading)
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(400)) {
+          state.send(.loaded(["a", "b"]))
+      }
+      DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(800)) {
+          state.send(.loaded([]))
+          state.send(.failed("offline"))
+      }
+      """
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else {
+      Issue.record("the cut should be refused")
+      return
+    }
+    #expect(diagnostic.message == "'case' label in a 'switch' must have at least one executable statement")
+    #expect(SourceLocation(of: diagnostic.range, in: swift).line == 14)
+  }
+
+  /// `07-form-validation` without `.eraseToAnyPublisher()`: swiftc refuses
+  /// "cannot convert return expression of type 'Publishers.Map<…>' to return
+  /// type 'AnyPublisher<Bool, Never>'"; streamlab ran the chain as if erased.
+  @Test func aChainReturnedAsAnyPublisherMustBeErased() throws {
+    let swift = """
+      // Form: a sign-up form view model validating fields with combineLatest (tutorial articles)
+      import Combine
+
+      final class SignUpViewModel: ObservableObject {
+          @Published var username = ""
+          @Published var password = ""
+          @Published var passwordAgain = ""
+          @Published var canSubmit = false
+
+          private var cancellables = Set<AnyCancellable>()
+
+          private var isUsernameValid: AnyPublisher<Bool, Never> {
+              $username
+                  .map { $0.count >= 3 }
+          }
+
+          private var arePasswordsValid: AnyPublisher<Bool, Never> {
+              $password.combineLatest($passwordAgain)
+                  .map { password, again in
+                      guard password.count >= 6 else { return false }
+                      return password == again
+                  }
+                  .eraseToAnyPublisher()
+          }
+
+          init() {
+              isUsernameValid.combineLatest(arePasswordsValid)
+                  .map { $0 && $1 }
+                  .removeDuplicates()
+                  .assign(to: \\.canSubmit, on: self)
+                  .store(in: &cancellables)
+          }
+      }
+
+      let form = SignUpViewModel()
+      let button = form.$canSubmit.sink { print("submit enabled: \\($0)") }
+      form.username = "kim"
+      form.password = "secret1"
+      form.passwordAgain = "secret"
+      form.passwordAgain = "secret1"
+      form.username = "k"
+      """
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else {
+      Issue.record("the cut should be refused")
+      return
+    }
+    #expect(diagnostic.message.contains("ends in `.map`, not `.eraseToAnyPublisher()`"))
+    #expect(diagnostic.message.contains("'AnyPublisher<Bool, Never>'"))
+    #expect(SourceLocation(of: diagnostic.range, in: swift).line == 13)
+  }
+
+  /// `03-current-value-replays` without `var subscriptions = Set<AnyCancellable>()`:
+  /// swiftc refuses it ("cannot find 'subscriptions' in scope"). A pipeline
+  /// taken out of an article is pasted this way, so streamlab runs it as if
+  /// the set were declared (printing what the whole snippet prints in Swift)
+  /// and says so in a note.
+  @Test func aStoreIntoASetThePasteDoesNotDeclareRunsWithANote() throws {
+    let swift = """
+      // Form: a tutorial contrasting CurrentValueSubject with PassthroughSubject
+      import Combine
+
+      let passthrough = PassthroughSubject<Int, Never>()
+      let current = CurrentValueSubject<Int, Never>(0)
+
+      passthrough.send(1)
+      current.send(1)
+
+      passthrough.sink { print("passthrough: \\($0)") }.store(in: &subscriptions)
+      current.sink { print("current: \\($0)") }.store(in: &subscriptions)
+
+      passthrough.send(2)
+      current.send(2)
+      print("current.value is \\(current.value)")
+      """
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("the cut should run")
+      return
+    }
+    #expect(
+      result.log.map { "\($0.time): \($0.text)" } == [
+        "0ms: current: 1", "0ms: passthrough: 2", "0ms: current: 2", "0ms: current.value is 2",
+      ])
+    #expect(
+      result.notes.contains {
+        $0.hasPrefix("`subscriptions` is not declared in the paste, so swiftc refuses it (cannot find 'subscriptions'")
+      })
+  }
+
+  /// `15-publishers-debounce-init` without `options: nil`: Combine's
+  /// `Publishers.Debounce(upstream:dueTime:scheduler:options:)` has no
+  /// default for it, and swiftc refuses "missing argument for parameter
+  /// 'options' in call"; streamlab ran it.
+  @Test func aPublishersInitializerWithoutAnArgumentIsRefused() throws {
+    let swift = """
+      // Form: the Publishers.Debounce(upstream:dueTime:scheduler:options:) spelling from Apple's reference documentation
+      import Combine
+
+      let keystrokes = PassthroughSubject<String, Never>()
+      let debounced = Publishers.Debounce(
+          upstream: keystrokes,
+          dueTime: .milliseconds(200),
+          scheduler: DispatchQueue.main,
+      )
+      let subscription = debounced.sink { print("debounced: \\($0)") }
+
+      let typed: [(String, Int)] = [("h", 0), ("he", 50), ("hel", 120), ("help", 500), ("helps", 650)]
+      for (text, at) in typed {
+          DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(at)) {
+              keystrokes.send(text)
+          }
+      }
+      """
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else {
+      Issue.record("the cut should be refused")
+      return
+    }
+    #expect(diagnostic.message == "missing argument for parameter 'options' in call to `Publishers.Debounce`")
+    #expect(SourceLocation(of: diagnostic.range, in: swift).line == 5)
+  }
+}
