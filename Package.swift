@@ -163,7 +163,7 @@ let package = Package(
     .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang", "StreamLab"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
     .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons", "StreamCore"]),
-    .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing"], exclude: ["Crashers"]),
+    .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing", "StreamLab"], exclude: ["Crashers"]),
     // Depends on streamlab-serve too, so `swift build --build-tests` builds
     // the server that `streamlab serve` runs before these tests do.
     .testTarget(name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve", "StreamLabFuzzing"]),

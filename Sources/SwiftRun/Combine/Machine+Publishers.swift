@@ -86,6 +86,8 @@ extension Machine {
       // No row of its own (`setFailureType(to:)`): the next stage is typed from what it gives.
       return typed.type == upstream.outputType ? made : .opaque(upstream.carrying(typed.type, untyped: typed.untyped))
     }
+    // `eraseToAnyPublisher()`: the same rows and types, the recipe marked erased.
+    if name == "eraseToAnyPublisher" { return made }
     if publisher.types.count == upstream.types.count + 1 {
       publisher.types[publisher.types.count - 1] = typed.type
       if let reason = typed.untyped { publisher.untyped.append(reason) }

@@ -8,6 +8,8 @@ private final class ProfileLoader {
     let updates = PassthroughSubject<String, Never>()
 
     init() {
+        OracleTypeLog.shared.record("0 0", types(updates))
+        OracleTypeLog.shared.record("0 1", types(updates.handleEvents(receiveCancel: { print("cancelled") })))
         let subscription = updates
             .handleEvents(receiveCancel: { print("cancelled") })
             .sink { print("update: \($0)") }

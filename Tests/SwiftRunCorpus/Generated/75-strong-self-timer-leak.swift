@@ -9,6 +9,7 @@ private final class StopwatchViewModel {
     var cancellable: AnyCancellable?
 
     init() {
+        OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect()))
         cancellable = Timer.publish(every: 1, on: .main, in: .common)
             .autoconnect()
             .sink { _ in

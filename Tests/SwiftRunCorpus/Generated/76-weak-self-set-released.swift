@@ -9,6 +9,8 @@ private final class StopwatchViewModel {
     private var cancellables = Set<AnyCancellable>()
 
     init() {
+        OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect()))
+        OracleTypeLog.shared.record("0 1", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect().handleEvents(receiveCancel: { print("timer cancelled") })))
         Timer.publish(every: 1, on: .main, in: .common)
             .autoconnect()
             .handleEvents(receiveCancel: { print("timer cancelled") })

@@ -11,6 +11,7 @@ private final class ClockModel {
     var cancellable: AnyCancellable?
 
     init() {
+        OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 2, on: .main, in: .common) .autoconnect()))
         cancellable = Timer.publish(every: 2, on: .main, in: .common)
             .autoconnect()
             .assign(to: \.now, on: self)

@@ -11,6 +11,8 @@ private final class ScoreBoard {
     var cancellable: AnyCancellable?
 
     init() {
+        OracleTypeLog.shared.record("0 0", types([10, 20, 30].publisher))
+        OracleTypeLog.shared.record("0 1", types([10, 20, 30].publisher.delay(for: .milliseconds(500), scheduler: DispatchQueue.main)))
         cancellable = [10, 20, 30].publisher
             .delay(for: .milliseconds(500), scheduler: DispatchQueue.main)
             .assign(to: \.score, on: self)

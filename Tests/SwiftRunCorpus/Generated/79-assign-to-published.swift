@@ -8,6 +8,8 @@ private final class ClockModel {
     @Published var ticks = 0
 
     init() {
+        OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect()))
+        OracleTypeLog.shared.record("0 1", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect().scan(0) { count, _ in count + 1 }))
         Timer.publish(every: 1, on: .main, in: .common)
             .autoconnect()
             .scan(0) { count, _ in count + 1 }

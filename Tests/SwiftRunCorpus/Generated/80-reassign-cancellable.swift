@@ -8,6 +8,15 @@ private final class DetailLoader {
     private var loading: AnyCancellable?
 
     func load(_ id: Int) {
+        OracleTypeLog.shared.record("0 0", types(Just(id)))
+        OracleTypeLog.shared.record("0 1", types(Just(id).delay(for: .milliseconds(300), scheduler: DispatchQueue.main)))
+        OracleTypeLog.shared.record("0 2", types(Just(id).delay(for: .milliseconds(300), scheduler: DispatchQueue.main).handleEvents(receiveCancel: { print("load \(id) cancelled") })))
+        OracleTypeLog.shared.record("1 0", types(Just(id)))
+        OracleTypeLog.shared.record("1 1", types(Just(id).delay(for: .milliseconds(300), scheduler: DispatchQueue.main)))
+        OracleTypeLog.shared.record("1 2", types(Just(id).delay(for: .milliseconds(300), scheduler: DispatchQueue.main).handleEvents(receiveCancel: { print("load \(id) cancelled") })))
+        OracleTypeLog.shared.record("2 0", types(Just(id)))
+        OracleTypeLog.shared.record("2 1", types(Just(id).delay(for: .milliseconds(300), scheduler: DispatchQueue.main)))
+        OracleTypeLog.shared.record("2 2", types(Just(id).delay(for: .milliseconds(300), scheduler: DispatchQueue.main).handleEvents(receiveCancel: { print("load \(id) cancelled") })))
         loading = Just(id)
             .delay(for: .milliseconds(300), scheduler: DispatchQueue.main)
             .handleEvents(receiveCancel: { print("load \(id) cancelled") })

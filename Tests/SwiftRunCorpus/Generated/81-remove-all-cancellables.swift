@@ -8,10 +8,12 @@ private final class FeedViewModel {
     var cancellables = Set<AnyCancellable>()
 
     func start() {
+        OracleTypeLog.shared.record("0 0", types(Timer.publish(every: 1, on: .main, in: .common) .autoconnect()))
         Timer.publish(every: 1, on: .main, in: .common)
             .autoconnect()
             .sink { _ in print("feed refresh") }
             .store(in: &cancellables)
+        OracleTypeLog.shared.record("1 0", types(Timer.publish(every: 0.7, on: .main, in: .common) .autoconnect()))
         Timer.publish(every: 0.7, on: .main, in: .common)
             .autoconnect()
             .sink { _ in print("badge refresh") }

@@ -18,6 +18,7 @@ private final class EditorViewModel {
     private var cancellables = Set<AnyCancellable>()
 
     init() {
+        OracleTypeLog.shared.record("0 0", types(edits))
         edits
             .sink { [store] value in store.save(value) }
             .store(in: &cancellables)
