@@ -35,8 +35,14 @@ import Testing
   /// The README's pasted view model (the indented Swift above its
   /// `$ streamlab eval -f SearchViewModel.swift` line) and what it shows.
   static func viewModelExample() throws -> (swift: String, output: String) {
+    try pastedExample("SearchViewModel.swift")
+  }
+
+  /// The indented Swift above a `$ streamlab eval -f FILE` line, from its
+  /// `import Combine`, and the lines it shows.
+  static func pastedExample(_ file: String) throws -> (swift: String, output: String) {
     let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
-    let prompt = try #require(lines.firstIndex(of: "    $ streamlab eval -f SearchViewModel.swift"))
+    let prompt = try #require(lines.firstIndex(of: "    $ streamlab eval -f \(file)"))
     // The paste runs from its `import Combine` to the blank line before the prompt.
     let codeEnd = prompt - 1
     let codeStart = try #require(lines[..<prompt].lastIndex(of: "    import Combine"))
@@ -55,6 +61,34 @@ import Testing
     let run = try ProcessRun.streamlab(["eval", "-f", file.path, "--width", "80"], home: home)
     #expect(run.status == 0, "stderr: \(run.standardError)")
     #expect(run.standardOutput == example.output)
+  }
+
+  @Test func theLeakingStopwatchAndItsFixShowWhatTheReadmeShows() throws {
+    let leaking = try Self.pastedExample("Stopwatch.swift")
+    #expect(leaking.output.contains("note: leak: Stopwatch is never released"))
+    // The fix is the same paste with the one `sink` line the README names.
+    let strong = ".sink { _ in self.seconds += 1 }"
+    let weak = ".sink { [weak self] _ in self?.seconds += 1 }"
+    #expect(leaking.swift.contains(strong))
+    let lines = try String(contentsOf: Self.readme, encoding: .utf8).components(separatedBy: "\n")
+    let fixPrompt = try #require(lines.firstIndex(of: "    $ streamlab eval -f StopwatchWeakSelf.swift"))
+    let fixOutput = lines[(fixPrompt + 1)...].prefix { !$0.isEmpty }.map { String($0.dropFirst(4)) }
+    let examples = [
+      ("Stopwatch.swift", leaking.swift, leaking.output),
+      (
+        "StopwatchWeakSelf.swift", leaking.swift.replacingOccurrences(of: strong, with: weak),
+        fixOutput.joined(separator: "\n") + "\n"
+      ),
+    ]
+    let home = try StreamlabBinary.temporaryHome()
+    defer { try? FileManager.default.removeItem(at: home) }
+    for (name, swift, output) in examples {
+      let file = home.appendingPathComponent(name)
+      try swift.write(to: file, atomically: true, encoding: .utf8)
+      let run = try ProcessRun.streamlab(["eval", "-f", file.path, "--width", "80"], home: home)
+      #expect(run.status == 0, "stderr: \(run.standardError)")
+      #expect(run.standardOutput == output, "\(name)")
+    }
   }
 
   @Test func theReadmeHasEvalExamples() throws {

@@ -91,6 +91,35 @@ import Testing
   }
 }
 
+/// `self?.count += 1` in a `[weak self]` closure, the fix the leak note names.
+@Suite struct OptionalChainAssignmentTests {
+  @Test func aCompoundAssignmentThroughAnOptionalChainUpdatesThePropertyOrDoesNothing() {
+    let swift = """
+      final class Counter {
+        var count = 0
+      }
+      var counter: Counter? = Counter()
+      counter?.count += 2
+      counter?.count *= 5
+      print(counter?.count ?? -1)
+      var calls = 0
+      func one() -> Int { calls += 1; return 1 }
+      let kept = counter
+      counter = nil
+      counter?.count += one()
+      print(kept!.count, calls)
+      """
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("did not run")
+      return
+    }
+    // "The assignment is part of the optional chaining, which means none of the code on the
+    // right-hand side of the = operator is evaluated" (The Swift Programming Language,
+    // "Optional Chaining"): 10, then `10 0`.
+    #expect(result.log.map(\.text) == ["10", "10 0"])
+  }
+}
+
 /// Issue 30: each object that held subscriptions, from when it was made to
 /// its release, or its leak (JSON's `"lifetimes"`, a note for each release).
 @Suite struct LifetimeTests {

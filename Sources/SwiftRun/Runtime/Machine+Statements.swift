@@ -50,7 +50,13 @@ extension Machine {
       let newValue = try evaluate(value, in: scope).copiedIfValue
       try assign(newValue, to: target, in: scope)
     case .compoundAssignment(let op, let target, let value):
-      let current = try evaluate(target, in: scope)
+      var current = try evaluate(target, in: scope)
+      if Self.hasOptionalChain(target) {
+        // `self?.count += 1`: nothing happens when the chain is nil (not even
+        // the right-hand side); otherwise the property itself is updated.
+        if current == .null { return .normal }
+        current = current.unwrapped
+      }
       let operand = try evaluate(value, in: scope)
       try assign(try binary(op, current, operand, at: statement.range), to: target, in: scope)
     case .expression(let expression):
