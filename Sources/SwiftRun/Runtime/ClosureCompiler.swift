@@ -21,11 +21,7 @@ enum ClosureCompiler {
     // `{ _ in }`: the tree-walker binds the parameters and runs nothing.
     if closure.body.isEmpty, closure.captures.isEmpty { return { _ in .void } }
     guard closure.body.count == 1, closure.captures.isEmpty else { return nil }
-    let expression: SwiftExpr
-    switch closure.body[0].kind {
-    case .expression(let value), .returnValue(let value?): expression = value
-    default: return nil
-    }
+    guard let expression = onlyExpression(of: closure) else { return nil }
     let spreadsTuple = closure.parameters.count > 1 || machine.usesSecondParameter(closure)
     guard
       let body: Node = node(
@@ -98,11 +94,7 @@ enum ClosureCompiler {
     }
     if closure.body.isEmpty { return { _ in .void } }
     guard closure.body.count == 1 else { return nil }
-    let expression: SwiftExpr
-    switch closure.body[0].kind {
-    case .expression(let value), .returnValue(let value?): expression = value
-    default: return nil
-    }
+    guard let expression = onlyExpression(of: closure) else { return nil }
     return node(
       expression, parameters: closure.parameters, captured: captured, machine: machine,
       parameter: { value, index in index == 0 ? value : nil })
@@ -112,11 +104,7 @@ enum ClosureCompiler {
   /// tuple is spread): `scan(0) { $0 + $1 }`, `reduce(0) { sum, x in sum + x }`.
   static func compileBinary(_ closure: SwiftClosure, captured: Scope, machine: Machine) -> BinaryNode? {
     guard closure.body.count == 1, closure.captures.isEmpty, closure.parameters.count <= 2 else { return nil }
-    let expression: SwiftExpr
-    switch closure.body[0].kind {
-    case .expression(let value), .returnValue(let value?): expression = value
-    default: return nil
-    }
+    guard let expression = onlyExpression(of: closure) else { return nil }
     guard
       let body = node(
         expression, parameters: closure.parameters, captured: captured, machine: machine,
@@ -125,6 +113,15 @@ enum ClosureCompiler {
         })
     else { return nil }
     return { first, second in try body((first, second)) }
+  }
+
+  /// The one expression a closure's body is (`{ $0 * 2 }`, `{ return x }`); nil otherwise.
+  private static func onlyExpression(of closure: SwiftClosure) -> SwiftExpr? {
+    guard closure.body.count == 1 else { return nil }
+    switch closure.body[0].kind {
+    case .expression(let value), .returnValue(let value?): return value
+    default: return nil
+    }
   }
 
   /// `parameter(arguments, i)` reads parameter `i` (nil when the call has none).

@@ -45,10 +45,10 @@ struct LeakFinder {
 
   /// The leaks among `instances` (the class instances the run made, weakly
   /// held), in the order they were made; one per cycle.
-  func leaks(among instances: [WeakInstance]) -> [Leak] {
+  /// `reachable` is what `reachable()` gave for the same run.
+  func leaks(among instances: [WeakInstance], reachable: Set<ObjectIdentifier>) -> [Leak] {
     let alive = instances.compactMap(\.instance)
     guard !alive.isEmpty else { return [] }
-    let reachable = reachable()
     var reported: Set<ObjectIdentifier> = []
     var leaks: [Leak] = []
     for instance in alive where !reachable.contains(ObjectIdentifier(instance)) {

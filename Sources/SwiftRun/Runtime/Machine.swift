@@ -152,8 +152,11 @@ final class Machine {
       pipelines: shown, rows: recorder.timelines.filter { $0.pipeline >= 0 }, stop: stop, endTime: clock.now)
     result.contractViolations = recorder.contractViolations
     result.log = recorder.log
-    result.notes = notes + leakNotes()
-    result.lifetimes = lifetimes()
+    // What the globals reach is walked once, and only when a class instance is still alive.
+    let finder = leakFinder()
+    let reachable = classInstances.contains { $0.instance != nil } ? finder.reachable() : []
+    result.notes = notes + leakNotes(finder, reachable: reachable)
+    result.lifetimes = lifetimes(reachable: reachable)
     // A leak has its own note; an object a global still holds is what a script's globals do.
     result.notes += result.lifetimes.filter { $0.released != nil }.map(\.sentence)
     result.stageTypes = shownTypes.map { types in
@@ -172,9 +175,8 @@ final class Machine {
   }
 
   /// Each instance that held subscriptions: made, released or leaked.
-  private func lifetimes() -> [ObjectLifetime] {
-    let reachable = leakFinder().reachable()
-    return classInstances.enumerated().compactMap { serial, weak in
+  private func lifetimes(reachable: Set<ObjectIdentifier>) -> [ObjectLifetime] {
+    classInstances.enumerated().compactMap { serial, weak in
       let made = instanceMade[serial]
       if let released = ownersReleased[serial] {
         return ObjectLifetime(typeName: made.typeName, made: made.time, released: released, leaked: false)
@@ -191,8 +193,8 @@ final class Machine {
 
   /// A sentence per cycle of instances the paste can no longer reach, with
   /// what the cycle keeps running (`LeakFinder`).
-  private func leakNotes() -> [String] {
-    leakFinder().leaks(among: classInstances).map { leak in
+  private func leakNotes(_ finder: LeakFinder, reachable: Set<ObjectIdentifier>) -> [String] {
+    finder.leaks(among: classInstances, reachable: reachable).map { leak in
       var sentence = "leak: \(leak.typeName) is never released: " + leak.chain.joined(separator: " → ")
       let running = leak.runningPipelines.filter { shown.indices.contains($0) }.map { "`\(shown[$0].source)`" }
       if !running.isEmpty {
