@@ -61,6 +61,41 @@ import Testing
     #expect(result.outputs.map(compact) == ["0ms 2000, 0ms |"])
   }
 
+  @Test func aChainFromAnEarlierInputKeepsItsTypeWhateverItsLength() throws {
+    // Typed again in the next input, the chain's type went as deep as the
+    // inference goes (200 bindings) and came back `_` for every later use,
+    // each of which typed 200 bindings again.
+    var interpreter = Interpreter()
+    guard case .ran = interpreter.run(Self.chain(1_000).joined(separator: "\n")) else { throw NotRun() }
+    let typed = try interpreter.types(of: "let b = a999 | map x > 3\nb | filter x").get()
+    #expect(typed.shown.map { $0.stages.map(\.type.spelling) } == [["<Bool, Never>", "<Bool, Never>"]])
+    guard case .ran(let result, _) = interpreter.run("a999 | map x * 2") else { throw NotRun() }
+    #expect(result.stageTypes.map { $0.map(\.output) } == [["Int", "Int"]])
+  }
+
+  @Test func aRebindingIsTypedAsItIsNow() throws {
+    var interpreter = Interpreter()
+    guard case .ran = interpreter.run("let a = just 1\nlet b = a") else { throw NotRun() }
+    guard case .ran = interpreter.run("let a = just \"x\"") else { throw NotRun() }
+    let typed = try interpreter.types(of: "a | map x + \"y\"\nb | map x + 1").get()
+    #expect(
+      typed.shown.map { $0.stages.map(\.type.spelling) } == [
+        ["<String, Never>", "<String, Never>"], ["<Int, Never>", "<Int, Never>"],
+      ])
+  }
+
+  @Test func aMistakeInABindingOverAnEarlierInputsBindingIsReportedWhereItIsBound() throws {
+    // The earlier binding is not built again to check the new one; the new one's own stages are.
+    var interpreter = Interpreter()
+    guard case .ran = interpreter.run(Self.chain(3).joined(separator: "\n")) else { throw NotRun() }
+    let text = "let d = a2 | collect 0"
+    guard case .invalid(let diagnostics) = interpreter.run(text) else { throw NotRun() }
+    let only = try #require(diagnostics.first)
+    #expect(diagnostics.count == 1)
+    #expect(only.message.hasPrefix("collect needs a count or a time"))
+    #expect(only.range.text(in: text) == "0")
+  }
+
   @Test func aLetStandingForMoreStagesThanTheLimitIsRefusedWhereItIsBound() throws {
     var interpreter = Interpreter()
     let big = "let a = " + ProgramLimitsTests.chain(11_999)

@@ -7,6 +7,8 @@ import StreamCore
 /// 0ms (DSL.md): bindings carry over as pipelines, never as running streams.
 public struct Interpreter {
   private(set) var bindings: [String: BoundPipeline] = [:]
+  /// The types of `bindings`, so an input does not type again what an earlier one typed.
+  private var bindingTypes = SessionTypes()
 
   public init() {}
 
@@ -19,6 +21,7 @@ public struct Interpreter {
   /// Forgets every binding (`:clear`).
   public mutating func removeAllBindings() {
     bindings.removeAll()
+    bindingTypes.removeAll()
   }
 
   /// Parses and runs one program. Its bindings are kept only when the whole
@@ -37,8 +40,10 @@ public struct Interpreter {
     }
     // Swift refuses an ill-typed program before it runs, and so does streamlab.
     let typed: TypedProgram
+    let bindingStages: [String: TypeInference.Stage]
     do {
-      typed = try TypeChecker.check(parsed.program, environment: bindings, isInterrupted: options.isInterrupted)
+      (typed, bindingStages) = try TypeChecker.check(
+        parsed.program, environment: bindings, session: bindingTypes, isInterrupted: options.isInterrupted)
     } catch {
       if options.isInterrupted() { DeferredRelease.release(consume parsed) }
       return .invalid(error.diagnostics)
@@ -54,6 +59,7 @@ public struct Interpreter {
     // Still on the large stack: tearing down a deep pipeline nests as deep.
     defer { run.end() }
     bindings = run.bindings
+    bindingTypes.keep(bindingStages, of: bindings)
     var result = run.finish()
     result.stageTypes = typed.shown.map { pipeline in pipeline.stages.map(\.typeLabel) }
     result.notes = typed.warnings.map { "warning: \($0.description)" } + result.notes
@@ -68,7 +74,10 @@ public struct Interpreter {
       let parsed = Parser.parse(text, boundNames: bindings.keys, isInterrupted: isInterrupted)
       guard parsed.diagnostics.isEmpty else { return .failure(TypeCheckFailure(diagnostics: parsed.diagnostics)) }
       do throws(TypeCheckFailure) {
-        return .success(try TypeChecker.check(parsed.program, environment: bindings, isInterrupted: isInterrupted))
+        return .success(
+          try TypeChecker.check(
+            parsed.program, environment: bindings, session: bindingTypes, isInterrupted: isInterrupted
+          ).typed)
       } catch {
         return .failure(error)
       }

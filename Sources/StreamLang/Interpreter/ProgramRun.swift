@@ -21,7 +21,7 @@ struct ProgramRun {
   private let pendingStarts = PendingStarts()
   /// The stages built so far, against `ProgramLimits.stagesPerProgram`.
   private var stageBudget = StageBudget()
-  private let bindingCheck = BindingCheck()
+  private let bindingCheck: BindingCheck
 
   init(
     program: Program, bindings: [String: BoundPipeline], options: RunOptions, typed: TypedProgram = TypedProgram()
@@ -29,6 +29,7 @@ struct ProgramRun {
     self.program = program
     self.bindings = bindings
     self.options = options
+    bindingCheck = BindingCheck(earlier: bindings)
     recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
     builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
     builder.recordsInnerRows = options.recordsInnerRows
@@ -180,13 +181,25 @@ struct ProgramRun {
 /// checking `let b = a | map x + 1` reuses the `a` it built for `a`'s own
 /// check. A builder per binding built the whole chain of bindings again for
 /// each one, which grew with the square of their number (issue 26).
+///
+/// The bindings of earlier inputs were checked when they were typed, so they
+/// are not built again here (`PipelineBuilder.isCheckedEarlier`).
 private final class BindingCheck {
   private let clock = VirtualClock()
   private var builder: PipelineBuilder?
+  /// The session's bindings before this program: checked already.
+  private let earlier: [String: BoundPipeline]
+
+  init(earlier: [String: BoundPipeline]) {
+    self.earlier = earlier
+  }
 
   func check(_ binding: BoundPipeline) throws {
     let builder =
       self.builder ?? PipelineBuilder(clock: clock, recorder: Recorder(clock: clock), boundNames: [String]())
+    if self.builder == nil {
+      builder.isCheckedEarlier = { [earlier] binding in earlier[binding.name] === binding }
+    }
     self.builder = builder
     // The names the binding's expressions may use as streams; names bound
     // later cannot appear in it (the compiler refused those already).

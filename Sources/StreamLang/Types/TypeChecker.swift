@@ -24,21 +24,38 @@ public enum TypeChecker {
   public static func check(
     _ program: Program, environment: [String: BoundPipeline], isInterrupted: () -> Bool = { false }
   ) throws(TypeCheckFailure) -> TypedProgram {
-    let first = try check(program, environment: environment, stringDefaults: [], isInterrupted: isInterrupted)
+    try check(program, environment: environment, session: SessionTypes(), isInterrupted: isInterrupted).typed
+  }
+
+  /// `check(_:environment:isInterrupted:)` that starts from the types the
+  /// session already knows of `environment`'s bindings, and also gives the
+  /// type of each binding of `program` that later inputs may reuse.
+  static func check(
+    _ program: Program, environment: [String: BoundPipeline], session: SessionTypes,
+    isInterrupted: () -> Bool = { false }
+  ) throws(TypeCheckFailure) -> (typed: TypedProgram, bindingStages: [String: TypeInference.Stage]) {
+    let known = session.stages
+    let first = try check(
+      program, environment: environment, known: known, stringDefaults: [], isInterrupted: isInterrupted)
     // A marble string some use needs as Strings is built as Strings for every
     // use: where another use took Int by default, it is typed again as String.
-    guard first.defaultedToInt.contains(where: first.typed.stringMarbles.contains) else { return first.typed }
-    return try check(
-      program, environment: environment, stringDefaults: first.typed.stringMarbles, isInterrupted: isInterrupted
-    ).typed
+    guard first.defaultedToInt.contains(where: first.typed.stringMarbles.contains) else {
+      return (first.typed, first.bindingStages)
+    }
+    let second = try check(
+      program, environment: environment, known: known, stringDefaults: first.typed.stringMarbles,
+      isInterrupted: isInterrupted)
+    return (second.typed, second.bindingStages)
   }
 
   /// One pass; `stringDefaults` are the marble strings whose digits are
   /// Strings where no use says otherwise.
   private static func check(
-    _ program: Program, environment: [String: BoundPipeline], stringDefaults: Set<MarbleLiteral>,
-    isInterrupted: () -> Bool
-  ) throws(TypeCheckFailure) -> (typed: TypedProgram, defaultedToInt: Set<MarbleLiteral>) {
+    _ program: Program, environment: [String: BoundPipeline], known: [ObjectIdentifier: TypeInference.Stage],
+    stringDefaults: Set<MarbleLiteral>, isInterrupted: () -> Bool
+  ) throws(TypeCheckFailure) -> (
+    typed: TypedProgram, defaultedToInt: Set<MarbleLiteral>, bindingStages: [String: TypeInference.Stage]
+  ) {
     var defaultedToInt: Set<MarbleLiteral> = []
     var environment = environment
     var typed = TypedProgram()
@@ -46,6 +63,8 @@ public enum TypeChecker {
     var illTyped: Set<String> = []
     var intMarbles: Set<MarbleLiteral> = []
     let bindingTypes = TypeInference.BindingTypes()
+    bindingTypes.byBinding = known
+    var bindingStages: [String: TypeInference.Stage] = [:]
     for (index, statement) in program.statements.enumerated() {
       if ProgramPhase.looks(before: index), isInterrupted() {
         let failure = TypeCheckFailure(
@@ -61,6 +80,7 @@ public enum TypeChecker {
           let bound = BoundPipeline(name: name.text, pipeline: pipeline, text: program.text, environment: environment)
           typed.bindings[name.text] = try inference.typedBinding(bound, environment: environment)
           environment[name.text] = bound
+          bindingStages[name.text] = bindingTypes.byBinding[ObjectIdentifier(bound)]
           illTyped.remove(name.text)
         case .subscription(let pipeline, _, _):
           typed.shown.append(try inference.typedPipeline(pipeline, environment: environment))
@@ -95,6 +115,6 @@ public enum TypeChecker {
       }
     }
     guard errors.isEmpty else { throw TypeCheckFailure(diagnostics: errors) }
-    return (typed, defaultedToInt)
+    return (typed, defaultedToInt, bindingStages)
   }
 }
