@@ -162,7 +162,12 @@ let package = Package(
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
     .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang", "StreamLab"], exclude: ["Fixtures"]),
     .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
-    .testTarget(name: "StreamLabServerTests", dependencies: ["StreamLabServer", "StreamLab", "Lessons", "StreamCore"]),
+    .testTarget(
+      name: "StreamLabServerTests",
+      dependencies: [
+        "StreamLabServer", "StreamLab", "Lessons", "StreamCore",
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+      ]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing", "StreamLab"], exclude: ["Crashers"]),
     // Depends on streamlab-serve too, so `swift build --build-tests` builds
     // the server that `streamlab serve` runs before these tests do.
