@@ -277,4 +277,101 @@ import Testing
     #expect(diagnostic.message == "missing argument for parameter 'options' in call to `Publishers.Debounce`")
     #expect(SourceLocation(of: diagnostic.range, in: swift).line == 5)
   }
+
+  /// The notes of a run, or the refusal.
+  private func notes(_ swift: String) -> [String] {
+    guard case .ran(let result, _) = SwiftRun.run(swift) else { return ["refused"] }
+    return result.notes
+  }
+
+  /// `62-append-empty-replace` without `.replaceNil(with: 0)`: an array
+  /// literal with a `nil` is `[Int?]`, and what `append` adds to its publisher
+  /// is `Int?` too. swiftc's build printed the Optionals; streamlab printed
+  /// `[1, nil, 3, 4, 5]`.
+  @Test func anArrayLiteralWithNilPublishesOptionalsAndAppendAddsOptionals() {
+    let log = printed(
+      """
+      var bag = Set<AnyCancellable>()
+      [1, nil, 3].publisher
+          .append(4, 5)
+          .collect()
+          .sink { print("replaceNil + append: \\($0)") }
+          .store(in: &bag)
+      """)
+    #expect(log == ["0ms: replaceNil + append: [Optional(1), nil, Optional(3), Optional(4), Optional(5)]"])
+    // With `replaceNil` the values are unwrapped again (the whole snippet, which agrees with swiftc).
+    let replaced = printed(
+      """
+      let c = [1, nil, 3].publisher.replaceNil(with: 0).append(4, 5).collect().sink { print($0) }
+      """)
+    #expect(replaced == ["0ms: [1, 0, 3, 4, 5]"])
+  }
+
+  /// `31-retry-attempts` without `attempts += 1`: swiftc's build printed
+  /// `failure(Cuts.(unknown context at $…).NetworkError.unavailable(attempt: 0))`
+  /// (a type declared in a function; `main.NetworkError…` at a script's top
+  /// level); streamlab printed `failure(unavailable(attempt: 0))` and said nothing.
+  @Test func anEnumInsideAnotherValueIsPrintedWithItsTypeAndTheModuleIsNoted() {
+    let swift = """
+      enum NetworkError: Error {
+          case unavailable(attempt: Int)
+      }
+      let request = Fail<String, NetworkError>(error: .unavailable(attempt: 0))
+      let cancellable = request.sink(receiveCompletion: { print("finished with \\($0)") }, receiveValue: { _ in })
+      print(NetworkError.unavailable(attempt: 2))
+      """
+    #expect(
+      printed(swift) == [
+        "0ms: finished with failure(NetworkError.unavailable(attempt: 0))", "0ms: unavailable(attempt: 2)",
+      ])
+    #expect(notes(swift).contains { $0.hasPrefix("Swift prints `NetworkError` here with its module's name in front") })
+  }
+
+  /// `29-switch-to-latest` without `.switchToLatest()`: the sink prints the
+  /// inner subjects themselves. swiftc's build printed
+  /// `OpenCombine.PassthroughSubject<Swift.Int, Swift.Never>`, Apple's
+  /// Combine `Combine.…`; streamlab printed `PassthroughSubject<Int, Never>()`.
+  /// Generic arguments are spelt as swiftc spells them: a generic class of
+  /// that name, compiled and printed, gave `CurrentValueSubject<Swift.Array<
+  /// Swift.String>, Swift.Never>` and `…<Swift.Optional<Swift.Int>, …>`.
+  @Test func aSubjectPrintsItsFullTypeName() {
+    let log = printed(
+      """
+      let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+      let first = PassthroughSubject<Int, Never>()
+      let cancellable = outer.sink { print($0) }
+      outer.send(first)
+      print(CurrentValueSubject<[String], Never>([]))
+      """)
+    #expect(
+      log == [
+        "0ms: Combine.PassthroughSubject<Swift.Int, Swift.Never>",
+        "0ms: Combine.CurrentValueSubject<Swift.Array<Swift.String>, Swift.Never>",
+      ])
+  }
+
+  /// `26-delay-receive-on` without a line: swiftc's own runs of the same
+  /// build printed the two sinks' lines in either order (a subject keeps its
+  /// subscribers in a Set); streamlab's order was one of them, with no word.
+  @Test func aSubjectSendingToSeveralSubscribersSaysTheirOrderIsNotDefined() {
+    let swift = """
+      let subject = PassthroughSubject<String, Never>()
+      var cancellables = Set<AnyCancellable>()
+      subject.sink { print("delayed: \\($0)") }.store(in: &cancellables)
+      subject.sink { print("direct: \\($0)") }.store(in: &cancellables)
+      subject.send("a")
+      """
+    #expect(Set(printed(swift)) == ["0ms: delayed: a", "0ms: direct: a"])
+    #expect(
+      notes(swift).filter { $0.contains("which gets it first is not defined") } == [
+        "the subject `PassthroughSubject<String, Never>()` sent one value to 2 subscribers at 0ms: Combine keeps "
+          + "a subject's subscribers in a Set, so which gets it first is not defined, and Swift may print what "
+          + "they do at that instant in another order than shown here"
+      ])
+    // One subscriber: nothing to say.
+    #expect(
+      !notes("let s = PassthroughSubject<Int, Never>()\nlet c = s.sink { print($0) }\ns.send(1)").contains {
+        $0.contains("not defined")
+      })
+  }
 }

@@ -286,7 +286,8 @@ extension Machine {
       return stage { $0.replaceError(with: value).setFailureType(to: StreamError.self).eraseToAnyPublisher() }
     case "replaceNil":
       let value = argument("with")?.value ?? .null
-      return stage { $0.map { $0 == .null ? value : $0 }.eraseToAnyPublisher() }
+      // `Int?` in, `Int` out: a value is unwrapped, a nil replaced.
+      return stage { $0.map { $0 == .null ? value : $0.unwrapped }.eraseToAnyPublisher() }
     case "replaceEmpty":
       let value = argument("with")?.value ?? .null
       return stage { $0.exactReplaceEmpty(with: value).eraseToAnyPublisher() }
@@ -379,7 +380,7 @@ extension Machine {
       }
       // An array is a sequence of values; anything else (a String too) is one value, as
       // Swift picks the variadic `prepend(_: Output...)` for it.
-      let values: [Value]
+      var values: [Value]
       if arguments.count == 1, case .array(let items) = arguments[0].value {
         values = items
       } else if arguments.count == 1, let range = arguments[0].value.opaque(as: RangeValue.self) {
@@ -387,6 +388,9 @@ extension Machine {
       } else {
         values = arguments.map(\.value)
       }
+      // The values are the upstream's Output: after `[1, nil, 3].publisher`, `append(4, 5)`
+      // sends `Optional(4)` and `Optional(5)`, and prints them so.
+      if case .optional = upstream.outputType.output { values = values.map(\.asOptional) }
       return name == "prepend"
         ? stage { $0.prepend(values).eraseToAnyPublisher() } : stage { $0.append(values).eraseToAnyPublisher() }
     case "count":

@@ -129,8 +129,13 @@ final class SubjectValue: OpaqueValue {
     }
   }
 
+  /// How many subscribers the last `send` reached: from two on, the order
+  /// they got the value in was Combine's to choose (`Machine.noteDeliveryOrder`).
+  private(set) var lastDeliveries = 0
+
   func send(_ value: Value) {
     let value = wrapsOptional ? value.asOptional : value
+    lastDeliveries = 0
     passthrough?.send(value)
     current?.send(value)
   }
@@ -141,12 +146,38 @@ final class SubjectValue: OpaqueValue {
   }
 
   var publisher: AnyValuePublisher {
-    if let current { return current.eraseToAnyPublisher() }
-    return passthrough!.eraseToAnyPublisher()
+    let subject = current?.eraseToAnyPublisher() ?? passthrough!.eraseToAnyPublisher()
+    return subject.handleEvents(receiveOutput: { [weak self] _ in self?.lastDeliveries += 1 }).eraseToAnyPublisher()
   }
 
   override var typeName: String { name }
   override var description: String { name }
+
+  /// What `print(subject)` writes: a class instance with no description of
+  /// its own prints its type's full name, `Combine.PassthroughSubject<Swift.Int,
+  /// Swift.Never>`; nil when a generic argument is a type whose module is
+  /// unknown (one the paste declares).
+  var printed: String? {
+    guard let output = Self.qualifiedName(declaredType.output), let failure = Self.qualifiedName(declaredType.failure)
+    else { return nil }
+    return "Combine.\(current == nil ? "PassthroughSubject" : "CurrentValueSubject")<\(output), \(failure)>"
+  }
+
+  private static func qualifiedName(_ type: SwiftType) -> String? {
+    switch type {
+    case .int: return "Swift.Int"
+    case .double: return "Swift.Double"
+    case .string: return "Swift.String"
+    case .bool: return "Swift.Bool"
+    case .character: return "Swift.Character"
+    case .never: return "Swift.Never"
+    case .error: return "Swift.Error"
+    case .named("Date"): return "Foundation.Date"
+    case .array(let element): return qualifiedName(element).map { "Swift.Array<\($0)>" }
+    case .optional(let wrapped): return qualifiedName(wrapped).map { "Swift.Optional<\($0)>" }
+    default: return nil
+    }
+  }
 }
 
 /// An `@Published` property's publisher (`$query`): the current value to

@@ -201,7 +201,7 @@ enum ClosureCompiler {
     case .array(let elements):
       let items = elements.compactMap(sub)
       guard items.count == elements.count else { return nil }
-      return { arguments in .array(try items.map { try $0(arguments).copiedIfValue }) }
+      return { arguments in .arrayLiteral(try items.map { try $0(arguments).copiedIfValue }) }
     case .member(let base?, let name) where !Machine.hasOptionalChain(base):
       guard let base = sub(base) else { return nil }
       return { arguments in

@@ -18,7 +18,9 @@ extension Machine {
         FunctionValue(
           .builtin(name: "print") { [unowned self] arguments in
             let separator = arguments.first { $0.label == "separator" }.map { SwiftText.plain($0.value) } ?? " "
-            let shown = arguments.filter { $0.label == nil }.map { SwiftText.plain($0.value) }
+            let printed = arguments.filter { $0.label == nil }.map(\.value)
+            for value in printed { self.noteModuleNames(in: value) }
+            let shown = printed.map(SwiftText.plain)
             self.recorder.log(shown.joined(separator: separator))
             return .void
           }))

@@ -53,7 +53,10 @@ extension Machine {
       for part in parts {
         switch part {
         case .text(let piece): text += piece
-        case .interpolation(let inner): text += SwiftText.plain(try evaluate(inner, in: scope))
+        case .interpolation(let inner):
+          let value = try evaluate(inner, in: scope)
+          noteModuleNames(in: value)
+          text += SwiftText.plain(value)
         }
       }
       return .string(text)
@@ -135,7 +138,7 @@ extension Machine {
       return try truth(try evaluate(condition, in: scope), at: condition.range)
         ? try evaluate(whenTrue, in: scope) : try evaluate(whenFalse, in: scope)
     case .array(let elements):
-      return .array(try elements.map { try evaluate($0, in: scope).copiedIfValue })
+      return .arrayLiteral(try elements.map { try evaluate($0, in: scope).copiedIfValue })
     case .tuple(let elements):
       if elements.count == 1, elements[0].label == nil { return try evaluate(elements[0].value, in: scope) }
       let items = try elements.map { try evaluate($0.value, in: scope).copiedIfValue }

@@ -54,6 +54,10 @@ final class Machine {
   var instanceMade: [(typeName: String, time: VirtualTime)] = []
   /// When each instance that held subscriptions went, by serial.
   var ownersReleased: [Int: VirtualTime] = [:]
+  /// The subjects already noted for sending to several subscribers at once.
+  var notedDeliveryOrder: Set<ObjectIdentifier> = []
+  /// Whether a value printed without the module name Swift gives it has been noted.
+  var notedModuleName = false
 
   /// Sends nested inside the delivery of a send (a sink that sets the
   /// property it watches): past this many, the run stops as endless recursion.

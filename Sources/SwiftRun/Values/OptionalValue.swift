@@ -21,6 +21,16 @@ final class OptionalValue: OpaqueValue {
 
 extension Value {
   /// The value as `Optional`'s: `nil` and an optional already stay as they are.
+  /// An array literal's value: with a `nil` among its elements Swift types
+  /// it `[T?]`, so every element is an `Optional` (`[1, nil, 3]` prints
+  /// `[Optional(1), nil, Optional(3)]`).
+  static func arrayLiteral(_ items: [Value]) -> Value {
+    guard items.contains(where: { if case .null = $0 { return true } else { return false } }) else {
+      return .array(items)
+    }
+    return .array(items.map(\.asOptional))
+  }
+
   var asOptional: Value {
     switch self {
     case .null: return self

@@ -7,6 +7,7 @@ enum SwiftText {
   static func plain(_ value: Value) -> String {
     switch value {
     case .string(let text): return text
+    case .opaque(let subject as SubjectValue): return subject.printed ?? subject.description
     case .opaque(let opaque): return opaque.description
     default: return debug(value)
     }
@@ -23,6 +24,11 @@ enum SwiftText {
     case .tuple(let items): return "(" + items.map(debug).joined(separator: ", ") + ")"
     case .duration(let interval): return interval.description
     case .stream(let stream): return stream.description
+    case .opaque(let subject as SubjectValue): return subject.printed ?? subject.description
+    // Inside another value, an enum the paste declares is written with its
+    // type (and, in Swift, its module: `Machine.noteModuleNames`).
+    case .opaque(let enumValue as EnumValue) where enumValue.definition.map { $0.customDescription == nil } == true:
+      return "\(enumValue.typeName).\(enumValue.description)"
     case .opaque(let opaque): return opaque.description
     }
   }
