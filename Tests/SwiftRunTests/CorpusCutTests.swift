@@ -374,4 +374,89 @@ import Testing
         $0.contains("not defined")
       })
   }
+
+  /// The message and line of a refusal, or nil when the paste ran.
+  private func refusal(_ swift: String) -> (message: String, line: Int)? {
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else { return nil }
+    return (diagnostic.message, SourceLocation(of: diagnostic.range, in: swift).line)
+  }
+
+  /// Cuts swiftc refused and streamlab ran (`scripts/swiftrun-cuts`), each
+  /// now refused at the line swiftc named, in swiftc's words.
+  @Test func whatSwiftcRefusedInTheCutsIsRefusedAtItsLine() throws {
+    // 20-timer-autoconnect and 46-failure-enum-completion without their receiveValue line:
+    // "missing argument for parameter 'receiveValue' in call".
+    let completionOnly = """
+      let c = Just(1).sink(receiveCompletion: { print($0) })
+      """
+    #expect(refusal(completionOnly)?.message == "missing argument for parameter 'receiveValue' in call")
+    // 32-retry-exhausted without its receiveCompletion: "referencing instance method
+    // 'sink(receiveValue:)' on 'Publisher' requires the types 'Flaky' and 'Never' be equivalent".
+    let failing = """
+      enum Flaky: Error { case down }
+      let c = Fail<Int, Flaky>(error: .down)
+          .retry(2)
+          .sink { value in print(value) }
+      """
+    #expect(
+      refusal(failing)?.message
+        == "referencing instance method 'sink(receiveValue:)' on 'Publisher' requires the types 'Flaky' and 'Never' "
+        + "be equivalent")
+    #expect(refusal(failing)?.line == 2)
+    // 65-delay-runloop-seconds without `.sink { … }`: "cannot assign value of type
+    // 'Publishers.Delay<Just<()>, RunLoop>' to type 'AnyCancellable'".
+    let unsubscribed = """
+      final class Banner {
+          var cancellable: AnyCancellable?
+          func show() {
+              cancellable = Just(())
+                  .delay(for: .seconds(2), scheduler: RunLoop.main)
+          }
+      }
+      Banner().show()
+      """
+    let stored = try #require(refusal(unsubscribed))
+    #expect(stored.message.hasPrefix("cannot assign a publisher to a property or variable of type `AnyCancellable?`"))
+    #expect(stored.line == 4)
+    // 76-weak-self-set-released without `guard let self`: "value of optional type
+    // 'StopwatchViewModel?' must be unwrapped to refer to member 'seconds' of wrapped base type".
+    let weakSelf = """
+      final class StopwatchViewModel {
+          var seconds = 0
+          var cancellables = Set<AnyCancellable>()
+          init() {
+              Just(1).sink { [weak self] _ in
+                  self.seconds += 1
+              }.store(in: &cancellables)
+          }
+      }
+      let model = StopwatchViewModel()
+      """
+    #expect(
+      refusal(weakSelf)?.message
+        == "value of optional type 'StopwatchViewModel?' must be unwrapped to refer to member 'seconds' of wrapped "
+        + "base type 'StopwatchViewModel'")
+    #expect(refusal(weakSelf)?.line == 6)
+    // With `guard let self` (the whole snippet) it runs.
+    #expect(
+      refusal(weakSelf.replacingOccurrences(of: "_ in\n", with: "_ in\n            guard let self else { return }\n"))
+        == nil)
+    // 46-failure-enum-completion without `case quotaExceeded`: "type 'UploadError' has no member 'quotaExceeded'".
+    let missingCase = """
+      enum UploadError: Error {
+          case rejected(reason: String)
+      }
+      let uploads = PassthroughSubject<Int, UploadError>()
+      let c = uploads.sink(receiveCompletion: { completion in
+          switch completion {
+          case .finished: print("done")
+          case .failure(.quotaExceeded): print("quota")
+          case .failure(.rejected(let reason)): print(reason)
+          }
+      }, receiveValue: { _ in })
+      uploads.send(completion: .failure(.rejected(reason: "virus")))
+      """
+    #expect(refusal(missingCase)?.message == "type 'UploadError' has no member 'quotaExceeded'")
+    #expect(refusal(missingCase)?.line == 8)
+  }
 }

@@ -7,6 +7,7 @@ extension Machine {
   func call(_ callee: SwiftExpr, _ written: [SwiftArgument], at range: SourceRange, in scope: Scope) throws -> Value {
     switch callee.kind {
     case .member(let base?, let name):
+      try requireUnwrappedSelf(base, member: name, in: scope)
       let target = try link(base, in: scope)
       // An operator outside what streamlab runs is refused before its
       // arguments are looked at (they may name what only it could use).
@@ -230,10 +231,12 @@ extension Machine {
         throw refuse("streamlab reads one name per stored property", at: property.range)
       }
       var initial = try property.value.map { try evaluate($0, in: scope).copiedIfValue } ?? .null
+      try checkAssignable(initial, to: property.type, at: property.value?.range ?? property.range)
       let wrapsOptional = property.type?.isOptional == true
       if wrapsOptional { initial = initial.asOptional }
       let variable = Variable(initial, isConstant: !property.isVariable)
       variable.wrapsOptional = wrapsOptional
+      variable.writtenType = property.type
       instance.fields[name] = variable
       if property.attributes.contains("Published") {
         let published = PublishedProperty(name: name, initial: initial)

@@ -65,6 +65,7 @@ extension Machine {
     case .null:
       return .null
     case .member(let base?, let name):
+      try requireUnwrappedSelf(base, member: name, in: scope)
       let target = try link(base, in: scope)
       let made = try member(name, of: target, at: expression.range, baseRange: base.range, in: scope)
       if name == "publisher", let sequence = made.opaque(as: PublisherValue.self), sequence.stages.isEmpty {
@@ -407,13 +408,14 @@ extension Machine {
     case .identifier(let name):
       if let variable = scope.lookup(name) {
         if variable.isConstant { throw refuse("cannot assign to `\(name)`: it is a `let` constant", at: target.range) }
-        return try write(value, to: variable)
+        return try write(value, to: variable, at: target.range)
       }
       if let selfValue = scope.currentSelf {
         return try setMember(name, of: selfValue, to: value, at: target.range, in: scope)
       }
       throw refuse("`\(name)` is not declared in the paste", at: target.range)
     case .member(let base?, let name):
+      try requireUnwrappedSelf(base, member: name, in: scope)
       let owner = try link(base, in: scope)
       try setMember(name, of: owner, to: value, at: target.range, in: scope)
     case .subscripted(let base, let arguments):
@@ -433,8 +435,10 @@ extension Machine {
     }
   }
 
-  /// Stores into a variable, running its observers around the write.
-  func write(_ value: Value, to variable: Variable) throws {
+  /// Stores into a variable, running its observers around the write; with
+  /// `range`, the value is first checked against the variable's declared type.
+  func write(_ value: Value, to variable: Variable, at range: SourceRange? = nil) throws {
+    if let range { try checkAssignable(value, to: variable.writtenType, at: range) }
     let value = variable.wrapsOptional ? value.asOptional : value
     guard let observer = variable.observer else {
       variable.value = value

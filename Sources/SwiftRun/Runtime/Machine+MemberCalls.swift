@@ -140,6 +140,14 @@ extension Machine {
     let onValue = arguments.first { $0.label == "receiveValue" || $0.label == nil }?.value.opaque(
       as: FunctionValue.self)
     let onCompletion = arguments.first { $0.label == "receiveCompletion" }?.value.opaque(as: FunctionValue.self)
+    // Combine has `sink(receiveCompletion:receiveValue:)`, and `sink(receiveValue:)`
+    // only where the publisher cannot fail: swiftc refuses the rest.
+    if onValue == nil, onCompletion != nil {
+      throw refuse(
+        "missing argument for parameter 'receiveValue' in call", at: range,
+        instead: "`.sink(receiveCompletion: { … }, receiveValue: { _ in })`")
+    }
+    if onCompletion == nil { try requireNeverFailing(publisher, "sink(receiveValue:)", at: range) }
     let stage = "sink"
     let hold = SubscriberHold(
       [onValue.map { ("sink closure", .opaque($0)) }, onCompletion.map { ("receiveCompletion closure", .opaque($0)) }]
@@ -169,6 +177,21 @@ extension Machine {
         }, hold: hold))
   }
 
+  /// Refuses a subscriber that Combine offers only on a publisher whose
+  /// Failure is `Never`, when the typer knows the Failure is another type
+  /// (swiftc's words).
+  private func requireNeverFailing(_ publisher: PublisherValue, _ method: String, at range: SourceRange) throws {
+    let failure = publisher.outputType.failure
+    switch failure {
+    case .never, .placeholder, .variable: return
+    default:
+      throw refuse(
+        "referencing instance method '\(method)' on 'Publisher' requires the types '\(failure.spelling)' and "
+          + "'Never' be equivalent", at: range,
+        instead: "`.sink(receiveCompletion:receiveValue:)`, or `.replaceError(with:)` or `.catch` before it")
+    }
+  }
+
   /// `assign(to: \.text, on: label)` and `assign(to: &$text)`.
   private func assignSubscriber(
     _ publisher: PublisherValue, _ arguments: [Argument], at range: SourceRange, in scope: Scope
@@ -193,6 +216,7 @@ extension Machine {
       }
       return .void
     }
+    try requireNeverFailing(publisher, "assign(to:on:)", at: range)
     guard let keyPath = arguments.first(where: { $0.label == "to" })?.value.opaque(as: KeyPathValue.self),
       let object = arguments.first(where: { $0.label == "on" })?.value, keyPath.components.count == 1
     else {

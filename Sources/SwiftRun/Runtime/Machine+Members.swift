@@ -101,7 +101,7 @@ extension Machine {
         if variable.isConstant, scope.currentSelf?.opaque(as: Instance.self) !== instance {
           throw refuse("cannot assign to `\(name)`: it is a `let` constant", at: range)
         }
-        return try write(value, to: variable)
+        return try write(value, to: variable, at: range)
       }
       if let computed = instance.type.computedProperties[name],
         case .computed(_, let setter?, let setterName) =
@@ -125,7 +125,7 @@ extension Machine {
     }
     if let type = target.opaque(as: TypeValue.self), case .declared(let definition) = type.target {
       _ = try staticMember(name, of: type, arguments: nil, at: range, in: scope)
-      if let variable = definition.staticProperties[name] { return try write(value, to: variable) }
+      if let variable = definition.staticProperties[name] { return try write(value, to: variable, at: range) }
     }
     throw refuse("streamlab cannot set `.\(name)` of \(target.typeName)", at: range)
   }

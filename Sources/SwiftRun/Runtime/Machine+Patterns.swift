@@ -4,7 +4,10 @@ import SwiftImport
 
 extension Machine {
   /// Whether `value` matches `pattern`; names the pattern binds go into `scope`.
-  func match(_ pattern: SwiftPattern, _ value: Value, binding scope: Scope, constant: Bool = true) throws -> Bool {
+  /// `range`, the case's, is where a pattern that names a missing enum case is refused.
+  func match(
+    _ pattern: SwiftPattern, _ value: Value, binding scope: Scope, constant: Bool = true, at range: SourceRange? = nil
+  ) throws -> Bool {
     switch pattern {
     case .wildcard:
       return true
@@ -14,6 +17,7 @@ extension Machine {
     case .expression(let expression):
       // `case .idle:` names an enum case: compare by case, as `~=` does.
       if case .member(nil, let name) = expression.kind, let enumValue = value.unwrapped.opaque(as: EnumValue.self) {
+        try requireCase(name, of: enumValue, at: expression.range)
         return enumValue.caseName == name
       }
       let pattern = try evaluate(expression, in: scope)
@@ -25,36 +29,55 @@ extension Machine {
     case .enumCase(_, let name, let arguments):
       if name == "some" {
         if case .null = value { return false }
-        return try arguments.first.map { try match($0.pattern, value.unwrapped, binding: scope, constant: constant) }
+        return try arguments.first.map {
+          try match($0.pattern, value.unwrapped, binding: scope, constant: constant, at: range)
+        }
           ?? true
       }
       if name == "none" {
         if case .null = value { return true }
         return false
       }
-      guard let enumValue = value.unwrapped.opaque(as: EnumValue.self), enumValue.caseName == name else { return false }
+      guard let enumValue = value.unwrapped.opaque(as: EnumValue.self) else { return false }
+      if let range { try requireCase(name, of: enumValue, at: range) }
+      guard enumValue.caseName == name else { return false }
       if arguments.isEmpty { return true }
       if arguments.count == 1, enumValue.associated.count > 1 {
-        return try match(arguments[0].pattern, .tuple(enumValue.associated), binding: scope, constant: constant)
+        return try match(
+          arguments[0].pattern, .tuple(enumValue.associated), binding: scope, constant: constant, at: range)
       }
       guard arguments.count == enumValue.associated.count else { return false }
       for (argument, associated) in zip(arguments, enumValue.associated) {
-        guard try match(argument.pattern, associated, binding: scope, constant: constant) else { return false }
+        guard try match(argument.pattern, associated, binding: scope, constant: constant, at: range) else {
+          return false
+        }
       }
       return true
     case .tuple(let elements):
       guard case .tuple(let items) = value, items.count == elements.count else { return false }
       for (element, item) in zip(elements, items) {
-        guard try match(element.pattern, item, binding: scope, constant: constant) else { return false }
+        guard try match(element.pattern, item, binding: scope, constant: constant, at: range) else { return false }
       }
       return true
     case .optional(let inner):
       if case .null = value { return false }
-      return try match(inner, value.unwrapped, binding: scope, constant: constant)
+      return try match(inner, value.unwrapped, binding: scope, constant: constant, at: range)
     case .typeCheck(let inner, let type):
       guard conforms(value, to: type) else { return false }
-      return try inner.map { try match($0, value, binding: scope, constant: constant) } ?? true
+      return try inner.map { try match($0, value, binding: scope, constant: constant, at: range) } ?? true
     }
+  }
+
+  /// Refuses, as swiftc does, a pattern naming a case the paste's enum does
+  /// not declare (`case .failure(.quotaExceeded):` once `quotaExceeded` is
+  /// gone): it would otherwise simply never match.
+  private func requireCase(_ name: String, of value: EnumValue, at range: SourceRange) throws {
+    guard let definition = value.definition ?? types[value.typeName], definition.kind == .enum,
+      definition.cases[name] == nil
+    else { return }
+    throw refuse(
+      "type '\(definition.name)' has no member '\(name)'", at: range,
+      instead: "one of its cases: " + definition.cases.keys.sorted().map { "`.\($0)`" }.joined(separator: ", "))
   }
 
   /// `value is T`, for the types a paste checks against.

@@ -168,6 +168,7 @@ extension Machine {
         instead: "the property inside a `class`, or a `CurrentValueSubject`")
     }
     var value = try variable.value.map { try evaluate($0, in: scope).copiedIfValue } ?? .null
+    try checkAssignable(value, to: variable.type, at: variable.value?.range ?? variable.range)
     let wrapsOptional = variable.type?.isOptional == true
     if wrapsOptional { value = value.asOptional }
     if case .binding(let name, _) = variable.pattern {
@@ -216,7 +217,7 @@ extension Machine {
       let inner = Scope(parent: scope)
       var matched = switchCase.patterns.isEmpty
       for pattern in switchCase.patterns where !matched {
-        matched = try match(pattern, subject, binding: inner)
+        matched = try match(pattern, subject, binding: inner, at: switchCase.range)
       }
       guard matched else { continue }
       if let condition = switchCase.whereClause, try !truth(try evaluate(condition, in: inner), at: condition.range) {
@@ -227,7 +228,11 @@ extension Machine {
       case let flow: return flow
       }
     }
-    throw SwiftRunError.trap("no case of the `switch` matched \(SwiftText.debug(subject))", range)
+    // Swift checks at compile time that a `switch` covers every value; one
+    // that did not match this one cannot have been exhaustive.
+    throw refuse(
+      "switch must be exhaustive: no case matches \(SwiftText.debug(subject))", at: range,
+      instead: "a `case` for it, or `default:`")
   }
 
   /// The elements a `for` loop walks: an array, a range, a string's characters, a dictionary's pairs.
