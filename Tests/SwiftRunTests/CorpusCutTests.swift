@@ -459,4 +459,38 @@ import Testing
     #expect(refusal(missingCase)?.message == "type 'UploadError' has no member 'quotaExceeded'")
     #expect(refusal(missingCase)?.line == 8)
   }
+
+  /// 30-catch-fallback without its `description` line: "type 'ParseError'
+  /// does not conform to protocol 'CustomStringConvertible'"; 38 and 63
+  /// without the `init`'s assignment: "return from initializer without
+  /// initializing all stored properties".
+  @Test func aMissingDescriptionOrAnUnsetPropertyIsRefusedAsSwiftcRefusesIt() throws {
+    let noDescription = """
+      struct ParseError: Error, CustomStringConvertible {
+          let input: String
+      }
+      print(ParseError(input: "x"))
+      """
+    #expect(
+      refusal(noDescription)?.message == "type 'ParseError' does not conform to protocol 'CustomStringConvertible'")
+    #expect(refusal(noDescription)?.line == 1)
+    let described = noDescription.replacingOccurrences(
+      of: "let input: String\n", with: "let input: String\n    var description: String { \"bad \\(input)\" }\n")
+    #expect(printed(described) == ["0ms: bad x"])
+    let unset = """
+      final class TickerViewModel {
+          let name: String
+          var count = 0
+          init(name: String) {
+              count = 1
+          }
+      }
+      let model = TickerViewModel(name: "a")
+      """
+    let refused = try #require(refusal(unset))
+    #expect(
+      refused.message == "return from initializer without initializing all stored properties: `name` is never set")
+    #expect(refused.line == 4)
+    #expect(refusal(unset.replacingOccurrences(of: "count = 1", with: "self.name = name")) == nil)
+  }
 }

@@ -247,6 +247,7 @@ extension Machine {
     let initializer = definition.initializers.isEmpty ? nil : overload(definition.initializers, for: arguments)
     if let initializer {
       _ = try run(initializer, arguments, in: scope, at: range)
+      try requireInitialized(instance, by: initializer)
     } else if !definition.initializers.isEmpty {
       throw refuse("no `init` of `\(definition.name)` takes these arguments", at: range)
     } else if definition.kind == .struct {
@@ -302,6 +303,17 @@ extension Machine {
   }
 
   /// An enum case value, with its raw value when the enum has one.
+  /// Refuses, as swiftc does, an `init` that returns with a stored property
+  /// of a non-optional type still unset (streamlab would run on with `nil` in it).
+  private func requireInitialized(_ instance: Instance, by initializer: SwiftFunction) throws {
+    for property in instance.type.storedProperties where property.value == nil && property.type?.isOptional == false {
+      guard let name = property.name, case .null? = instance.fields[name]?.value else { continue }
+      throw refuse(
+        "return from initializer without initializing all stored properties: `\(name)` is never set",
+        at: initializer.range, instead: "`self.\(name) = …` in the `init`, or a default value where it is declared")
+    }
+  }
+
   func enumCase(_ definition: TypeDefinition, _ name: String, _ arguments: [Argument], at range: SourceRange) throws
     -> Value
   {

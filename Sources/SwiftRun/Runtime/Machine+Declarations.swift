@@ -22,6 +22,22 @@ extension Machine {
         try declareExtension(declaration)
       }
     }
+    for statement in statements {
+      if case .type(let declaration) = statement.kind { try requireDescription(declaration) }
+    }
+  }
+
+  /// Refuses, as swiftc does, a type declared `CustomStringConvertible`
+  /// (here or in an extension) that has no `description` anywhere: Swift
+  /// would not compile it, and streamlab would print its default text.
+  private func requireDescription(_ declaration: SwiftTypeDeclaration) throws {
+    guard declaration.inherited.contains(where: { $0.description == "CustomStringConvertible" }),
+      let definition = types[declaration.name], definition.computedProperties["description"] == nil,
+      !definition.storedPropertyOrder.contains("description")
+    else { return }
+    throw refuse(
+      "type '\(declaration.name)' does not conform to protocol 'CustomStringConvertible'", at: declaration.nameRange,
+      instead: "a `var description: String { … }` in it")
   }
 
   private func declareType(_ declaration: SwiftTypeDeclaration) throws {
