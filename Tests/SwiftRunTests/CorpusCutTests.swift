@@ -493,4 +493,69 @@ import Testing
     #expect(refused.line == 4)
     #expect(refusal(unset.replacingOccurrences(of: "count = 1", with: "self.name = name")) == nil)
   }
+
+  /// 46-failure-enum-completion without `case .failure(.quotaExceeded):` and
+  /// 47-map-error-set-failure without `case decoding`: swiftc refused "switch
+  /// must be exhaustive" and "type 'APIError' has no member 'decoding'"; the
+  /// runs never met the missing case, so streamlab ran them without a word.
+  @Test func aSwitchThatLeavesACaseOutIsRefusedBeforeItRuns() throws {
+    let completion = """
+      enum UploadError: Error {
+          case quotaExceeded
+          case rejected(reason: String)
+      }
+      let uploads = PassthroughSubject<Int, UploadError>()
+      let c = uploads.sink(receiveCompletion: { completion in
+          switch completion {
+          case .finished: print("done")
+          case .failure(.rejected(let reason)): print(reason)
+          }
+      }, receiveValue: { _ in })
+      uploads.send(completion: .failure(.rejected(reason: "virus")))
+      """
+    let refused = try #require(refusal(completion))
+    #expect(refused.message == "switch must be exhaustive: no case for `.failure(.quotaExceeded)`")
+    #expect(refused.line == 7)
+    let covered = completion.replacingOccurrences(
+      of: "case .finished:", with: "case .failure(.quotaExceeded): print(\"quota\")\n    case .finished:")
+    #expect(printed(covered) == ["0ms: virus"])
+    let missingMember = """
+      enum APIError: Error {
+          case transport(String)
+      }
+      let c = Just(1).setFailureType(to: APIError.self).sink(receiveCompletion: { completion in
+          switch completion {
+          case .finished: print("finished")
+          case .failure(.transport(let reason)): print(reason)
+          case .failure(.decoding): print("decoding")
+          }
+      }, receiveValue: { _ in })
+      """
+    #expect(refusal(missingMember)?.message == "type 'APIError' has no member 'decoding'")
+    #expect(refusal(missingMember)?.line == 8)
+    // An enum of the paste's own, switched directly; `default:` and an Optional are left alone.
+    let own = """
+      enum Light { case red, amber, green }
+      let light = Light.red
+      switch light {
+      case .red: print("stop")
+      case .green: print("go")
+      }
+      """
+    #expect(refusal(own)?.message == "switch must be exhaustive: no case for `.amber`")
+    #expect(
+      printed(own.replacingOccurrences(of: "case .green", with: "default: print(\"wait\")\ncase .green")) == [
+        "0ms: stop"
+      ])
+    let optional = """
+      enum Light { case red, amber }
+      let light: Light? = .red
+      switch light {
+      case .some(.red): print("stop")
+      case .some(.amber): print("wait")
+      case .none: print("off")
+      }
+      """
+    #expect(printed(optional) == ["0ms: stop"])
+  }
 }

@@ -213,6 +213,7 @@ extension Machine {
   private func runSwitch(_ subject: Value, cases: [SwiftSwitchCase], in scope: Scope, at range: SourceRange) throws
     -> Flow
   {
+    try requireExhaustive(cases, over: subject, at: range)
     for switchCase in cases {
       let inner = Scope(parent: scope)
       var matched = switchCase.patterns.isEmpty
