@@ -368,6 +368,22 @@ import Testing
           + "a subject's subscribers in a Set, so which gets it first is not defined, and Swift may print what "
           + "they do at that instant in another order than shown here"
       ])
+    // `@Published`'s subject keeps its subscribers the same way (OpenCombine's
+    // `PublishedSubject` holds a `ConduitList`, as `PassthroughSubject` does).
+    let published = """
+      final class Model {
+          @Published var query = ""
+      }
+      let model = Model()
+      var bag = Set<AnyCancellable>()
+      model.$query.sink { print("a: \\($0)") }.store(in: &bag)
+      model.$query.sink { print("b: \\($0)") }.store(in: &bag)
+      model.query = "swift"
+      """
+    #expect(
+      notes(published).contains {
+        $0.hasPrefix("`$query` sent one value to 2 subscribers at 0ms: Combine keeps a subject's subscribers in a Set")
+      })
     // One subscriber: nothing to say.
     #expect(
       !notes("let s = PassthroughSubject<Int, Never>()\nlet c = s.sink { print($0) }\ns.send(1)").contains {

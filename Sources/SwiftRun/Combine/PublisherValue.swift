@@ -129,13 +129,12 @@ final class SubjectValue: OpaqueValue {
     }
   }
 
-  /// How many subscribers the last `send` reached: from two on, the order
-  /// they got the value in was Combine's to choose (`Machine.noteDeliveryOrder`).
-  private(set) var lastDeliveries = 0
+  /// How many subscribers the last `send` reached (`Machine.noteDeliveryOrder`).
+  let deliveries = DeliveryCount()
 
   func send(_ value: Value) {
     let value = wrapsOptional ? value.asOptional : value
-    lastDeliveries = 0
+    deliveries.last = 0
     passthrough?.send(value)
     current?.send(value)
   }
@@ -146,8 +145,7 @@ final class SubjectValue: OpaqueValue {
   }
 
   var publisher: AnyValuePublisher {
-    let subject = current?.eraseToAnyPublisher() ?? passthrough!.eraseToAnyPublisher()
-    return subject.handleEvents(receiveOutput: { [weak self] _ in self?.lastDeliveries += 1 }).eraseToAnyPublisher()
+    deliveries.counting(current?.eraseToAnyPublisher() ?? passthrough!.eraseToAnyPublisher())
   }
 
   override var typeName: String { name }
@@ -185,13 +183,34 @@ final class SubjectValue: OpaqueValue {
 final class PublishedProperty {
   let name: String
   let subject: CurrentValueSubject<Value, StreamError>
+  /// How many subscribers the last value set reached (`Machine.noteDeliveryOrder`).
+  let deliveries = DeliveryCount()
 
   init(name: String, initial: Value) {
     self.name = name
     subject = CurrentValueSubject(initial)
   }
 
-  func send(_ value: Value) { subject.send(value) }
+  func send(_ value: Value) {
+    deliveries.last = 0
+    subject.send(value)
+  }
+
+  /// `$name`: the subject, counting what each value reaches.
+  var publisher: AnyValuePublisher { deliveries.counting(subject.eraseToAnyPublisher()) }
+}
+
+/// How many subscribers the last value a subject sent reached. Combine keeps
+/// a subject's subscribers in a Set (`ConduitList`, in OpenCombine's
+/// `PassthroughSubject`, `CurrentValueSubject` and `@Published`'s subject
+/// alike), so from two on the order they got it in is not defined.
+final class DeliveryCount {
+  var last = 0
+
+  /// `publisher`, counting each value it delivers into `last`.
+  func counting(_ publisher: AnyValuePublisher) -> AnyValuePublisher {
+    publisher.handleEvents(receiveOutput: { [weak self] _ in self?.last += 1 }).eraseToAnyPublisher()
+  }
 }
 
 /// `AnyCancellable`: cancels its subscription when the paste lets go of it,

@@ -293,6 +293,9 @@ extension Machine {
           if published != nil { instance.objectWillChange?.send(.void) }
           published?.send(newValue)
         }
+        if let published {
+          self.noteDeliveryOrder(of: published.deliveries, sentBy: "`$\(published.name)`")
+        }
       },
       didSet: { [unowned self] oldValue in
         guard let didSetBody, let instance = weakSelf.instance else { return }
@@ -302,7 +305,6 @@ extension Machine {
       })
   }
 
-  /// An enum case value, with its raw value when the enum has one.
   /// Refuses, as swiftc does, an `init` that returns with a stored property
   /// of a non-optional type still unset (streamlab would run on with `nil` in it).
   private func requireInitialized(_ instance: Instance, by initializer: SwiftFunction) throws {
@@ -314,6 +316,7 @@ extension Machine {
     }
   }
 
+  /// An enum case value, with its raw value when the enum has one.
   func enumCase(_ definition: TypeDefinition, _ name: String, _ arguments: [Argument], at range: SourceRange) throws
     -> Value
   {

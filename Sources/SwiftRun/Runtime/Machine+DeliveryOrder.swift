@@ -6,10 +6,10 @@ extension Machine {
   /// that instant may come out in another order in Swift than here. The
   /// drawn rows do not depend on it; printed lines can (issue 29's cuts:
   /// swiftc's own runs of one program printed them in either order).
-  func noteDeliveryOrder(of subject: SubjectValue) {
-    guard subject.lastDeliveries > 1, notedDeliveryOrder.insert(ObjectIdentifier(subject)).inserted else { return }
+  func noteDeliveryOrder(of deliveries: DeliveryCount, sentBy sender: String) {
+    guard deliveries.last > 1, notedDeliveryOrder.insert(ObjectIdentifier(deliveries)).inserted else { return }
     notes.append(
-      "the subject `\(subject.name)` sent one value to \(subject.lastDeliveries) subscribers at \(clock.now): Combine keeps "
+      "\(sender) sent one value to \(deliveries.last) subscribers at \(clock.now): Combine keeps "
         + "a subject's subscribers in a Set, so which gets it first is not defined, and Swift may print what "
         + "they do at that instant in another order than shown here")
   }

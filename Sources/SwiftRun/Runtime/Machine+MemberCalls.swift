@@ -45,7 +45,7 @@ extension Machine {
               subject.send(completion: try completionValue(completion.value, at: completion.range))
             } else {
               subject.send(arguments.first?.value ?? .void)
-              noteDeliveryOrder(of: subject)
+              noteDeliveryOrder(of: subject.deliveries, sentBy: "the subject `\(subject.name)`")
             }
           }
           return .void

@@ -24,7 +24,7 @@ extension Machine {
                 output: memberType(String(name.dropFirst()), ofDeclared: instance.type.name, depth: 0)
                   ?? .placeholder, failure: .never)
             ) {
-              published.subject.eraseToAnyPublisher()
+              published.publisher
             })
         }
         if let variable = instance.fields[name] { return variable.value }
@@ -121,6 +121,7 @@ extension Machine {
     }
     if let subject = target.opaque(as: SubjectValue.self), name == "value", subject.current != nil {
       subject.send(value)
+      noteDeliveryOrder(of: subject.deliveries, sentBy: "the subject `\(subject.name)`")
       return
     }
     if let type = target.opaque(as: TypeValue.self), case .declared(let definition) = type.target {

@@ -68,16 +68,10 @@ extension Machine {
     }
   }
 
-  /// Refuses, as swiftc does, a pattern naming a case the paste's enum does
-  /// not declare (`case .failure(.quotaExceeded):` once `quotaExceeded` is
-  /// gone): it would otherwise simply never match.
+  /// `requireCase(_:of:at:)` for the enum of the value matched.
   private func requireCase(_ name: String, of value: EnumValue, at range: SourceRange) throws {
-    guard let definition = value.definition ?? types[value.typeName], definition.kind == .enum,
-      definition.cases[name] == nil
-    else { return }
-    throw refuse(
-      "type '\(definition.name)' has no member '\(name)'", at: range,
-      instead: "one of its cases: " + definition.cases.keys.sorted().map { "`.\($0)`" }.joined(separator: ", "))
+    guard let definition = value.definition ?? types[value.typeName], definition.kind == .enum else { return }
+    try requireCase(name, of: definition, at: range)
   }
 
   /// `value is T`, for the types a paste checks against.

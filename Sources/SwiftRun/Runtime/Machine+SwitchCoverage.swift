@@ -35,7 +35,7 @@ extension Machine {
       }
       if !failures.contains(where: { $0.pattern.map(Self.isIrrefutable) ?? true }) {
         let named = failures.compactMap { failure in failure.pattern.map { ($0, failure.range) } }
-        if let error = try errorEnum(named, failing: enumValue) {
+        if let error = errorEnum(named, failing: enumValue) {
           missing += try uncovered(error, by: named).map { ".failure(.\($0))" }
         } else if named.isEmpty {
           missing.append(".failure(_)")
@@ -58,9 +58,7 @@ extension Machine {
 
   /// The paste's enum the failure patterns name: the failing value's own,
   /// or the one enum declaring the cases they name.
-  private func errorEnum(_ patterns: [(SwiftPattern, SourceRange)], failing completion: EnumValue) throws
-    -> TypeDefinition?
-  {
+  private func errorEnum(_ patterns: [(SwiftPattern, SourceRange)], failing completion: EnumValue) -> TypeDefinition? {
     if let error = completion.associated.first?.opaque(as: EnumValue.self),
       let definition = error.definition ?? types[error.typeName], definition.kind == .enum
     {
@@ -79,11 +77,7 @@ extension Machine {
     var covered: Set<String> = []
     for (pattern, range) in patterns {
       guard let (name, arguments) = Self.enumPattern(pattern) else { continue }
-      guard definition.cases[name] != nil else {
-        throw refuse(
-          "type '\(definition.name)' has no member '\(name)'", at: range,
-          instead: "one of its cases: " + definition.cases.keys.sorted().map { "`.\($0)`" }.joined(separator: ", "))
-      }
+      try requireCase(name, of: definition, at: range)
       if arguments.allSatisfy({ Self.isIrrefutable($0.pattern) }) { covered.insert(name) }
     }
     return definition.cases.values.sorted { $0.range.start < $1.range.start }.map(\.name).filter {

@@ -47,6 +47,15 @@ extension Value {
 }
 
 extension WrittenType {
+  /// `T` for `T?` and `Optional<T>`, else the type itself.
+  var withoutOptional: WrittenType {
+    switch self {
+    case .optional(let wrapped): return wrapped
+    case .named("Optional", let arguments) where arguments.count == 1: return arguments[0]
+    default: return self
+    }
+  }
+
   /// `T?` or `Optional<T>`; `T!` (implicitly unwrapped) is used as a `T`.
   var isOptional: Bool {
     switch self {

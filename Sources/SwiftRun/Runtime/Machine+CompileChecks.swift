@@ -2,6 +2,8 @@ import StreamCore
 import StreamLang
 import SwiftImport
 
+/// What swiftc refuses before a program runs and streamlab checks where the
+/// run meets it (issue 29's cuts: each of these ran without a word).
 extension Machine {
   /// Refuses, as swiftc does, a publisher stored where an `AnyCancellable`
   /// is declared: the chain lacks its `sink` or `assign`, which is what
@@ -34,10 +36,14 @@ extension Machine {
   }
 }
 
-extension WrittenType {
-  /// `T` for `T?`, else the type itself.
-  fileprivate var withoutOptional: WrittenType {
-    if case .optional(let wrapped) = self { return wrapped }
-    return self
+extension Machine {
+  /// Refuses, as swiftc does, a pattern naming a case the paste's enum does
+  /// not declare (`case .failure(.quotaExceeded):` once `quotaExceeded` is
+  /// gone): it would otherwise simply never match.
+  func requireCase(_ name: String, of definition: TypeDefinition, at range: SourceRange) throws {
+    guard definition.cases[name] == nil else { return }
+    throw refuse(
+      "type '\(definition.name)' has no member '\(name)'", at: range,
+      instead: "one of its cases: " + definition.cases.keys.sorted().map { "`.\($0)`" }.joined(separator: ", "))
   }
 }
