@@ -35,6 +35,16 @@ public enum EventList {
       for part in parts { part.write(to: output) }
     }
     var lines = LineWriter(output: output, isFirst: parts.isEmpty)
+    for lifetime in result.lifetimes {
+      lines.add("lifetime \(lifetime.label)")
+      lines.add("  t=\(lifetime.made)  made")
+      if let released = lifetime.released {
+        lines.add("  t=\(released)  deinit")
+      } else {
+        lines.add(lifetime.leaked ? "  leaked: never released" : "  alive at the end")
+      }
+    }
+    for entry in result.releaseEntries { lines.add(entry) }
     for note in result.notes { lines.add("note: \(note)") }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.add(sentence) }
     for line in LogText.lines(result.log) { lines.add(line) }

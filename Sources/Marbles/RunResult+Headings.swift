@@ -14,8 +14,14 @@ extension RunResult {
     for row in rows where row.shared == nil { rowsPerPipeline[row.pipeline, default: 0] += 1 }
     var previous: Int?
     var previousShared: String?
+    var sawLifetime = false
     return rows.map { row in
       let label = row.headingLabel
+      // Lifetime rows come last, under one header of their own.
+      if row.lifetime != nil {
+        defer { sawLifetime = true }
+        return (sawLifetime ? nil : "lifetimes:", "  " + label)
+      }
       // A shared upstream gets a header of its own; the rows of the
       // pipeline that first used it follow as they would without it.
       if let shared = row.shared {

@@ -8,7 +8,7 @@ import StreamCore
 /// external references) and has a `viewBox`, so it scales cleanly.
 public enum SVGDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
-    SVGPage(result: result.summarisingInnerRows, options: options).text
+    SVGPage(result: result.summarisingInnerRows.withLifetimeRows, options: options).text
   }
 
   /// The same picture for the browser playground, which puts it into the
@@ -19,7 +19,10 @@ public enum SVGDiagram {
     -> String
   {
     let (shown, indices) = result.summarisingInnerRowsWithIndices
-    return SVGPage(result: shown, options: options, playground: (playground, indices)).text
+    // A lifetime row is no row of the document: nothing on it moves.
+    let drawn = shown.withLifetimeRows
+    let lifetimeIndices = [Int?](repeating: nil, count: drawn.rows.count - shown.rows.count)
+    return SVGPage(result: drawn, options: options, playground: (playground, indices + lifetimeIndices)).text
   }
 }
 
@@ -149,6 +152,14 @@ struct SVGPage {
       if row.inner?.isSummary == true {
         body.append(Self.label(heading.label, x: labelX(heading), y: y + 16, anchor: "start", bold: false))
         y += 26
+        continue
+      }
+      if let lifetime = row.lifetime {
+        let middle = y + labelRise + Self.rowHeight / 2
+        body += lifetimeMarks(
+          lifetime, heading: heading, middle: middle, labelX: labelX(heading), x: x, left: left,
+          right: left + timelineWidth, textReach: &textReach)
+        y += Self.rowHeight + labelRise
         continue
       }
       if let rowOpening { body.append(rowOpening) }
@@ -285,6 +296,7 @@ struct SVGPage {
       footer = legend.entries + Self.failureEntries(inputs) + DropLegend.entries(inputs)
     } else {
       footer = legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
+      footer += result.releaseEntries
       footer += result.notes.map { "note: \($0)" }
       if truncated {
         footer.append(
@@ -329,6 +341,11 @@ struct SVGPage {
         + body.joined(separator: "\n") + "\n</svg>\n"
       return
     }
+    // Only a picture with lifetime rows styles them.
+    let lifetimeStyle =
+      result.rows.contains { $0.lifetime != nil }
+      ? ".lifetime { stroke: #2e86c1; stroke-width: 6; stroke-linecap: round; opacity: 0.5; }\n"
+        + ".deinit { stroke: #2e86c1; stroke-width: 3; }\ntext.leaked { fill: #c0392b; font-weight: bold; }\n" : ""
     text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" \
@@ -347,7 +364,7 @@ struct SVGPage {
       text { fill: #222; }
       .running { fill: #8e44ad; }
       .dropped { fill: #888; font-size: 22px; font-weight: bold; }
-      </style>
+      \(lifetimeStyle)</style>
       <rect width="100%" height="100%" fill="#ffffff"/>
 
       """ + body.joined(separator: "\n") + "\n</svg>\n"

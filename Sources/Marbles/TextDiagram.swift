@@ -25,20 +25,21 @@ public enum TextDiagram {
 
   /// `render`, with `LongRunLayout` allowed or not (the tests compare the two).
   static func render(_ result: RunResult, options: DiagramOptions, streamsLongRuns: Bool) -> String {
-    let page = Page(result: result.summarisingInnerRows, options: options, streamsLongRuns: streamsLongRuns)
+    let page = Page(
+      result: result.summarisingInnerRows.withLifetimeRows, options: options, streamsLongRuns: streamsLongRuns)
     return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
   }
 
   /// The columns `render` shows of `result`, ` ~ ` between two windows, and
   /// what each row says it leaves out.
   static func cut(for result: RunResult, options: DiagramOptions = .init()) -> TextCut {
-    Page.layout(result: result.summarisingInnerRows, options: options).cut
+    Page.layout(result: result.summarisingInnerRows.withLifetimeRows, options: options).cut
   }
 
   /// The frame `render` draws `result` at, printed under its axis: the `F` of
   /// `marbles "…" frame F` for feeding a row back (see `MarbleString`).
   public static func frame(for result: RunResult, options: DiagramOptions = .init()) -> VirtualInterval {
-    Page.layout(result: result.summarisingInnerRows, options: options).layout.frame
+    Page.layout(result: result.summarisingInnerRows.withLifetimeRows, options: options).layout.frame
   }
 }
 
@@ -80,11 +81,14 @@ extension TextDiagram {
           lines.append(line)
           continue
         }
+        var drawn: [StyledText] = []
         for (index, window) in windows.enumerated() {
-          if index > 0 { line.append(StyledText(" ~ ", .elided)) }
+          if index > 0 { drawn.append(StyledText(" ~ ", .elided)) }
           let marbles = placed.marbles(in: window)
-          line += index == 0 && row.opensLate ? marbles.blankingLeadingDashes() : marbles
+          drawn += index == 0 && row.opensLate ? marbles.blankingLeadingDashes() : marbles
         }
+        line += row.lifetime.map { drawn.lifetimeMarbles($0) } ?? drawn
+
         // What the cut leaves out of the row, after its marbles when there
         // is room, else on a line of its own under them.
         if let sentence = hidden.sentence {
@@ -127,6 +131,9 @@ extension TextDiagram {
 
       let legend = layout.legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
       lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
+      for entry in result.releaseEntries {
+        lines += entry.wrappedAtSpaces(width: width, indent: "      ").map { [StyledText($0)] }
+      }
       // Notes are wrapped here, at spaces: left to the terminal, a long
       // note would break in the middle of a word.
       var remarks = (result.notes + Self.layoutRemarks(layout: layout, cut: cut, width: width)).map {

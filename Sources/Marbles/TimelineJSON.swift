@@ -7,6 +7,7 @@ import StreamCore
 ///                "events": [{"t": 0, "kind": "value", "value": 1}, …]}, …],
 ///      "notes": ["…"],
 ///      "lifetimes": [{"type": "Clock", "made": 0, "released": 500, "leaked": false}, …],
+///      "releases": [{"pipeline": 0, "t": 500, "statement": "line 14: vm = nil"}, …],
 ///      "log": [{"t": 0, "text": "tap: receive value: (1)"}, …]}
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
@@ -51,7 +52,22 @@ public enum TimelineJSON {
         } else {
           output.write("null")
         }
-        output.write($0.leaked ? ", \"leaked\": true}" : ", \"leaked\": false}")
+        output.write($0.leaked ? ", \"leaked\": true" : ", \"leaked\": false")
+        if let name = $0.name {
+          output.write(", \"name\": ")
+          output.write(TextEscaping.jsonStringLiteral(name))
+        }
+        output.write("}")
+      }
+    }
+    // `"releases"`: each subscription a release or a `cancel()` ended, and the statement that did it.
+    if !result.releases.isEmpty {
+      section("releases", of: result.releases, to: output, opening: "[", separator: ", ", closing: "]") {
+        output.write("{\"pipeline\": \($0.pipeline), \"t\": ")
+        Milliseconds.write($0.time.nanoseconds, to: output)
+        output.write(", \"statement\": ")
+        output.write(TextEscaping.jsonStringLiteral($0.statement))
+        output.write("}")
       }
     }
     // `"log"` comes only with a log, so documents of runs without one are unchanged.

@@ -17,6 +17,9 @@ public struct Timeline: Hashable {
   /// Set on a stage before `share` or `multicast` in a bound pipeline: drawn
   /// once, with its one subscription, for every subscriber of the binding.
   public var shared: SharedUpstream?
+  /// Set only on a row a diagram draws for an object's lifetime (made `^`,
+  /// released `x`); a run's own rows never carry it.
+  public var lifetime: ObjectLifetime?
 
   public init(
     label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: TimelineEvents = [],
@@ -41,7 +44,7 @@ public struct Timeline: Hashable {
 
   /// True for a row that shows a stage of its shown pipeline; false for an
   /// inner row and for a shared upstream's row.
-  public var isStageRow: Bool { inner == nil && shared == nil }
+  public var isStageRow: Bool { inner == nil && shared == nil && lifetime == nil }
 
   /// The events a marble diagram draws: no demand requests, no drops.
   public var marbleEvents: [TimelineEvent] { events.filter(\.isMarble) }
@@ -149,6 +152,8 @@ public struct RunResult: Hashable {
   /// Each object of a Swift paste that held subscriptions: when it was
   /// made, and when it was released or that it leaked (issue 30).
   public var lifetimes: [ObjectLifetime] = []
+  /// Each subscription a release or a `cancel()` ended, and by which statement.
+  public var releases: [SubscriptionRelease] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,
@@ -190,12 +195,25 @@ public struct ObjectLifetime: Hashable {
   public var released: VirtualTime?
   /// Alive at the end although nothing the program can name reaches it: a cycle.
   public var leaked: Bool
+  /// The name the program gave it (the pipeline language's `let vm = owner`);
+  /// nil for a Swift instance, which is known by its type.
+  public var name: String?
 
-  public init(typeName: String, made: VirtualTime, released: VirtualTime?, leaked: Bool) {
+  public init(typeName: String, made: VirtualTime, released: VirtualTime?, leaked: Bool, name: String? = nil) {
     self.typeName = typeName
     self.made = made
     self.released = released
     self.leaked = leaked
+    self.name = name
+  }
+
+  /// What a diagram's lifetime row is labelled: its name, else its type.
+  public var label: String { name ?? typeName }
+
+  /// How the row ends: `deinit 500ms`, `leaked`, or `alive` at the end.
+  public var ending: String {
+    if let released { return "deinit \(released)" }
+    return leaked ? "leaked" : "alive"
   }
 
   /// `StopwatchViewModel: made at 0ms, released at 2500ms (its deinit ran then)`.
@@ -208,6 +226,22 @@ public struct ObjectLifetime: Hashable {
     } else {
       end = "alive at the end (a global holds it, as a script's globals live on)"
     }
-    return "lifetime: \(typeName), made at \(made), \(end)"
+    return "lifetime: \(label), made at \(made), \(end)"
+  }
+}
+
+/// A subscription that ended because the program let go of its
+/// `AnyCancellable` (or called `cancel()` on it): the statement that did it.
+public struct SubscriptionRelease: Hashable {
+  /// The shown pipeline whose subscription ended.
+  public var pipeline: Int
+  public var time: VirtualTime
+  /// `line 14: vm = nil`: where the release happened.
+  public var statement: String
+
+  public init(pipeline: Int, time: VirtualTime, statement: String) {
+    self.pipeline = pipeline
+    self.time = time
+    self.statement = statement
   }
 }

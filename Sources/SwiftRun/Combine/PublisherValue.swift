@@ -220,12 +220,20 @@ final class CancellableValue: OpaqueValue {
   /// What the subscriber behind it holds, for the leak finder.
   let hold: SubscriberHold?
 
+  /// Tells the run which statement ended the subscription: called once,
+  /// when the paste lets go of it or cancels it.
+  var onEnd: (() -> Void)?
+
   init(_ cancellable: AnyCancellable, hold: SubscriberHold? = nil) {
     self.cancellable = cancellable
     self.hold = hold
   }
 
+  deinit { onEnd?() }
+
   func cancel() {
+    onEnd?()
+    onEnd = nil
     hold?.end()
     cancellable.cancel()
   }

@@ -153,7 +153,7 @@ extension Machine {
       [onValue.map { ("sink closure", .opaque($0)) }, onCompletion.map { ("receiveCompletion closure", .opaque($0)) }]
         .compactMap { $0 }, pipeline: shown.count)
     return .opaque(
-      CancellableValue(
+      releasable(
         subscribe(publisher) { built in
           built.sink(
             receiveCompletion: { [unowned self] completion in
@@ -225,7 +225,7 @@ extension Machine {
     let property = keyPath.components[0]
     let hold = SubscriberHold([("Subscribers.Assign → object", object)], pipeline: shown.count)
     return .opaque(
-      CancellableValue(
+      releasable(
         subscribe(publisher) { built in
           built.sink(
             receiveCompletion: { _ in hold.end() },

@@ -54,6 +54,9 @@ final class Machine {
   var instanceMade: [(typeName: String, time: VirtualTime)] = []
   /// When each instance that held subscriptions went, by serial.
   var ownersReleased: [Int: VirtualTime] = [:]
+  /// Each time a subscriber's `AnyCancellable` was let go of or cancelled:
+  /// its pipeline, when, and the statement running (a source offset).
+  var subscriptionEnds: [(pipeline: Int, time: VirtualTime, statement: Int)] = []
   /// The subjects already noted for sending to several subscribers at once.
   var notedDeliveryOrder: Set<ObjectIdentifier> = []
   /// Whether a value printed without the module name Swift gives it has been noted.
@@ -161,6 +164,7 @@ final class Machine {
     let reachable = classInstances.contains { $0.instance != nil } ? finder.reachable() : []
     result.notes = notes + leakNotes(finder, reachable: reachable)
     result.lifetimes = lifetimes(reachable: reachable)
+    result.releases = subscriptionReleases(rows: result.rows)
     // A leak has its own note; an object a global still holds is what a script's globals do.
     result.notes += result.lifetimes.filter { $0.released != nil }.map(\.sentence)
     result.stageTypes = shownTypes.map { types in

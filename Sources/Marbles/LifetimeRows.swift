@@ -1,0 +1,44 @@
+import StreamCore
+
+/// Issue 30's lifetime rows: one per object that held subscriptions, drawn
+/// under the pipelines on the same time axis, from the statement that made
+/// it (`^`, unless at 0) to its `deinit` (`x`), or to the end with `leaked`.
+extension RunResult {
+  /// The same run with a lifetime row after its rows for each object in
+  /// `lifetimes`, for the diagrams to lay out with the rest.
+  var withLifetimeRows: RunResult {
+    guard !lifetimes.isEmpty else { return self }
+    var result = self
+    for lifetime in lifetimes {
+      var events = [TimelineEvent(time: lifetime.made, kind: .subscribed)]
+      if let released = lifetime.released { events.append(TimelineEvent(time: released, kind: .cancelled)) }
+      var row = Timeline(label: lifetime.label, pipeline: -1, stage: 0, events: events)
+      row.lifetime = lifetime
+      result.rows.append(row)
+    }
+    return result
+  }
+
+  /// A legend entry per subscription a release ended:
+  /// `! at 500ms: line 14: vm = nil released the AnyCancellable of `timer | sink``.
+  var releaseEntries: [String] {
+    releases.map { release in
+      var source = pipelines.indices.contains(release.pipeline) ? pipelines[release.pipeline].source.singleLine : ""
+      if source.count > 60 { source = String(source.prefix(59)) + "…" }
+      if !source.isEmpty { source = " of `\(source)`" }
+      return "! at \(release.time): \(release.statement) released the AnyCancellable\(source)"
+    }
+  }
+}
+
+extension Array where Element == StyledText {
+  /// A lifetime row's marbles: nothing before the object was made, `x`
+  /// where it was released, and how it ended written after.
+  func lifetimeMarbles(_ lifetime: ObjectLifetime) -> [StyledText] {
+    let opened = lifetime.made > .zero ? blankingLeadingDashes() : self
+    let marbles = opened.map { part in
+      part.text == "!" && part.style == .lifecycle ? StyledText("x", .lifecycle) : part
+    }
+    return marbles.trimmedTrailingSpaces() + [StyledText(" " + lifetime.ending, lifetime.leaked ? .failed : .lifecycle)]
+  }
+}
