@@ -5,11 +5,14 @@ import StreamCore
 /// it (`^`, unless at 0) to its `deinit` (`x`), or to the end with `leaked`.
 extension RunResult {
   /// The same run with a lifetime row after its rows for each object in
-  /// `lifetimes`, for the diagrams to lay out with the rest.
+  /// `lifetimes` that was released or leaked, for the diagrams to lay out
+  /// with the rest. One a global keeps to the end (a script's globals live
+  /// on) has no row: it would say nothing but "alive" under every view model.
   var withLifetimeRows: RunResult {
-    guard !lifetimes.isEmpty else { return self }
+    let drawn = lifetimes.filter { $0.released != nil || $0.leaked }
+    guard !drawn.isEmpty else { return self }
     var result = self
-    for lifetime in lifetimes {
+    for lifetime in drawn {
       var events = [TimelineEvent(time: lifetime.made, kind: .subscribed)]
       if let released = lifetime.released { events.append(TimelineEvent(time: released, kind: .cancelled)) }
       var row = Timeline(label: lifetime.label, pipeline: -1, stage: 0, events: events)

@@ -72,7 +72,10 @@ final class ProgramTranslator {
     case .binding(let name, let pipeline, _):
       try bind(name.text, pipeline, label: text(statement.range))
     case .subscription(let pipeline, let timing, _):
+      if timing.storedIn != nil || timing.capture != nil { throw Self.ownersLimitation }
       try subscribe(pipeline, timing: timing, label: text(statement.range))
+    case .owner, .release:
+      throw Self.ownersLimitation
     case .connect(let name, let at, _):
       hotSources.begin()
       let found = try boundStream(name.text)
@@ -88,6 +91,13 @@ final class ProgramTranslator {
             ["subscriptions.connections[\(SwiftExpression.stringLiteral(name.text))] = \(bound.code).connect()"]))
     }
   }
+
+  /// Owners stand for a class of the learner's own; the export writes none
+  /// rather than code that would hold nothing.
+  static let ownersLimitation = ExportLimitation(
+    "the Swift export does not write owners (`let vm = owner`, `store`, `sink strong`, `release`) yet; "
+      + "write the class in Swift: `final class ViewModel { var cancellables = Set<AnyCancellable>() }`, "
+      + "`.sink { [weak self] … }.store(in: &cancellables)`")
 
   private func bind(_ name: String, _ pipeline: Pipeline, label: String) throws {
     let swiftName = freshName(name)

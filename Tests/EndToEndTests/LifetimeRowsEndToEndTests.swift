@@ -90,4 +90,14 @@ import Testing
     #expect(text.contains("lifetimes:"), "\(text)")
     #expect(!text.contains("released the AnyCancellable"), "\(text)")
   }
+
+  @Test func anObjectAGlobalKeepsHasNoRowButJSONListsIt() throws {
+    // `loader` is a global, alive to the end: a row would say only "alive".
+    // Its reassigned load was cancelled by a statement, which the legend names.
+    let text = try Self.eval("80-reassign-cancellable", "text")
+    #expect(!text.contains("lifetimes:"), "\(text)")
+    #expect(text.contains("! at 100ms: line 9: loading = Just(id)"), "\(text)")
+    let json = try Self.eval("80-reassign-cancellable", "json")
+    #expect(json.contains(#""lifetimes": [{"type": "DetailLoader", "made": 0, "released": null, "leaked": false}]"#))
+  }
 }

@@ -58,14 +58,19 @@ enum CurriculumAnswers {
     #expect(!result.passed, "`\(answer.answer)` passes")
     for problem in result.problems {
       switch problem {
-      case .mismatch, .missingOperator, .forbiddenOperator, .wrongType:
+      case .mismatch, .lifetimeMismatch, .missingOperator, .forbiddenOperator, .wrongType:
         continue
       case .noAnswer, .answerInvalid, .noOutput, .runtimeError, .lessonError:
         Issue.record("`\(answer.answer)` fails before its output is compared: \(problem)")
       }
     }
     #expect(
-      result.problems.contains { if case .mismatch = $0 { true } else { false } },
+      result.problems.contains {
+        switch $0 {
+        case .mismatch, .lifetimeMismatch: true
+        default: false
+        }
+      },
       "`\(answer.answer)` gives the expected output; it fails only on `require:`/`forbid:`")
   }
 }

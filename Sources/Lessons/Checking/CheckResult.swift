@@ -13,6 +13,9 @@ public struct CheckResult: Hashable {
     /// The run stopped where Swift would trap (a division by zero, an overflow, in any closure).
     case runtimeError(RuntimeError)
     case mismatch(OutputDifference)
+    /// An object that holds subscriptions ended otherwise than expected
+    /// (released at another time, leaked, or still alive): in words.
+    case lifetimeMismatch(String)
     /// A `require:` operator the answer does not use.
     case missingOperator(String)
     /// A `forbid:` operator the answer uses.
@@ -36,6 +39,8 @@ public struct CheckResult: Hashable {
         return error.description
       case .mismatch(let difference):
         return difference.description
+      case .lifetimeMismatch(let difference):
+        return difference
       case .missingOperator(let name):
         return "this exercise asks you to use `\(name)`"
       case .forbiddenOperator(let name):

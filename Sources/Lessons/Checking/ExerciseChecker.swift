@@ -12,10 +12,29 @@ public struct ExerciseChecker {
   }
 
   /// The expected output's comparable events: from `expect:` when written,
-  /// otherwise computed by running the givens and `solution:`.
+  /// otherwise computed by running the givens and `solution:`. Empty when
+  /// `expect:` names only lifetimes.
   public func expectedEvents(for exercise: Exercise) -> Result<[TimelineEvent], ExpectationFailure> {
+    expected(for: exercise).map { $0.events ?? [] }
+  }
+
+  /// What an answer must do: its output's events (nil when `expect:` names
+  /// only lifetimes, so any output will do) and how the objects that hold
+  /// its subscriptions must end (issue 30).
+  public struct Expected {
+    public var events: [TimelineEvent]?
+    public var lifetimes: [LifetimeExpectation]
+  }
+
+  /// `expectedEvents`, with the lifetimes: those `expect:` names, or with no
+  /// `expect:` each release and leak of the solution's run.
+  public func expected(for exercise: Exercise) -> Result<Expected, ExpectationFailure> {
     if let expect = exercise.expect {
-      return ExpectedOutput.events(of: expect.text, comparison: exercise.comparison, runner: runner)
+      let (eventsText, lifetimes) = LifetimeExpectation.split(expect.text)
+      guard let eventsText else { return .success(Expected(events: nil, lifetimes: lifetimes)) }
+      return ExpectedOutput.events(of: eventsText, comparison: exercise.comparison, runner: runner).map {
+        Expected(events: $0, lifetimes: lifetimes)
+      }
     }
     guard let solution = exercise.solution else { return .failure(.nothingToCompare) }
     let program = ExerciseProgram(givens: exercise.givens, answer: solution.text)
@@ -27,7 +46,10 @@ public struct ExerciseChecker {
       guard let output = run.lastOutput(startingIn: program.answerRange) else {
         return .failure(.noOutput(.solution))
       }
-      return .success(ExpectedOutput.comparable(output.events))
+      return .success(
+        Expected(
+          events: ExpectedOutput.comparable(output.events),
+          lifetimes: run.result.lifetimes.compactMap(LifetimeExpectation.init)))
     }
   }
 
@@ -39,14 +61,14 @@ public struct ExerciseChecker {
       result.problems = [.noAnswer]
       return result
     }
-    let expected: [TimelineEvent]
-    switch expectedEvents(for: exercise) {
+    let expected: Expected
+    switch self.expected(for: exercise) {
     case .failure(let failure):
       result.problems = [.lessonError(failure.description)]
       return result
-    case .success(let events):
-      expected = events
-      result.expected = events
+    case .success(let found):
+      expected = found
+      result.expected = found.events ?? []
     }
     var answerProgram = String(trimmed)
     var pointingIntoSwift: ((Diagnostic) -> Diagnostic)?
@@ -89,7 +111,7 @@ public struct ExerciseChecker {
   }
 
   private func judge(
-    _ run: ProgramRun, in program: ExerciseProgram, against expected: [TimelineEvent], exercise: Exercise,
+    _ run: ProgramRun, in program: ExerciseProgram, against expected: Expected, exercise: Exercise,
     result: inout CheckResult
   ) -> [CheckResult.Problem] {
     var problems: [CheckResult.Problem] = []
@@ -101,16 +123,30 @@ public struct ExerciseChecker {
     if case .runtimeError(let error) = run.result.stop {
       problems.append(.runtimeError(error))
     } else if let output {
-      if let difference = OutputDifference.first(
-        expected: expected, actual: Array(output.events), comparison: exercise.comparison)
+      if let events = expected.events,
+        let difference = OutputDifference.first(
+          expected: events, actual: Array(output.events), comparison: exercise.comparison)
       {
         problems.append(.mismatch(difference))
+      }
+      if let difference = LifetimeExpectation.firstDifference(
+        expected: expected.lifetimes, actual: run.result.lifetimes)
+      {
+        problems.append(.lifetimeMismatch(difference))
       }
     } else {
       problems.append(.noOutput)
     }
     // Operator rules matter once the answer shows something; before that they are noise.
-    guard problems.isEmpty || problems.allSatisfy({ if case .mismatch = $0 { true } else { false } }) else {
+    guard
+      problems.isEmpty
+        || problems.allSatisfy({
+          switch $0 {
+          case .mismatch, .lifetimeMismatch: true
+          default: false
+          }
+        })
+    else {
       return problems
     }
     if let expectedType = exercise.expectedType, let output,

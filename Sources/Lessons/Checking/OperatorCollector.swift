@@ -15,10 +15,21 @@ struct OperatorCollector {
   mutating func collect(_ program: Program) {
     for statement in program.statements {
       switch statement {
-      case .binding(_, let pipeline, _), .subscription(let pipeline, _, _):
+      case .binding(_, let pipeline, _):
         collect(pipeline)
-      case .connect(_, let at, _):
+      case .subscription(let pipeline, let timing, _):
+        collect(pipeline)
+        // `require: sink` and `require: store` read the holder clauses (issue 30).
+        if let capture = timing.capture {
+          uses.append(OperatorUse(canonicalName: "sink", offset: capture.range.start))
+        }
+        if let owner = timing.storedIn {
+          uses.append(OperatorUse(canonicalName: "store", offset: owner.range.start))
+        }
+      case .connect(_, let at, _), .release(_, let at, _):
         if let at { collect(at) }
+      case .owner:
+        break
       }
     }
   }

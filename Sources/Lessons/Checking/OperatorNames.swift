@@ -20,5 +20,10 @@ enum OperatorNames {
 
   private static func keyword(_ name: String) -> Keyword? {
     Keywords.keyword(named: name, role: .operator) ?? Keywords.keyword(named: name, role: .source)
+      ?? holderKeywords.first { $0.name == name }
   }
+
+  /// `require: sink` and `require: store`: the holder clauses of issue 30,
+  /// which `OperatorCollector` reports under these names.
+  private static let holderKeywords = [StatementName.sink.keyword, StatementName.store.keyword]
 }

@@ -49,16 +49,17 @@ public enum StudentCopy {
   }
 
   private static func expectText(for exercise: Exercise, checker: ExerciseChecker) -> Result<String, ExpectProblem> {
-    switch checker.expectedEvents(for: exercise) {
+    switch checker.expected(for: exercise) {
     case .failure(let failure):
       return .failure(ExpectProblem(message: "cannot compute `expect:` from the solution: \(failure)"))
-    case .success(let events):
-      guard let text = EventsText.format(events) else {
+    case .success(let expected):
+      guard let text = EventsText.format(expected.events ?? []) else {
         return .failure(
           ExpectProblem(
             message: "the solution's output holds streams, which `expect:` cannot write; write `expect:` by hand"))
       }
-      return .success(text)
+      // The student's copy checks the releases and leaks the solution showed, too.
+      return .success(([text] + expected.lifetimes.map(\.description)).joined(separator: ", "))
     }
   }
 }

@@ -237,13 +237,22 @@ public struct LessonSession {
           "Predict first: say what you expect to see, then type your answer. The expected output shows once you have answered.",
           width: width)
     }
-    switch checker.expectedEvents(for: exercise) {
-    case .success(let events):
+    switch checker.expected(for: exercise) {
+    case .success(let expected):
       let heading = givens == nil ? "Expected output:" : "Given and expected output, on one time axis:"
-      return heading + "\n" + feedback.expectedDiagram(events, givens: givens)
+      let lifetimes = expected.lifetimes.map { "\n" + Self.sentence($0) }.joined()
+      return heading + "\n" + feedback.expectedDiagram(expected.events ?? [], givens: givens) + lifetimes
     case .failure(let failure):
       let given = givens.map { "Given:\n" + feedback.draw($0) + "\n\n" } ?? ""
       return given + "The expected output cannot be shown: \(failure)"
+    }
+  }
+
+  /// `and vm is released (its deinit runs) at 2500ms`, for the expected screen.
+  static func sentence(_ lifetime: LifetimeExpectation) -> String {
+    switch lifetime.ending {
+    case .deinitAt(let time): return "and \(lifetime.name) is released (its deinit runs) at \(time)"
+    case .leak: return "and \(lifetime.name) leaks: it is never released"
     }
   }
 

@@ -9,8 +9,8 @@ import StreamLang
 enum MutantGenerator {
   /// The distinct mutants of `solution`, in the order of the solution's text;
   /// none when the solution does not parse. `boundNames` are the givens' names.
-  static func mutants(of solution: String, boundNames: [String]) -> [Mutant] {
-    let parsed = Parser.parse(solution, boundNames: boundNames)
+  static func mutants(of solution: String, boundNames: [String], ownerNames: [String] = []) -> [Mutant] {
+    let parsed = Parser.parse(solution, boundNames: boundNames, ownerNames: ownerNames)
     guard parsed.isValid else { return [] }
     let printer = SyntaxPrinter(text: solution)
     let sites = SyntaxSites(parsed.program)
@@ -49,9 +49,27 @@ enum MutantGenerator {
     }
     for subscription in sites.timedSubscriptions {
       let written = printer.original(subscription.range)
-      let untimed = printer.original(subscription.pipeline.range)
+      let untimed = printer.original(subscription.untimedRange)
       candidates.append(
         ("`\(written)` → `\(untimed)`", SourceSplice(range: subscription.range, replacement: untimed)))
+    }
+    // Lifetimes (issue 30): the near misses of who holds a subscription.
+    for holders in sites.holders {
+      if let capture = holders.capture {
+        let flipped = "sink \(capture.isStrong ? "weak" : "strong") \(capture.owner.text)"
+        candidates.append(
+          (
+            "`\(printer.original(capture.range))` → `\(flipped)`",
+            SourceSplice(range: capture.range, replacement: flipped)
+          ))
+      }
+      if let store = holders.store {
+        candidates.append(
+          ("`\(printer.original(store).trimmingWhitespace())` left out", SourceSplice(range: store, replacement: "")))
+      }
+    }
+    for release in sites.releases {
+      candidates.append(("`\(printer.original(release))` left out", SourceSplice(range: release, replacement: "")))
     }
 
     var seen: Set<String> = [solution]

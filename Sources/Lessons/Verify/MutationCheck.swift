@@ -17,9 +17,10 @@ public struct MutationCheck {
   public func results(for exercise: Exercise) -> [MutantResult] {
     guard let solution = exercise.solution?.text else { return [] }
     let givens = exercise.givens.map(\.text).joined(separator: "\n")
-    let mutants = MutantGenerator.mutants(of: solution, boundNames: Self.boundNames(in: givens))
+    let mutants = MutantGenerator.mutants(
+      of: solution, boundNames: Self.boundNames(in: givens), ownerNames: Self.ownerNames(in: givens))
     // The solution's output on each probe, worked out once for all the mutants that pass.
-    var solutionOnProbes: [(probe: InputProbe, output: [TimelineEvent]?)]?
+    var solutionOnProbes: [(probe: InputProbe, output: ProbeOutput?)]?
     return mutants.map { mutant in
       let result = checker.check(exercise, answer: mutant.text)
       let verdict: MutantVerdict
@@ -27,10 +28,15 @@ public struct MutationCheck {
         // Equivalence is judged on the givens as written as well as on the varied inputs.
         if solutionOnProbes == nil {
           let probes = [InputProbe(change: "the givens as written", givens: givens)] + InputProbes.probes(of: givens)
-          solutionOnProbes = probes.map { ($0, output(of: solution, givens: $0.givens)) }
+          solutionOnProbes = probes.map { ($0, probeOutput(of: solution, givens: $0.givens)) }
         }
         verdict = compare(mutant.text, on: solutionOnProbes ?? [], comparison: exercise.comparison)
-      } else if result.problems.contains(where: { if case .mismatch = $0 { true } else { false } }) {
+      } else if result.problems.contains(where: {
+        switch $0 {
+        case .mismatch, .lifetimeMismatch: true
+        default: false
+        }
+      }) {
         verdict = .killedOnOutput
       } else if result.problems.allSatisfy(Self.isRule) {
         verdict = .killedByRule
@@ -48,6 +54,14 @@ public struct MutationCheck {
     }
   }
 
+  /// The owners the givens declare (`let vm = owner`), which the solution may store in and release.
+  static func ownerNames(in givens: String) -> [String] {
+    Parser.parse(givens).program.statements.compactMap { statement in
+      if case .owner(let name, _) = statement { return name.text }
+      return nil
+    }
+  }
+
   /// The names the givens bind, which the solution may use as sources.
   static func boundNames(in givens: String) -> [String] {
     Parser.parse(givens).program.statements.compactMap { statement in
@@ -57,25 +71,43 @@ public struct MutationCheck {
   }
 
   private func compare(
-    _ mutant: String, on probes: [(probe: InputProbe, output: [TimelineEvent]?)], comparison: Comparison
+    _ mutant: String, on probes: [(probe: InputProbe, output: ProbeOutput?)], comparison: Comparison
   ) -> MutantVerdict {
     for (probe, solutionOutput) in probes {
       guard let expected = solutionOutput else { continue }
-      let actual = output(of: mutant, givens: probe.givens)
-      if let actual, OutputDifference.first(expected: expected, actual: actual, comparison: comparison) == nil {
+      let actual = probeOutput(of: mutant, givens: probe.givens)
+      // A release or a leak is output too: a mutant that only changes who holds what is no equivalent.
+      if let actual, actual.lifetimes == expected.lifetimes,
+        OutputDifference.first(expected: expected.events, actual: actual.events, comparison: comparison) == nil
+      {
         continue
       }
-      return .survives(probe: probe, solution: expected, mutant: actual)
+      return .survives(probe: probe, solution: expected.events, mutant: actual?.events)
     }
     return .equivalent
   }
 
+  /// What a probe run shows of an answer: its comparable events, and the
+  /// releases and leaks of the objects that held its subscriptions.
+  struct ProbeOutput {
+    var events: [TimelineEvent]
+    var lifetimes: [LifetimeExpectation]
+  }
+
   /// The comparable output of `answer` run after `givens`; nil when it does not run to an output.
   func output(of answer: String, givens: String) -> [TimelineEvent]? {
+    probeOutput(of: answer, givens: givens)?.events
+  }
+
+  func probeOutput(of answer: String, givens: String) -> ProbeOutput? {
     let program = ExerciseProgram(givens: [FieldText(text: givens, pieces: [])], answer: answer)
     guard case .ran(let run) = checker.runner.run(program.text) else { return nil }
     if case .runtimeError = run.result.stop { return nil }
-    return run.lastOutput(startingIn: program.answerRange).map { ExpectedOutput.comparable($0.events) }
+    return run.lastOutput(startingIn: program.answerRange).map {
+      ProbeOutput(
+        events: ExpectedOutput.comparable($0.events),
+        lifetimes: run.result.lifetimes.compactMap(LifetimeExpectation.init))
+    }
   }
 }
 

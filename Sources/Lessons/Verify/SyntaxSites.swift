@@ -16,7 +16,21 @@ struct SyntaxSites {
   struct TimedSubscription {
     var pipeline: Pipeline
     var range: SourceRange
+    /// The statement up to its `@`: the pipeline and its holder clauses.
+    var untimedRange: SourceRange
   }
+
+  /// A bare pipeline's holder clauses (`sink weak vm store vm`, issue 30).
+  struct Holders {
+    var capture: SinkCapture?
+    /// From the end of what comes before `store` to the owner's name: the
+    /// text a mutant that drops the `store` removes.
+    var store: SourceRange?
+  }
+
+  private(set) var holders: [Holders] = []
+  /// Each `release vm @T` statement.
+  private(set) var releases: [SourceRange] = []
 
   private(set) var pipelines: [Pipeline] = []
   private(set) var times: [Expr] = []
@@ -31,11 +45,26 @@ struct SyntaxSites {
       case .subscription(let pipeline, let timing, let range):
         visit(pipeline)
         [timing.subscribeAt, timing.cancelAt].compactMap { $0 }.forEach { visit($0) }
+        let beforeStore = timing.capture?.range.end ?? pipeline.range.end
+        let holdersEnd = timing.storedIn?.range.end ?? beforeStore
         if timing.subscribeAt != nil || timing.cancelAt != nil {
-          timedSubscriptions.append(TimedSubscription(pipeline: pipeline, range: range))
+          timedSubscriptions.append(
+            TimedSubscription(
+              pipeline: pipeline, range: range, untimedRange: SourceRange(start: range.start, end: holdersEnd)))
+        }
+        if timing.capture != nil || timing.storedIn != nil {
+          holders.append(
+            Holders(
+              capture: timing.capture,
+              store: timing.storedIn.map { SourceRange(start: beforeStore, end: $0.range.end) }))
         }
       case .connect(_, let at, _):
         if let at { visit(at) }
+      case .release(_, let at, let range):
+        if let at { visit(at) }
+        releases.append(range)
+      case .owner:
+        break
       }
     }
   }

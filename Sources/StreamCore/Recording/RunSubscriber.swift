@@ -15,6 +15,9 @@ public final class RunSubscriber: Subscriber, Cancellable, CustomStringConvertib
 
   private var subscription: Subscription?
   private var isOver = false
+  /// Called once when the publisher completes or fails (not on cancel):
+  /// an owner's lifetime needs to know when a strong capture lets go.
+  public var onCompletion: (() -> Void)?
 
   public init() {}
 
@@ -34,6 +37,9 @@ public final class RunSubscriber: Subscriber, Cancellable, CustomStringConvertib
   public func receive(completion: Subscribers.Completion<StreamError>) {
     isOver = true
     subscription = nil
+    let onCompletion = self.onCompletion
+    self.onCompletion = nil
+    onCompletion?()
   }
 
   public func cancel() {

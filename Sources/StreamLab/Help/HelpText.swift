@@ -35,7 +35,8 @@ enum HelpText {
       \(commands.joined(separator: "\n"))
 
       `:help debounce` explains one operator and shows it running; `:help limits` says how big
-      a program may be; `:help paste` shows Combine code in Swift being read and run.
+      a program may be; `:help paste` shows Combine code in Swift being read and run;
+      `:help lifetimes` shows who holds a subscription (`let vm = owner`, `store`, `release`).
       """
   }
 

@@ -366,6 +366,9 @@ public struct ReplSession {
     // source, and its page names the command too.
     if asCommand, let command { return ReplReply(text: command) }
     if name == "limits" { return ReplReply(text: HelpText.limits) }
+    if ["lifetimes", "owner", "store", "sink", "release"].contains(name) {
+      return ReplReply(text: HelpText.lifetimes(presenter: presenter))
+    }
     if let page = HelpText.page(for: name, presenter: presenter) {
       guard let command else { return ReplReply(text: page) }
       return ReplReply(text: page + "\n\n(`:\(name)` is also a command: `:help :\(name)` says what it does.)")

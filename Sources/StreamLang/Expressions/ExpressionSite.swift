@@ -23,7 +23,8 @@ public struct ExpressionSite: Hashable {
     case .subscription(let pipeline, let timing, _):
       return sites(in: pipeline)
         + [timing.subscribeAt, timing.cancelAt].compactMap { $0 }.map { ExpressionSite($0, .value) }
-    case .connect(_, let at, _): return at.map { [ExpressionSite($0, .value)] } ?? []
+    case .connect(_, let at, _), .release(_, let at, _): return at.map { [ExpressionSite($0, .value)] } ?? []
+    case .owner: return []
     }
   }
 

@@ -22,6 +22,8 @@ struct ProgramRun {
   /// The stages built so far, against `ProgramLimits.stagesPerProgram`.
   private var stageBudget = StageBudget()
   private let bindingCheck: BindingCheck
+  /// `let vm = owner` and what holds each owner (issue 30's short form).
+  private let owners: OwnerTable
 
   init(
     program: Program, bindings: [String: BoundPipeline], options: RunOptions, typed: TypedProgram = TypedProgram()
@@ -30,6 +32,7 @@ struct ProgramRun {
     self.bindings = bindings
     self.options = options
     bindingCheck = BindingCheck(earlier: bindings)
+    owners = OwnerTable(clock: clock)
     recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
     builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
     builder.recordsInnerRows = options.recordsInnerRows
@@ -89,6 +92,11 @@ struct ProgramRun {
       builder.notes.notes + builder.willSetNotes()
       + CombineNotes.explain(
         result, debounces: builder.debounceStages, throttles: builder.throttleStages)
+    if !owners.owners.isEmpty {
+      result.lifetimes = owners.lifetimes()
+      result.releases = owners.releases
+      result.notes += owners.notes + owners.leakNotes(result.lifetimes, shown: shown)
+    }
     return result
   }
 
@@ -103,6 +111,7 @@ struct ProgramRun {
   /// already taken anyway.
   func end() {
     recorder.endRun()
+    owners.end()
     cancellables.cancelAll()
     clock.discardPendingActions()
     builder.endRun()
@@ -142,12 +151,21 @@ struct ProgramRun {
       let subscriber = RunSubscriber()
       cancellables.all.append(subscriber)
       pendingStarts.count += 1
-      clock.scheduleFirst(at: subscribeAt) { [pendingStarts] in
+      let storedIn = timing.storedIn.flatMap { owners.owner(named: $0.text) }
+      let strongly = timing.capture.flatMap { $0.isStrong ? owners.owner(named: $0.owner.text) : nil }
+      clock.scheduleFirst(at: subscribeAt) { [pendingStarts, owners] in
         pendingStarts.count -= 1
+        let isKept =
+          storedIn == nil && strongly == nil
+          || owners.hold(pipeline: index, subscriber: subscriber, storedIn: storedIn, strongly: strongly)
         publisher.subscribe(subscriber)
+        if !isKept { subscriber.cancel() }
       }
       if let cancelAt {
-        clock.scheduleFirst(at: cancelAt) { subscriber.cancel() }
+        clock.scheduleFirst(at: cancelAt) { [owners] in
+          subscriber.cancel()
+          owners.cancelled(subscriber)
+        }
       }
 
     case .connect(let name, let at, _):
@@ -168,6 +186,24 @@ struct ProgramRun {
       clock.scheduleFirst(at: VirtualTime.zero.advanced(by: delay)) { [pendingStarts] in
         pendingStarts.count -= 1
         cancellables.all.append(connect())
+      }
+
+    case .owner(let name, _):
+      owners.declare(name.text)
+
+    case .release(let name, let at, let range):
+      guard let owner = owners.owner(named: name.text) else {
+        throw Diagnostic("`\(name.text)` is not an owner; declare it with `let \(name.text) = owner`", at: name.range)
+      }
+      let delay =
+        try at.map { try builder.time($0, in: context, what: "release needs a time, like `release vm @500ms`") }
+        ?? .zero
+      let line = SourceLocation(of: range, in: program.text).line
+      let statement = "line \(line): \(program.text.slice(range))"
+      pendingStarts.count += 1
+      clock.scheduleFirst(at: VirtualTime.zero.advanced(by: delay)) { [pendingStarts, owners] in
+        pendingStarts.count -= 1
+        owners.release(owner, statement: statement)
       }
     }
   }

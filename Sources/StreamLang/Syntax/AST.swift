@@ -45,24 +45,54 @@ public enum Statement: Hashable {
   case subscription(pipeline: Pipeline, timing: SubscriptionTiming, range: SourceRange)
   /// `connect NAME @T`: connects a `multicast` pipeline bound to NAME.
   case connect(name: Name, at: Expr?, range: SourceRange)
+  /// `let NAME = owner`: an object that can hold subscriptions (`PIPELINE
+  /// store NAME`) and is released by `release NAME @T` (issue 30).
+  case owner(name: Name, range: SourceRange)
+  /// `release NAME @T`: the program lets go of the owner NAME at T (at 0
+  /// without a time); it goes then unless a `sink strong NAME` still holds it.
+  case release(name: Name, at: Expr?, range: SourceRange)
 
   public var range: SourceRange {
     switch self {
-    case .binding(_, _, let range), .subscription(_, _, let range), .connect(_, _, let range): return range
+    case .binding(_, _, let range), .subscription(_, _, let range), .connect(_, _, let range),
+      .owner(_, let range), .release(_, _, let range):
+      return range
     }
   }
 }
 
-/// The `@250ms`, `@250ms..600ms` or `@..600ms` after a bare pipeline.
+/// `sink strong vm` or `sink weak vm` after a bare pipeline: the
+/// subscriber's closure captures the owner `vm`, strongly or weakly.
+public struct SinkCapture: Hashable {
+  public var owner: Name
+  public var isStrong: Bool
+  public var range: SourceRange
+
+  public init(owner: Name, isStrong: Bool, range: SourceRange) {
+    self.owner = owner
+    self.isStrong = isStrong
+    self.range = range
+  }
+}
+
+/// What follows a bare pipeline: its `@250ms`, `@250ms..600ms` or
+/// `@..600ms`, and who holds its subscription (`sink strong vm store vm`).
 public struct SubscriptionTiming: Hashable {
   /// When to subscribe; nil means at 0ms.
   public var subscribeAt: Expr?
   /// When to cancel; nil means never.
   public var cancelAt: Expr?
+  /// `store vm`: the subscription's `AnyCancellable` is kept by the owner
+  /// `vm`, and cancelled when `vm` goes.
+  public var storedIn: Name?
+  /// `sink strong vm` / `sink weak vm`: what the subscriber's closure captures.
+  public var capture: SinkCapture?
 
-  public init(subscribeAt: Expr? = nil, cancelAt: Expr? = nil) {
+  public init(subscribeAt: Expr? = nil, cancelAt: Expr? = nil, storedIn: Name? = nil, capture: SinkCapture? = nil) {
     self.subscribeAt = subscribeAt
     self.cancelAt = cancelAt
+    self.storedIn = storedIn
+    self.capture = capture
   }
 }
 

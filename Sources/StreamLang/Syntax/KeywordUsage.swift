@@ -9,9 +9,17 @@ public struct KeywordUsage {
   public init(_ program: Program) {
     for statement in program.statements {
       switch statement {
-      case .binding(_, let pipeline, _), .subscription(let pipeline, _, _): visit(pipeline)
+      case .binding(_, let pipeline, _): visit(pipeline)
+      case .subscription(let pipeline, let timing, _):
+        visit(pipeline)
+        if let capture = timing.capture { uses.append((capture.owner, StatementName.sink.keyword)) }
+        if let owner = timing.storedIn { uses.append((owner, StatementName.store.keyword)) }
       case .connect(let name, _, _):
         uses.append((name, StatementName.connect.keyword))
+      case .owner(let name, _):
+        uses.append((name, StatementName.owner.keyword))
+      case .release(let name, _, _):
+        uses.append((name, StatementName.release.keyword))
       }
     }
   }

@@ -63,6 +63,14 @@ public enum ArgumentShape: Hashable {
   case binding
   /// `connect NAME @T`
   case connect
+  /// `let NAME = owner`: nothing after it.
+  case owner
+  /// `store vm`: an owner's name.
+  case ownerName
+  /// `sink strong vm`, `sink weak vm`.
+  case sinkCapture
+  /// `release vm @500ms`
+  case release
   /// `receive on main`: `on` and a scheduler.
   case scheduler
   /// `print`, `print "tag"`: nothing or a message.

@@ -31,11 +31,14 @@ public struct Parser {
   /// (`:help`), so that `hepl` at the start of a line can suggest `:help`.
   /// `isInterrupted` is looked at every `ProgramPhase.statementsBetweenLooks`
   /// statements: once it is true, parsing stops with a diagnostic there.
+  /// `ownerNames` are owners declared before `text` (`let vm = owner` in a
+  /// lesson's given, when a solution is parsed alone).
   public static func parse(
-    _ text: String, boundNames: some Sequence<String> = [String](), metaCommands: [String] = [],
-    isInterrupted: () -> Bool = { false }
+    _ text: String, boundNames: some Sequence<String> = [String](), ownerNames: some Sequence<String> = [String](),
+    metaCommands: [String] = [], isInterrupted: () -> Bool = { false }
   ) -> ParseResult {
     var parser = Parser(text: text, boundNames: Set(boundNames), isInterrupted: isInterrupted)
+    parser.ownerNames = Set(ownerNames)
     parser.metaCommands = metaCommands
     return parser.parseProgram(isInterrupted: isInterrupted)
   }
@@ -52,6 +55,9 @@ public struct Parser {
   private var index = 0
   private var diagnostics: [Diagnostic]
   private var boundNames: Set<String>
+  /// The owners this program declared (`let vm = owner`): they hold
+  /// subscriptions and are released; they are not streams.
+  private var ownerNames: Set<String> = []
   private var metaCommands: [String] = []
   /// Parameters of the closures being parsed, innermost last: they may be used as sources.
   private var parameterScopes: [[String]] = []
@@ -146,10 +152,30 @@ public struct Parser {
       advance()
       let name = try parseNewName()
       try expect(.assign, "`=` after the name, like `let \(name.text) = just 1`")
+      if current.kind.identifier == StatementName.owner.rawValue, !boundNames.contains(StatementName.owner.rawValue),
+        isStatementEnd(tokens[index + 1].kind)
+      {
+        advance()
+        ownerNames.insert(name.text)
+        boundNames.remove(name.text)
+        return .owner(name: name, range: start.union(range(to: previousEnd)))
+      }
       try requireArgument(StatementName.let.keyword)
       let pipeline = try parsePipeline()
       boundNames.insert(name.text)
+      ownerNames.remove(name.text)
       return .binding(name: name, pipeline: pipeline, range: start.union(pipeline.range))
+    }
+    if current.kind.identifier == StatementName.release.rawValue, !boundNames.contains(StatementName.release.rawValue) {
+      advance()
+      let name = try parseOwnerName(after: "release", example: "release vm @500ms")
+      var at: Expr?
+      if self.at(.at) {
+        advance()
+        at = try parseTime(
+          for: "release", usage: "`release` needs a time after `@`, like `release \(name.text) @500ms`")
+      }
+      return .release(name: name, at: at, range: start.union(range(to: previousEnd)))
     }
     if current.kind.identifier == "connect", !boundNames.contains("connect") {
       advance()
@@ -168,6 +194,7 @@ public struct Parser {
     }
     let pipeline = try parsePipeline()
     var timing = SubscriptionTiming()
+    try parseHolders(into: &timing)
     if at(.at) {
       advance()
       if at(.dotDot) {
@@ -182,6 +209,48 @@ public struct Parser {
       }
     }
     return .subscription(pipeline: pipeline, timing: timing, range: start.union(range(to: previousEnd)))
+  }
+
+  /// `sink strong vm` and `store vm` after a bare pipeline, in this order.
+  private mutating func parseHolders(into timing: inout SubscriptionTiming) throws(Failure) {
+    if current.kind.identifier == StatementName.sink.rawValue {
+      let start = current.range
+      advance()
+      guard let strength = current.kind.identifier, strength == "strong" || strength == "weak" else {
+        throw failure(
+          "`sink` after a pipeline says what its closure captures: `sink strong vm` or `sink weak vm`",
+          expected: "`strong` or `weak`")
+      }
+      advance()
+      let owner = try parseOwnerName(after: "sink \(strength)", example: "sink \(strength) vm")
+      timing.capture = SinkCapture(owner: owner, isStrong: strength == "strong", range: start.union(owner.range))
+    }
+    if current.kind.identifier == StatementName.store.rawValue {
+      advance()
+      timing.storedIn = try parseOwnerName(after: "store", example: "store vm")
+    }
+  }
+
+  /// The name of an owner this program declared with `let NAME = owner`.
+  private mutating func parseOwnerName(after keyword: String, example: String) throws(Failure) -> Name {
+    guard case .identifier(let text) = current.kind else {
+      throw failure(
+        "`\(keyword)` needs the name of an owner, like `\(example)` after `let vm = owner`",
+        expected: "an owner's name")
+    }
+    let name = Name(text, range: current.range)
+    guard ownerNames.contains(text) else {
+      let note =
+        boundNames.contains(text)
+        ? "`\(text)` is a pipeline; an owner is declared with `let \(text) = owner`"
+        : "declare it first in this input: `let \(text) = owner`"
+      throw Failure(
+        diagnostic: Diagnostic(
+          "`\(text)` is not an owner", at: name.range, expected: "an owner's name",
+          suggestion: Suggestion.closest(to: text, among: ownerNames.sorted()), note: note))
+    }
+    advance()
+    return name
   }
 
   private mutating func parseNewName() throws(Failure) -> Name {
@@ -1147,6 +1216,19 @@ public struct Parser {
   private var isArgumentEnd: Bool {
     switch current.kind {
     case .pipe, .newline, .semicolon, .endOfInput, .rightBrace, .rightParen, .rightBracket, .at, .dotDot: return true
+    // `… | map x store vm`: a holder clause ends the last stage's arguments.
+    case .identifier(let word):
+      guard word == StatementName.store.rawValue || word == StatementName.sink.rawValue,
+        tokens.indices.contains(index + 1), case .identifier = tokens[index + 1].kind
+      else { return false }
+      return pipelineDepths.count <= 1
+    default: return false
+    }
+  }
+
+  private func isStatementEnd(_ kind: TokenKind) -> Bool {
+    switch kind {
+    case .newline, .semicolon, .endOfInput: return true
     default: return false
     }
   }

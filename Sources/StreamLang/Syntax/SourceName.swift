@@ -54,6 +54,8 @@ public enum SourceName: String, CaseIterable, Hashable, Sendable {
 /// One statement keyword: `let` and `connect`.
 public enum StatementName: String, CaseIterable, Hashable, Sendable {
   case `let`, connect
+  /// Issue 30's lifetimes: `let vm = owner`, `PIPELINE sink strong vm store vm`, `release vm @500ms`.
+  case owner, sink, store, release
 
   /// The keyword that spells this statement; `Keywords.statements` is made of these.
   public var keyword: Keyword {
@@ -68,6 +70,26 @@ public enum StatementName: String, CaseIterable, Hashable, Sendable {
         name: rawValue, identity: .statement(self), group: "statement", arguments: .connect,
         needs: "a bound `multicast` name", example: "connect s @100ms",
         summary: "connects a `multicast` pipeline at a time")
+    case .owner:
+      return Keyword(
+        name: rawValue, identity: .statement(self), group: "lifetime", arguments: .owner,
+        needs: "`let NAME =` before it", example: "let vm = owner",
+        summary: "an object that holds subscriptions, like a view model with a `Set<AnyCancellable>`")
+    case .store:
+      return Keyword(
+        name: rawValue, identity: .statement(self), group: "lifetime", arguments: .ownerName,
+        needs: "an owner's name", example: "interval 1s store vm",
+        summary: "after a pipeline: its `AnyCancellable` is kept by the owner and cancelled when the owner goes")
+    case .sink:
+      return Keyword(
+        name: rawValue, identity: .statement(self), group: "lifetime", arguments: .sinkCapture,
+        needs: "`strong` or `weak` and an owner's name", example: "interval 1s sink strong vm store vm",
+        summary: "after a pipeline: its `sink` closure captures the owner strongly (`self`) or weakly (`[weak self]`)")
+    case .release:
+      return Keyword(
+        name: rawValue, identity: .statement(self), group: "lifetime", arguments: .release,
+        needs: "an owner's name and a time", example: "release vm @500ms",
+        summary: "the program lets go of the owner; it goes then, unless a strong `sink` still holds it")
     }
   }
 }

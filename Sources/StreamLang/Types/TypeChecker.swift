@@ -84,7 +84,7 @@ public enum TypeChecker {
           illTyped.remove(name.text)
         case .subscription(let pipeline, _, _):
           typed.shown.append(try inference.typedPipeline(pipeline, environment: environment))
-        case .connect:
+        case .connect, .owner, .release:
           break
         }
       } catch {

@@ -27,9 +27,33 @@ extension Machine {
     return subscriptionEnds.compactMap { end in
       guard cancelled[end.pipeline] == end.time, seen.insert(end.pipeline).inserted else { return nil }
       let location = SourceLocation(of: SourceRange(start: end.statement, end: end.statement), in: text)
-      let line = String(location.lineText.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-      let shown = line.count > 60 ? String(line.prefix(57)) + "…" : line
+      let statement = Self.statementText(in: location.lineText, fromColumn: location.column)
+      let shown = statement.count > 60 ? String(statement.prefix(57)) + "…" : statement
       return SubscriptionRelease(pipeline: end.pipeline, time: end.time, statement: "line \(location.line): \(shown)")
     }
+  }
+
+  /// The statement that starts at `column` of `line`: up to a `;` or the
+  /// closing bracket of the block it is in (`{ stopwatch = nil }` gives
+  /// `stopwatch = nil`), or the end of the line.
+  static func statementText(in line: String, fromColumn column: Int) -> String {
+    var depth = 0
+    var statement = ""
+    var inString = false
+    for character in line.dropFirst(max(column - 1, 0)) {
+      if character == "\"" { inString.toggle() }
+      if !inString {
+        switch character {
+        case "(", "[", "{": depth += 1
+        case ")", "]", "}":
+          if depth == 0 { return statement.trimmingWhitespace() }
+          depth -= 1
+        case ";" where depth == 0: return statement.trimmingWhitespace()
+        default: break
+        }
+      }
+      statement.append(character)
+    }
+    return statement.trimmingWhitespace()
   }
 }

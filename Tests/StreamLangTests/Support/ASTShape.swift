@@ -14,11 +14,15 @@ enum ASTShape {
     case .binding(let name, let pipeline, _): return "let \(name) = \(of(pipeline))"
     case .subscription(let pipeline, let timing, _):
       var text = of(pipeline)
+      if let capture = timing.capture { text += " sink \(capture.isStrong ? "strong" : "weak") \(capture.owner)" }
+      if let owner = timing.storedIn { text += " store \(owner)" }
       if timing.subscribeAt != nil || timing.cancelAt != nil {
         text += " @" + (timing.subscribeAt.map(of) ?? "") + (timing.cancelAt.map { ".." + of($0) } ?? "")
       }
       return text
     case .connect(let name, let at, _): return "connect \(name)" + (at.map { " @" + of($0) } ?? "")
+    case .owner(let name, _): return "let \(name) = owner"
+    case .release(let name, let at, _): return "release \(name)" + (at.map { " @" + of($0) } ?? "")
     }
   }
 
