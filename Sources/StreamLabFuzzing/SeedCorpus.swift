@@ -92,6 +92,11 @@ public enum SeedCorpus {
     "just 1 | eraseToAnyPublisher | setFailureType | merge { marbles \"-2-#\" }",
     #"events 0ms:1, 200ms:#"down" | assertNoFailure "check""#, "just 1 | assertNoFailure",
     #"just "1", "x" | map Int(x) | replaceNil -1"#,
+    // Owners (issue 30): every holder clause, a cycle, one that ends, a late store.
+    "let vm = owner; interval 100ms sink strong vm store vm; release vm @250ms",
+    "let vm = owner; interval 100ms sink weak vm store vm @..500ms; release vm @250ms",
+    #"let a = owner; let b = owner; just "p" | delay 300ms sink strong a store b; timer 50ms store a; release a; release b @100ms"#,
+    "let vm = owner; release vm @100ms; interval 100ms | take 3 store vm @200ms",
   ]
 
   /// Pasted Swift, which the program target reads as `eval --swift` does:
@@ -224,7 +229,7 @@ public enum SeedCorpus {
         "\"", "x", "acc", "$0", "==", "!=", "<=", "&&", "||", "!", "?", "%", "(", ")", "[", "]", "\n", "#", "-",
         "> ", "    ", "where ", "while ", " or ", "latest: ", "max ", "at ", "frame ", "true", "false", "nil",
         " on ", "prefetch: ", "whenFull: ", "byRequest", "keepFull", "dropOldest", "dropNewest", "untilOutputFrom ",
-        "by ",
+        "by ", "owner", " store ", " sink strong ", " sink weak ", "release ",
         // Pasted Swift
         ".publisher", "Just(", "PassthroughSubject<Int, Never>()", "CurrentValueSubject<Int, Never>(0)", ".send(",
         ".sink { print($0) }", ".store(in: &cancellables)", ".milliseconds(", "scheduler.advance(by: ",

@@ -100,4 +100,13 @@ import Testing
     let json = try Self.eval("80-reassign-cancellable", "json")
     #expect(json.contains(#""lifetimes": [{"type": "DetailLoader", "made": 0, "released": null, "leaked": false}]"#))
   }
+
+  @Test func anOwnerWithNothingSubscribedSaysWhatToWrite() throws {
+    let run = try ProcessRun.streamlab(["eval", "let vm = owner; release vm @1s"])
+    #expect(run.status == 2)
+    #expect(
+      run.standardError.contains(
+        "nothing to run: no pipeline is subscribed, so `vm` holds nothing; store one in it, such as `interval 1s store vm`"
+      ), "\(run.standardError)")
+  }
 }

@@ -108,6 +108,9 @@ import Testing
       ("let vm = owner\njust 1 sink maybe vm", "`sink` after a pipeline says what its closure captures"),
       ("let s = just 1\njust 1 store s", "`s` is not an owner"),
       ("release vm @1s", "`vm` is not an owner"),
+      ("let vm = owner\nlet vm = owner", "`vm` is already an owner in this program"),
+      ("let vm = owner\nvm | map x", "`vm` is an owner: it holds subscriptions and sends nothing"),
+      ("let vm = owner\njust 1 store vm store vm", "unexpected `store` after the end of the pipeline"),
     ]
     for (program, message) in cases {
       let (result, diagnostics) = runProgram(program)

@@ -58,6 +58,10 @@ public struct RunPresenter {
   /// diagram to draw; nil when it has one. `boundNames` are what its `let`s bound.
   public static func nothingToRun(_ result: RunResult, boundNames: [String]) -> String? {
     guard result.pipelines.isEmpty else { return nil }
+    if let owner = result.lifetimes.first?.name {
+      return "nothing to run: no pipeline is subscribed, so `\(owner)` holds nothing; "
+        + "store one in it, such as `interval 1s store \(owner)`"
+    }
     guard let first = boundNames.first else {
       return "nothing to run: the program is empty or only comments; type a pipeline, such as `just 1,2,3 | map x*2`"
     }

@@ -155,6 +155,12 @@ public struct Parser {
       if current.kind.identifier == StatementName.owner.rawValue, !boundNames.contains(StatementName.owner.rawValue),
         isStatementEnd(tokens[index + 1].kind)
       {
+        if ownerNames.contains(name.text) {
+          throw Failure(
+            diagnostic: Diagnostic(
+              "`\(name.text)` is already an owner in this program; an owner is one object, declared once",
+              at: name.range, expected: "another name"))
+        }
         advance()
         ownerNames.insert(name.text)
         boundNames.remove(name.text)
@@ -377,6 +383,12 @@ public struct Parser {
       return SourceStage(kind: .name(keywordName), keyword: keywordName, range: start)
     }
     guard let keyword = Keywords.keyword(named: name, role: .source), let sourceName = keyword.sourceName else {
+      if ownerNames.contains(name) {
+        throw failure(
+          "`\(name)` is an owner: it holds subscriptions and sends nothing",
+          expected:
+            "a source such as `just 1,2,3` or a bound name; store a pipeline in it with `PIPELINE store \(name)`")
+      }
       if let op = Keywords.keyword(named: name, role: .operator) {
         throw failure(
           "`\(name)` is an operator; a pipeline starts with a source",
