@@ -158,7 +158,7 @@ struct SVGPage {
         let middle = y + labelRise + Self.rowHeight / 2
         body += lifetimeMarks(
           lifetime, heading: heading, middle: middle, labelX: labelX(heading), x: x, left: left,
-          right: left + timelineWidth, textReach: &textReach)
+          right: left + timelineWidth, end: pictureEnd, playground: playground != nil, textReach: &textReach)
         y += Self.rowHeight + labelRise
         continue
       }

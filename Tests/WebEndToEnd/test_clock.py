@@ -101,3 +101,24 @@ def test_predict_hides_the_output_until_the_student_has_guessed(page, shoot):
     assert values(drawn_rows(page)[1]) == ["10@100", "20@300", "|@500"]
     assert page.locator("#diagram .guess").count() == 2
     assert page.inner_text("#predict-score") == "2 of 2 instants with values guessed \u2014 all right!"
+
+
+LIFETIME = "let vm = owner\ninterval 1s sink weak vm store vm\nrelease vm @2500ms"
+
+
+def test_a_lifetime_row_shows_its_deinit_only_once_the_clock_has_passed_it(page, shoot):
+    # Issue 30: the owner's row, its cross at 2500ms and its words, hidden
+    # by the player until their time like every other mark.
+    run_program(page, LIFETIME)
+    assert page.locator("#diagram .lifetime-row").count() == 1
+    deinit = page.locator("#diagram .lifetime-row .deinit")
+    assert deinit.get_attribute("data-t") == "2500"
+    assert "deinit 2500ms" in page.locator("#diagram .lifetime-row").text_content()
+    page.click("#clock-start")
+    page.click("#clock-forward")
+    assert clock_time(page) == "1000ms"
+    assert "future" in deinit.get_attribute("class")
+    shoot("lifetime-before-deinit")
+    page.click("#clock-end")
+    assert "future" not in (deinit.get_attribute("class") or "")
+    shoot("lifetime-after-deinit")
