@@ -1,3 +1,4 @@
+import StreamCore
 import StreamLang
 
 /// The program in streamlab's language that pasted Swift becomes, statement
@@ -89,22 +90,14 @@ struct ShortProgram {
   private static func names(in text: String) -> [String] {
     var names: [String] = []
     var word = ""
-    var inString = false
-    var escaped = false
+    var strings = StringLiteralTracker()
     for character in text {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
+      if strings.isInString(character) {
+        if !word.isEmpty { names.append(word) }
+        word = ""
         continue
       }
-      if character == "\"" {
-        inString = true
-      } else if character.isLetter || character.isNumber || character == "_" {
+      if character.isLetter || character.isNumber || character == "_" {
         word.append(character)
         continue
       }

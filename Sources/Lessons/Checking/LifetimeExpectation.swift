@@ -96,22 +96,11 @@ public struct LifetimeExpectation: Hashable, CustomStringConvertible {
     var items: [Substring] = []
     var start = text.startIndex
     var depth = 0
-    var inString = false
-    var escaped = false
+    var strings = StringLiteralTracker()
     for index in text.indices {
       let character = text[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
-        continue
-      }
+      if strings.isInString(character) { continue }
       switch character {
-      case "\"": inString = true
       case "(", "[", "{": depth += 1
       case ")", "]", "}": depth -= 1
       case "," where depth == 0:

@@ -39,10 +39,9 @@ extension Machine {
   static func statementText(in line: String, fromColumn column: Int) -> String {
     var depth = 0
     var statement = ""
-    var inString = false
+    var strings = StringLiteralTracker()
     for character in line.dropFirst(max(column - 1, 0)) {
-      if character == "\"" { inString.toggle() }
-      if !inString {
+      if !strings.isInString(character) {
         switch character {
         case "(", "[", "{": depth += 1
         case ")", "]", "}":
