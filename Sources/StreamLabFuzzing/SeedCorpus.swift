@@ -65,7 +65,9 @@ public enum SeedCorpus {
       let file = LessonParser().parse(text, fileName: fileName).file
       programs += file.demos.map(\.text)
       for exercise in file.exercises {
-        if let solution = exercise.solution?.text {
+        // A Swift solution uses the givens as publishers, which only a lesson
+        // gives it: the lesson target's seeds hold it.
+        if let solution = exercise.solution?.text, !SwiftImportAnswers().looksLikeSwift(solution) {
           programs.append((exercise.givens.map(\.text) + [solution]).joined(separator: "\n"))
         }
       }

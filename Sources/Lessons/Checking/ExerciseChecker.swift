@@ -37,20 +37,33 @@ public struct ExerciseChecker {
       }
     }
     guard let solution = exercise.solution else { return .failure(.nothingToCompare) }
+    if isSwift(solution.text) {
+      switch run(answer: solution.text, for: exercise) {
+      case .invalid(let problem, _):
+        return .failure(.swiftSolutionInvalid(problem.description))
+      case .ran(let run, let program):
+        return expected(from: run, in: program)
+      }
+    }
     let program = ExerciseProgram(givens: exercise.givens, answer: solution.text)
     switch runner.run(program.text) {
     case .invalid(let problems):
       return .failure(.programInvalid(problems))
     case .ran(let run):
-      if case .runtimeError(let error) = run.result.stop { return .failure(.runtimeError(error)) }
-      guard let output = run.lastOutput(startingIn: program.answerRange) else {
-        return .failure(.noOutput(.solution))
-      }
-      return .success(
-        Expected(
-          events: ExpectedOutput.comparable(output.events),
-          lifetimes: run.result.lifetimes.compactMap(LifetimeExpectation.init)))
+      return expected(from: run, in: program)
     }
+  }
+
+  /// What the solution's run did, as what an answer must do.
+  private func expected(from run: ProgramRun, in program: ExerciseProgram) -> Result<Expected, ExpectationFailure> {
+    if case .runtimeError(let error) = run.result.stop { return .failure(.runtimeError(error)) }
+    guard let output = run.lastOutput(startingIn: program.answerRange) else {
+      return .failure(.noOutput(.solution))
+    }
+    return .success(
+      Expected(
+        events: ExpectedOutput.comparable(output.events),
+        lifetimes: run.result.lifetimes.compactMap(LifetimeExpectation.init)))
   }
 
   /// Checks `answer` (the student's text) against the exercise.
@@ -70,45 +83,64 @@ public struct ExerciseChecker {
       expected = found
       result.expected = found.events ?? []
     }
-    var answerProgram = String(trimmed)
+    switch run(answer: String(trimmed), for: exercise) {
+    case .invalid(let problem, let program):
+      result.program = program
+      result.problems = [problem]
+    case .ran(let run, let program):
+      result.program = program.text
+      result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
+    }
+    return result
+  }
+
+  /// How an answer ran after the exercise's givens: the run and the program
+  /// it ran as, or why it could not run.
+  enum AnswerRun {
+    case ran(ProgramRun, ExerciseProgram)
+    /// With the program it was to run as, when it got that far.
+    case invalid(CheckResult.Problem, program: String?)
+  }
+
+  /// Runs `answer` after the givens. A Swift answer runs on the Swift
+  /// interpreter (with the givens as its publishers) or as the program it
+  /// becomes, so `require:` and `forbid:` judge the operators the Swift
+  /// uses; its errors point into the Swift.
+  func run(answer: String, for exercise: Exercise) -> AnswerRun {
+    var answerProgram = answer
     var pointingIntoSwift: ((Diagnostic) -> Diagnostic)?
     if let reader = runner.swiftAnswers, reader.looksLikeSwift(answerProgram) {
-      // A Swift answer runs as the program it becomes, so `require:` and
-      // `forbid:` judge the operators the Swift uses; its errors point into the Swift.
       let givenNames = exercise.givens.flatMap { Parser.parse($0.text).program.boundNames }
       let givens = exercise.givens.map(\.text).joined(separator: "\n")
       switch reader.read(answerProgram, givens: givens, boundNames: givenNames) {
       case .refused(let diagnostic):
-        result.problems = [.answerInvalid([diagnostic])]
-        return result
+        return .invalid(.answerInvalid([diagnostic]), program: nil)
       case .program(let program, let pointing):
         pointingIntoSwift = pointing
         answerProgram = program
       case .ran(let ranResult, let offsets, let operators):
-        // The answer ran as Swift (with the givens as its publishers): its rows are the answer's.
-        let program = ExerciseProgram(givens: [], answer: answerProgram)
-        result.program = program.text
+        // The answer ran as Swift: its rows are the answer's.
         let run = ProgramRun(
           result: ranResult, subscriptionOffsets: offsets,
           operators: operators.map { OperatorUse(canonicalName: OperatorNames.canonical($0.name), offset: $0.offset) })
-        result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
-        return result
+        return .ran(run, ExerciseProgram(givens: [], answer: answerProgram))
       }
     }
     let program = ExerciseProgram(givens: exercise.givens, answer: answerProgram)
-    result.program = program.text
     switch runner.run(program.text) {
     case .invalid(let problems):
       var problem = classify(problems, in: program, pointingIntoSwift: pointingIntoSwift)
       if pointingIntoSwift == nil, case .answerInvalid(let inAnswer) = problem, let reader = runner.swiftAnswers {
         problem = .answerInvalid(reader.hinted(inAnswer, in: answerProgram))
       }
-      result.problems = [problem]
+      return .invalid(problem, program: program.text)
     case .ran(let run):
-      result.problems = judge(run, in: program, against: expected, exercise: exercise, result: &result)
+      return .ran(run, program)
     }
-    return result
   }
+
+  /// True when `solution` is Swift: it runs as a Swift answer does.
+  func isSwift(_ text: String) -> Bool { runner.swiftAnswers?.looksLikeSwift(text) == true }
 
   private func judge(
     _ run: ProgramRun, in program: ExerciseProgram, against expected: Expected, exercise: Exercise,
@@ -199,6 +231,8 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
   /// The givens with `solution:` do not parse.
   case programInvalid([Diagnostic])
   case runtimeError(RuntimeError)
+  /// A `solution:` in Swift does not read or run: why, in words.
+  case swiftSolutionInvalid(String)
   case noOutput(Source)
   case nothingToCompare
 
@@ -210,6 +244,8 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
       return "the givens and `solution:` do not parse: " + (problems.first?.description ?? "invalid")
     case .runtimeError(let error):
       return "the solution stops with \(error)"
+    case .swiftSolutionInvalid(let problem):
+      return "the Swift `solution:` does not run: \(problem)"
     case .noOutput(let source):
       return "\(source.rawValue) subscribes to nothing"
     case .nothingToCompare:

@@ -45,6 +45,28 @@ public struct LessonValidator {
   /// Runs the givens with the solution (or alone) and places their errors.
   private func validateProgram(of exercise: Exercise, report: (FilePosition, String) -> Void) {
     guard !exercise.givens.isEmpty || exercise.solution != nil else { return }
+    let checker = ExerciseChecker(runner: runner)
+    if let solution = exercise.solution, checker.isSwift(solution.text) {
+      // A Swift solution runs as a Swift answer does, after the givens checked alone.
+      var givens = exercise
+      givens.solution = nil
+      validateProgram(of: givens, report: report)
+      switch checker.run(answer: solution.text, for: exercise) {
+      case .invalid(.answerInvalid(let problems), _):
+        for problem in problems {
+          report(solution.position(atOffset: problem.range.start), "`solution:` \(problem.description)")
+        }
+      case .invalid(let problem, _):
+        report(solution.start, "`solution:` \(problem)")
+      case .ran(let run, let program):
+        if case .runtimeError(let error) = run.result.stop {
+          report(solution.start, "`solution:` stops with \(error)")
+        } else if run.lastOutput(startingIn: program.answerRange) == nil {
+          report(solution.start, "`solution:` subscribes to nothing; expected a `sink` or an `assign`")
+        }
+      }
+      return
+    }
     let program = ExerciseProgram(givens: exercise.givens, answer: exercise.solution?.text)
     switch runner.run(program.text) {
     case .invalid(let problems):

@@ -17,8 +17,11 @@ public struct MutationCheck {
   public func results(for exercise: Exercise) -> [MutantResult] {
     guard let solution = exercise.solution?.text else { return [] }
     let givens = exercise.givens.map(\.text).joined(separator: "\n")
-    let mutants = MutantGenerator.mutants(
-      of: solution, boundNames: Self.boundNames(in: givens), ownerNames: Self.ownerNames(in: givens))
+    let mutants =
+      checker.isSwift(solution)
+      ? SwiftMutants.mutants(of: solution)
+      : MutantGenerator.mutants(
+        of: solution, boundNames: Self.boundNames(in: givens), ownerNames: Self.ownerNames(in: givens))
     // The solution's output on each probe, worked out once for all the mutants that pass.
     var solutionOnProbes: [(probe: InputProbe, output: ProbeOutput?)]?
     return mutants.map { mutant in
@@ -28,9 +31,9 @@ public struct MutationCheck {
         // Equivalence is judged on the givens as written as well as on the varied inputs.
         if solutionOnProbes == nil {
           let probes = [InputProbe(change: "the givens as written", givens: givens)] + InputProbes.probes(of: givens)
-          solutionOnProbes = probes.map { ($0, probeOutput(of: solution, givens: $0.givens)) }
+          solutionOnProbes = probes.map { ($0, probeOutput(of: solution, givens: $0.givens, in: exercise)) }
         }
-        verdict = compare(mutant.text, on: solutionOnProbes ?? [], comparison: exercise.comparison)
+        verdict = compare(mutant.text, on: solutionOnProbes ?? [], in: exercise)
       } else if result.problems.contains(where: {
         switch $0 {
         case .mismatch, .lifetimeMismatch: true
@@ -71,11 +74,12 @@ public struct MutationCheck {
   }
 
   private func compare(
-    _ mutant: String, on probes: [(probe: InputProbe, output: ProbeOutput?)], comparison: Comparison
+    _ mutant: String, on probes: [(probe: InputProbe, output: ProbeOutput?)], in exercise: Exercise
   ) -> MutantVerdict {
+    let comparison = exercise.comparison
     for (probe, solutionOutput) in probes {
       guard let expected = solutionOutput else { continue }
-      let actual = probeOutput(of: mutant, givens: probe.givens)
+      let actual = probeOutput(of: mutant, givens: probe.givens, in: exercise)
       // A release or a leak is output too: a mutant that only changes who holds what is no equivalent.
       if let actual, actual.lifetimes == expected.lifetimes,
         OutputDifference.first(expected: expected.events, actual: actual.events, comparison: comparison) == nil
@@ -96,12 +100,18 @@ public struct MutationCheck {
 
   /// The comparable output of `answer` run after `givens`; nil when it does not run to an output.
   func output(of answer: String, givens: String) -> [TimelineEvent]? {
-    probeOutput(of: answer, givens: givens)?.events
-  }
-
-  func probeOutput(of answer: String, givens: String) -> ProbeOutput? {
     let program = ExerciseProgram(givens: [FieldText(text: givens, pieces: [])], answer: answer)
     guard case .ran(let run) = checker.runner.run(program.text) else { return nil }
+    if case .runtimeError = run.result.stop { return nil }
+    return run.lastOutput(startingIn: program.answerRange).map { ExpectedOutput.comparable($0.events) }
+  }
+
+  /// `answer` run as an answer to `exercise` with `givens` for its givens:
+  /// in the pipeline language or in Swift alike.
+  func probeOutput(of answer: String, givens: String, in exercise: Exercise) -> ProbeOutput? {
+    var probed = exercise
+    probed.givens = [FieldText(text: givens, pieces: [])]
+    guard case .ran(let run, let program) = checker.run(answer: answer, for: probed) else { return nil }
     if case .runtimeError = run.result.stop { return nil }
     return run.lastOutput(startingIn: program.answerRange).map {
       ProbeOutput(

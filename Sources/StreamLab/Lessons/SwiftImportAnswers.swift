@@ -25,15 +25,20 @@ public struct SwiftImportAnswers: SwiftAnswerReading {
     // than bind (a subscription, a `connect`) run only as one program with
     // the answer: there the reader's short form of the Swift is run.
     let bindings = givens.isEmpty ? Program(text: "", statements: []) : GivenStreams.bindingsOnly(givens)
-    if let bindings,
-      case .ran(let result, let uses) = SwiftRun.run(
-        swift, options: options, givens: bindings.statements.isEmpty ? nil : bindings),
-      !result.pipelines.isEmpty
-    {
-      return .ran(result, subscriptionOffsets: uses.subscriptionOffsets, operators: uses.operators)
+    var interpreterRefusal: Diagnostic?
+    if let bindings {
+      switch SwiftRun.run(swift, options: options, givens: bindings.statements.isEmpty ? nil : bindings) {
+      case .ran(let result, let uses) where !result.pipelines.isEmpty:
+        return .ran(result, subscriptionOffsets: uses.subscriptionOffsets, operators: uses.operators)
+      case .refused(let diagnostic): interpreterRefusal = diagnostic
+      default: break
+      }
     }
     switch ProgramReading.read(swift, as: .swift, boundNames: boundNames) {
-    case .refused(let diagnostic): return .refused(diagnostic)
+    // Where the short form cannot read the Swift either, the interpreter's
+    // refusal says what is wrong with it (`.secnds` is no member of Clock),
+    // not what the short form cannot model.
+    case .refused(let diagnostic): return .refused(interpreterRefusal ?? diagnostic)
     case .swift(let translation):
       return .program(translation.program, pointingIntoSwift: translation.pointingIntoSwift)
     case .pipeline(let program):
