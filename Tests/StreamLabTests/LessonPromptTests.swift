@@ -106,7 +106,7 @@ import Testing
     #expect(
       LessonPrompt.commandNames == [
         ":hint", ":expected", ":prose", ":skip", ":back", ":solution", ":quit", ":help", ":trace", ":swift", ":json",
-        ":events", ":type",
+        ":events", ":type", ":at",
       ])
   }
 

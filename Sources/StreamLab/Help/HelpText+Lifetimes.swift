@@ -58,7 +58,8 @@ extension HelpText {
       wrapped(
         "Pasted Swift shows the same rows: a lifetime row for each object that held subscriptions and was "
           + "released (`x deinit`) or `leaked`, with the statement that released each cancelled subscription. "
-          + "In JSON they are `\"lifetimes\"` and `\"releases\"`.",
+          + "In JSON they are `\"lifetimes\"` and `\"releases\"`. `:at 3s` says what each object of the last "
+          + "run was at 3s: alive, released, or leaked already.",
         width: width),
     ]
     return lines.joined(separator: "\n")

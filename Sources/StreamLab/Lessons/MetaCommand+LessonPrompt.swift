@@ -7,7 +7,8 @@ extension MetaCommand {
   public var isAvailableAtLessonPrompt: Bool {
     switch self {
     // `:type` only reads: it types a program without running it or keeping its bindings.
-    case .help, .trace, .swift, .json, .events, .quit, .type:
+    // `:at TIME` reads the last run again, cut at TIME: lesson 13's releases and leaks.
+    case .help, .trace, .swift, .json, .events, .quit, .type, .at:
       return true
     case .svg, .bindings, .clear, .horizon, .scale, .automaticScale, .load, .paste, .lessons, .inner:
       return false
@@ -17,9 +18,9 @@ extension MetaCommand {
   /// The `MetaCommand.table` entries of the commands the lesson prompt runs.
   static var lessonPromptEntries: [(name: String, argument: String, summary: String)] {
     table.filter { entry in
-      // A command that needs its argument (`:type PROGRAM`) is parsed with a stand-in one.
-      let alone = parse(entry.name)
-      guard case .success(let command) = alone.isSuccess ? alone : parse(entry.name + " x") else { return false }
+      // A command that needs its argument (`:type PROGRAM`, `:at TIME`) is parsed with a stand-in one.
+      let parsed = [entry.name, entry.name + " x", entry.name + " 1s"].lazy.map(parse).first { $0.isSuccess }
+      guard case .success(let command) = parsed else { return false }
       return command.isAvailableAtLessonPrompt
     }
   }

@@ -33,6 +33,8 @@ public enum MetaCommand: Equatable {
   case paste(swift: String)
   case lessons
   case quit
+  /// `:at 2600ms`: the last run's objects at that time: released, alive or leaked (issue 30).
+  case at(VirtualInterval)
 
   /// Every meta-command's name, argument and one-line summary, in the order
   /// `:help` lists them. Completion and did-you-mean read the names from here.
@@ -54,6 +56,7 @@ public enum MetaCommand: Equatable {
       "each stage's Output and Failure as Swift infers them, without running; `full` adds the full Combine type"
     ),
     (":paste", "", "read Combine code in Swift until an empty line, run it, and show it in streamlab's language"),
+    (":at", "TIME", "the last run's objects at TIME (like `:at 2600ms`): which are released, alive or leaked"),
     (":lessons", "", "the lesson files and how to start one"),
     (":quit", "", "leave streamlab (Ctrl-D does too)"),
   ]
@@ -75,6 +78,12 @@ public enum MetaCommand: Equatable {
     case ":svg": return hasArgument ? .success(.svg(path: argument)) : .failure(.missingArgument(name, "a file name"))
     case ":bindings": return .success(.bindings)
     case ":clear": return .success(.clear)
+    case ":at":
+      guard hasArgument else { return .failure(.missingArgument(name, "a time")) }
+      guard let parsed = DurationText(argument) else {
+        return .failure(.badArgument(name, argument, "a time such as 2600ms or 1.5s"))
+      }
+      return .success(.at(parsed.interval))
     case ":scale" where argument == "auto":
       return .success(.automaticScale)
     case ":horizon", ":scale":

@@ -231,6 +231,23 @@ public struct ReplSession {
 
   private var presenter: RunPresenter { RunPresenter(settings: settings) }
 
+  /// `:at TIME`: the last program run again up to TIME (runs are
+  /// deterministic, so it is the same run cut there), and what its objects
+  /// were then. A copy of the interpreter runs it, so no binding changes.
+  private mutating func lifetimes(of text: String, at time: VirtualTime) -> ReplReply {
+    var options = runOptions
+    options.horizon = min(time, options.horizon)
+    let result: RunResult?
+    if ProgramReading.isSwift(text, as: .detect) {
+      if case .ran(let ran, _) = SwiftRun.run(text, options: options) { result = ran } else { result = nil }
+    } else {
+      var copy = interpreter
+      if case .ran(let ran, _) = copy.run(text, options: options) { result = ran } else { result = nil }
+    }
+    guard let result else { return failure("the last program does not run again; run it once more first") }
+    return ReplReply(text: LifetimeReport.text(result, at: options.horizon, width: settings.width))
+  }
+
   /// Draws on a worker thread that Ctrl-C walks away from; nil when it did.
   private func drawing<Output>(_ draw: @escaping () -> Output) -> Output? {
     InterruptibleWork.run(isInterrupted: isInterrupted, draw)
@@ -288,6 +305,9 @@ public struct ReplSession {
       return ReplReply(text: "inner rows: " + (settings.showsInnerRows ? "on" : "off"))
     case .load(let path):
       return ReplReply(text: "", effect: .readFile(path: path))
+    case .at(let interval):
+      guard let lastRun else { return nothingRanYet(to: "look at") }
+      return lifetimes(of: lastRun.text, at: VirtualTime.zero.advanced(by: interval))
     case .type(var program, let full):
       // Swift is typed as the interpreter runs it (each stage as swiftc
       // infers it); what the interpreter refuses or runs without
