@@ -146,4 +146,18 @@ import Testing
     let result = try LeakTests.run("79-assign-to-published")
     #expect(result.notes.contains("lifetime: ClockModel, made at 0ms, released at 2500ms (its deinit ran then)"))
   }
+
+  @Test func anInFlightDelayKeepsItsDownstreamAndSoTheObjectItsSinkCaptures() throws {
+    // Let go of at 100ms, but the delayed value still on its way holds the
+    // sink, whose closure holds `self`: swiftc's build prints the deinit at
+    // 500ms, after the value (Truth/83-delay-in-flight-keeps-owner.txt).
+    let result = try LeakTests.run("83-delay-in-flight-keeps-owner")
+    #expect(
+      result.lifetimes == [
+        ObjectLifetime(
+          typeName: "ReceiptLoader", made: .zero, released: VirtualTime.zero.advanced(by: .milliseconds(500)),
+          leaked: false)
+      ])
+    #expect(result.log.map(\.text) == ["screen closed", "loaded receipt 42", "ReceiptLoader deinit"])
+  }
 }

@@ -81,4 +81,5 @@
   "80-reassign-cancellable": snippet80ReassignCancellable,
   "81-remove-all-cancellables": snippet81RemoveAllCancellables,
   "82-capture-stored-property": snippet82CaptureStoredProperty,
+  "83-delay-in-flight-keeps-owner": snippet83DelayInFlightKeepsOwner,
 ]
