@@ -15,6 +15,11 @@ public enum RawBytesTarget {
     var session = ReplSession(settings: settings)
     // Effects (files, quitting) are the shell's and are not carried out.
     let reply = session.submit(text)
+    // A run is looked at again as `:at` looks at it: run once more, cut
+    // halfway through the fuzz horizon (issue 30).
+    if !reply.isError, !text.hasPrefix(":") {
+      _ = session.submit(":at \(FuzzLimits.horizonInterval.nanoseconds / 2_000_000)ms")
+    }
     return reply.isError ? .refused(messages: 1) : .ran(stop: reply.text.isEmpty ? "nothing shown" : "shown")
   }
 }
