@@ -12,10 +12,16 @@ extension RunResult {
     let drawn = lifetimes.filter { $0.released != nil || $0.leaked }
     guard !drawn.isEmpty else { return self }
     var result = self
+    // Two instances of one class are told apart by their order of making.
+    let counts = Dictionary(drawn.map { ($0.label, 1) }, uniquingKeysWith: +)
+    var seen: [String: Int] = [:]
     for lifetime in drawn {
       var events = [TimelineEvent(time: lifetime.made, kind: .subscribed)]
       if let released = lifetime.released { events.append(TimelineEvent(time: released, kind: .cancelled)) }
-      var row = Timeline(label: lifetime.label, pipeline: -1, stage: 0, events: events)
+      seen[lifetime.label, default: 0] += 1
+      let label =
+        counts[lifetime.label, default: 0] > 1 ? "\(lifetime.label) #\(seen[lifetime.label]!)" : lifetime.label
+      var row = Timeline(label: label, pipeline: -1, stage: 0, events: events)
       row.lifetime = lifetime
       result.rows.append(row)
     }
