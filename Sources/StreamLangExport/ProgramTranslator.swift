@@ -72,10 +72,17 @@ final class ProgramTranslator {
     case .binding(let name, let pipeline, _):
       try bind(name.text, pipeline, label: text(statement.range))
     case .subscription(let pipeline, let timing, _):
-      if timing.storedIn != nil || timing.capture != nil { throw Self.ownersLimitation }
       try subscribe(pipeline, timing: timing, label: text(statement.range))
-    case .owner, .release:
-      throw Self.ownersLimitation
+    case .owner(let name, _):
+      helpers.insert(.owner)
+      declarations.append([
+        "// \(text(statement.range))", "subscriptions.connections[\(Self.ownerKey(name.text))] = Owner()",
+      ])
+    case .release(let name, let at, _):
+      let time = try at.map(timeLiteral) ?? .zero
+      schedules.append(
+        ["// \(text(statement.range))"]
+          + scheduled(at: time, ["subscriptions.connections[\(Self.ownerKey(name.text))] = nil"]))
     case .connect(let name, let at, _):
       hotSources.begin()
       let found = try boundStream(name.text)
@@ -92,12 +99,8 @@ final class ProgramTranslator {
     }
   }
 
-  /// Owners stand for a class of the learner's own; the export writes none
-  /// rather than code that would hold nothing.
-  static let ownersLimitation = ExportLimitation(
-    "the Swift export does not write owners (`let vm = owner`, `store`, `sink strong`, `release`) yet; "
-      + "write the class in Swift: `final class ViewModel { var cancellables = Set<AnyCancellable>() }`, "
-      + "`.sink { [weak self] … }.store(in: &cancellables)`")
+  /// Where the program keeps the owner `name` until it lets go of it.
+  static func ownerKey(_ name: String) -> String { SwiftExpression.stringLiteral("owner " + name) }
 
   private func bind(_ name: String, _ pipeline: Pipeline, label: String) throws {
     let swiftName = freshName(name)
@@ -126,6 +129,33 @@ final class ProgramTranslator {
     let subscribeAt = try timing.subscribeAt.map(timeLiteral) ?? .zero
     var block = ["// \(label)"]
     let chain = publisher.code(indent: "  ") + (publisher.operators.isEmpty ? "" : "\n  ")
+    if timing.storedIn != nil || timing.capture != nil {
+      // Who holds it (issue 30): the owner's set, and the sink's closure.
+      if timing.storedIn != nil, timing.cancelAt != nil {
+        throw ExportLimitation(
+          "a subscription stored in an owner is cancelled by the owner; `@..T` on it is not exported")
+      }
+      var sink = "\(chain).sink(logging: \(number), to: log)"
+      if let capture = timing.capture, capture.isStrong {
+        helpers.insert(.sinkHolding)
+        sink =
+          "\(chain).sink(logging: \(number), to: log, holding: subscriptions.connections[\(Self.ownerKey(capture.owner.text))])"
+      }
+      var body = ["let cancellable = \(sink)"]
+      if let owner = timing.storedIn {
+        // An owner already gone stores nothing: the cancellable is dropped, and cancels, at the end of this closure.
+        body.append(
+          "(subscriptions.connections[\(Self.ownerKey(owner.text))] as? Owner)?.cancellables.insert(cancellable)")
+      } else {
+        body.append("subscriptions.bySubscriber[\(number)] = cancellable")
+      }
+      block += scheduled(at: subscribeAt, body)
+      if let cancelAt = try timing.cancelAt.map(timeLiteral) {
+        block += scheduled(at: cancelAt, ["subscriptions.bySubscriber[\(number)]?.cancel()"])
+      }
+      schedules.append(block)
+      return
+    }
     block += scheduled(
       at: subscribeAt, ["subscriptions.bySubscriber[\(number)] = \(chain).sink(logging: \(number), to: log)"])
     if let cancelAt = try timing.cancelAt.map(timeLiteral) {

@@ -15,6 +15,10 @@ struct ShortProgram {
     case subscription(Int)
     /// `connect NAME @T`.
     case connect(name: String, at: Int)
+    /// `let NAME = owner` (issue 30).
+    case owner(name: String)
+    /// `release NAME @T`.
+    case release(name: String, at: Int)
   }
 
   /// A subject and what the Swift sends to it, at absolute times (nanoseconds).
@@ -57,6 +61,10 @@ struct ShortProgram {
     var cancelAt: Int?
     /// The top-level time its scheduled closure was scheduled at; nil at top level.
     var scheduledFrom: Int?
+    /// `sink strong NAME`: the owner its closure keeps.
+    var strongCapture: String?
+    /// `store NAME`: the owner that keeps its AnyCancellable.
+    var storedIn: String?
   }
 
   private(set) var statements: [Statement] = []
@@ -141,9 +149,15 @@ struct ShortProgram {
       case (0, let end?): timing = " @..\(Self.time(end))"
       case (let start, let end?): timing = " @\(Self.time(start))..\(Self.time(end))"
       }
-      return subscription.pipeline + timing
+      var holders = subscription.strongCapture.map { " sink strong \($0)" } ?? ""
+      if let owner = subscription.storedIn { holders += " store \(owner)" }
+      return subscription.pipeline + holders + timing
     case .connect(let name, let at):
       return at == 0 ? "connect \(name)" : "connect \(name) @\(Self.time(at))"
+    case .owner(let name):
+      return "let \(name) = owner"
+    case .release(let name, let at):
+      return at == 0 ? "release \(name)" : "release \(name) @\(Self.time(at))"
     }
   }
 

@@ -43,7 +43,9 @@ extension SwiftLowering {
     let number = program.subscriptions.count
     if let set { storedIn[set, default: []].append(number) }
     program.subscriptions.append(
-      ShortProgram.Subscription(pipeline: pipeline, subscribeAt: now, cancelAt: nil, scheduledFrom: scheduledFrom))
+      ShortProgram.Subscription(
+        pipeline: pipeline, subscribeAt: now, cancelAt: nil, scheduledFrom: scheduledFrom,
+        strongCapture: Self.strongCapture(in: chain)))
     program.append(.subscription(number), from: currentStatement)
     if !isStored {
       // Nothing holds the AnyCancellable, so Swift releases it, and cancels the subscription, at once.

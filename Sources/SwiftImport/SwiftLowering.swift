@@ -299,6 +299,7 @@ struct SwiftLowering {
   /// `target = value`: a subscription kept in a variable, a cancellable
   /// dropped (`= nil` cancels it now), or a new value for an `@Published` property.
   mutating func assign(_ value: SwiftExpr, to target: SwiftExpr) throws {
+    if assignOwner(value, to: target) { return }
     var key = Self.handleKey(target)
     // `viewModel.query = "sw"`: a view model's `@Published` property, read with its type's members.
     if bindings[key] == nil, case .member(_, let property) = target.kind, case .subject? = bindings[property] {
@@ -342,6 +343,7 @@ struct SwiftLowering {
 
   /// An expression used as a statement.
   mutating func perform(_ expression: SwiftExpr) throws {
+    if storeInOwner(expression) { return }
     if try subscribe(expression, handle: nil) != nil { return }
     if try connect(expression) { return }
     if try schedule(expression) { return }

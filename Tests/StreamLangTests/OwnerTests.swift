@@ -98,7 +98,7 @@ import Testing
   @Test func aSubscriptionMadeAfterItsOwnerWentIsCancelledAtOnceWithANote() throws {
     let result = try Self.run("let vm = owner\nrelease vm @100ms\ninterval 1s store vm @300ms")
     #expect(result.outputs[0].events.map(\.kind) == [.subscribed, .requested(.unlimited), .cancelled])
-    #expect(result.notes.contains { $0.hasPrefix("`vm` went at 100ms, so the subscription made at 300ms") })
+    #expect(result.notes.contains { $0.hasPrefix("`vm` was let go of at 100ms, so the subscription made at 300ms") })
   }
 
   @Test func mistakesAreRefusedWhereTheyAreWritten() {

@@ -219,6 +219,29 @@ struct ExportedExample: CustomTestStringConvertible, Sendable {
     ExportedExample(
       file: "Beyond40PrintTake", program: "interval 100ms | print \"tick\" | take 2",
       run: { beyond40PrintTake(scheduler: $0, log: $1) }),
+    // Owners (issue 30): Swift's own ARC, compiled, decides when each
+    // stored subscription is cancelled; the DSL run must agree.
+    ExportedExample(
+      file: "Beyond41OwnerWeakSink", program: "let vm = owner; interval 1s sink weak vm store vm; release vm @2500ms",
+      run: { beyond41OwnerWeakSink(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond42OwnerStrongSinkLeaks",
+      program: "let vm = owner; interval 1s | take 12 sink strong vm store vm; release vm @2500ms",
+      run: { beyond42OwnerStrongSinkLeaks(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond43OwnerReleasedThroughAnother",
+      program:
+        "let a = owner; let b = owner; just 1 | delay 800ms sink strong a store b; interval 300ms store a; release a; release b @200ms",
+      run: { beyond43OwnerReleasedThroughAnother(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond45OwnerCycleEndsAtCompletion",
+      program:
+        "let vm = owner; just 1 | delay 800ms sink strong vm store vm; interval 300ms store vm; release vm @200ms",
+      run: { beyond45OwnerCycleEndsAtCompletion(scheduler: $0, log: $1) }),
+    ExportedExample(
+      file: "Beyond44OwnerGoneBeforeStore",
+      program: "let vm = owner; release vm @100ms; interval 100ms | take 3 store vm @200ms; timer 300ms sink strong vm",
+      run: { beyond44OwnerGoneBeforeStore(scheduler: $0, log: $1) }),
     ExportedExample(
       file: "More01BufferDropOldest",
       program:

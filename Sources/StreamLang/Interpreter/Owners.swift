@@ -17,6 +17,8 @@ final class OwnerTable {
     let name: String
     /// The `release` statement's line, for the legend.
     var releasedBy: String?
+    /// When the program let go of it.
+    var releasedAt: VirtualTime?
     var deinitAt: VirtualTime?
     /// The subscriptions stored in it and still live.
     var stored: [Holding] = []
@@ -66,19 +68,21 @@ final class OwnerTable {
   func owner(named name: String) -> Owner? { byName[name] }
 
   /// Called as the subscription is made, before it subscribes: from then on
-  /// it holds its owners. False when the owner it is to be stored in has
-  /// gone: then the caller cancels it once subscribed, as Swift discards an
-  /// `AnyCancellable` that `store(in:)` had nowhere to put.
+  /// it holds its owners. False when the program had let go of the owner it
+  /// is to be stored in: `vm?.cancellables` is then nil, even while a
+  /// closure still keeps the object, so the caller cancels the subscription
+  /// once subscribed, as Swift discards an `AnyCancellable` that
+  /// `store(in:)` had nowhere to put. A capture of a let-go owner captures nil.
   func hold(pipeline: Int, subscriber: RunSubscriber, storedIn: Owner?, strongly: Owner?) -> Bool {
-    if let owner = storedIn, let gone = owner.deinitAt {
+    if let owner = storedIn, owner.releasedAt != nil {
       notes.append(
-        "`\(owner.name)` went at \(gone), so the subscription made at \(clock.now) had no owner to be stored in: "
-          + "its AnyCancellable was discarded and cancelled at once")
+        "`\(owner.name)` was let go of at \(owner.releasedAt!), so the subscription made at \(clock.now) had no "
+          + "owner to be stored in: its AnyCancellable was discarded and cancelled at once")
       return false
     }
     let holding = Holding(
       pipeline: pipeline, subscriber: subscriber, storedIn: storedIn,
-      strongly: strongly?.deinitAt == nil ? strongly : nil)
+      strongly: strongly?.releasedBy == nil ? strongly : nil)
     holdings.append(holding)
     storedIn?.stored.append(holding)
     holding.strongly?.strongHolders.append(holding)
@@ -90,6 +94,7 @@ final class OwnerTable {
   func release(_ owner: Owner, statement: String) {
     guard owner.releasedBy == nil else { return }
     owner.releasedBy = statement
+    owner.releasedAt = clock.now
     deinitIfFree(owner)
   }
 

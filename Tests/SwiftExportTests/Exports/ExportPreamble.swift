@@ -118,3 +118,39 @@ final class PublishedProperty<Value> {
     self.value = value
   }
 }
+
+/// An object that keeps subscriptions in a `Set<AnyCancellable>`, as a view
+/// model does: streamlab's `let vm = owner`. The program keeps it in
+/// `subscriptions.connections` until it lets go of it (`release vm`); when
+/// its last reference goes, its set goes, and every subscription in it is
+/// cancelled.
+final class Owner: Cancellable {
+  var cancellables = Set<AnyCancellable>()
+
+  func cancel() {
+    cancellables.removeAll()
+  }
+}
+
+extension Publisher {
+  /// `sink(logging:to:)` whose closure keeps `object` alive, as a `sink` that
+  /// uses `self` does (streamlab's `sink strong vm`). A `Sink` lets go of its
+  /// closures when it receives completion, and of `object` with them.
+  func sink(logging number: Int, to log: @escaping (String) -> Void, holding object: Any?) -> AnyCancellable {
+    handleEvents(
+      receiveSubscription: { _ in log("\(number): subscribed") },
+      receiveCancel: { log("\(number): cancelled") }
+    )
+    .sink(
+      receiveCompletion: { completion in
+        switch completion {
+        case .finished: log("\(number): finished")
+        case .failure(let error): log("\(number): failed \((error as? ProgramError)?.message ?? "\(error)")")
+        }
+      },
+      receiveValue: { value in
+        withExtendedLifetime(object) { log("\(number): value \(String(reflecting: value))") }
+      }
+    )
+  }
+}
