@@ -1,7 +1,12 @@
 """Lessons in the browser: the list, a lesson's prose and examples, and an
 exercise answered wrong and then right, checked by the server's checker."""
 
+from pathlib import Path
+
 from playground import values
+
+# Every lesson file of the curriculum is listed by the page.
+LESSON_COUNT = len(list((Path(__file__).resolve().parents[2] / "lessons").glob("lesson*.txt")))
 
 READ_COMPARISON = """
 exercise => [...exercise.querySelectorAll('.feedback svg .row')].map(row => ({
@@ -19,7 +24,7 @@ def open_lesson_one(page):
     page.goto("/#lessons")
     page.wait_for_selector("#lesson-list a")
     titles = page.locator("#lesson-list a").all_text_contents()
-    assert len(titles) == 12
+    assert len(titles) == LESSON_COUNT
     page.click("#lesson-list li:first-child a")
     page.wait_for_selector("#lesson-body .exercise")
 
@@ -86,3 +91,22 @@ def test_an_answer_that_does_not_parse_says_where(page, shoot):
     shoot("answer-does-not-parse", exercise)
     text = exercise.locator(".feedback").text_content()
     assert "jist" in text
+
+
+def test_a_leak_is_named_and_its_fix_passes_in_lesson_13(page, shoot):
+    # Issue 30: lesson 13 checks who holds the subscription; a strong
+    # capture stored in its own owner leaks, and the page says so.
+    page.goto("/#lessons")
+    page.wait_for_selector("#lesson-list a")
+    page.locator("#lesson-list a", has_text="Who holds the subscription").click()
+    exercise = page.locator('#lesson-body .exercise[data-exercise="2"]')
+    exercise.wait_for()
+    exercise.locator(".answer").fill("ticks sink strong clock store clock")
+    exercise.locator("button.check").click()
+    exercise.locator(".feedback.failed").wait_for()
+    feedback = exercise.locator(".feedback").text_content()
+    assert "expected clock to be released (deinit) at 2500ms, but it leaked" in feedback
+    shoot("lesson13-leak", exercise)
+    exercise.locator(".answer").fill("ticks sink weak clock store clock")
+    exercise.locator("button.check").click()
+    exercise.locator(".feedback.passed").wait_for()
