@@ -29,13 +29,14 @@ extension RunResult {
   }
 
   /// A legend entry per subscription a release ended:
-  /// `! at 500ms: line 14: vm = nil released the AnyCancellable of `timer | sink``.
+  /// `! at 500ms: line 14: vm = nil released the AnyCancellable of `timer | sink``
+  /// (`… c.cancel() cancelled the subscription of …`).
   var releaseEntries: [String] {
     releases.map { release in
       var source = pipelines.indices.contains(release.pipeline) ? pipelines[release.pipeline].source.singleLine : ""
       if source.count > 60 { source = String(source.prefix(59)) + "…" }
       if !source.isEmpty { source = " of `\(source)`" }
-      return "! at \(release.time): \(release.statement) released the AnyCancellable\(source)"
+      return "! at \(release.time): \(release.statement) \(release.verb)\(source)"
     }
   }
 }

@@ -7,7 +7,7 @@ import StreamCore
 ///                "events": [{"t": 0, "kind": "value", "value": 1}, …]}, …],
 ///      "notes": ["…"],
 ///      "lifetimes": [{"type": "Clock", "made": 0, "released": 500, "leaked": false}, …],
-///      "releases": [{"pipeline": 0, "t": 500, "statement": "line 14: vm = nil"}, …],
+///      "releases": [{"pipeline": 0, "t": 500, "statement": "line 14: vm = nil", "by": "release"}, …],
 ///      "log": [{"t": 0, "text": "tap: receive value: (1)"}, …]}
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
@@ -67,7 +67,7 @@ public enum TimelineJSON {
         Milliseconds.write($0.time.nanoseconds, to: output)
         output.write(", \"statement\": ")
         output.write(TextEscaping.jsonStringLiteral($0.statement))
-        output.write("}")
+        output.write($0.byCancel ? ", \"by\": \"cancel\"}" : ", \"by\": \"release\"}")
       }
     }
     // `"log"` comes only with a log, so documents of runs without one are unchanged.

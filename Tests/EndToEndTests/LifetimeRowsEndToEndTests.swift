@@ -66,6 +66,7 @@ import Testing
         var pipeline: Int
         var t: Double
         var statement: String
+        var by: String
       }
       var lifetimes: [Lifetime]
       var releases: [Release]
@@ -73,7 +74,7 @@ import Testing
     let json = try JSONDecoder().decode(
       Document.self, from: Data(try Self.eval("76-weak-self-set-released", "json").utf8))
     #expect(json.lifetimes == [.init(type: "StopwatchViewModel", made: 0, released: 2500, leaked: false)])
-    #expect(json.releases == [.init(pipeline: 0, t: 2500, statement: "line 28: stopwatch = nil")])
+    #expect(json.releases == [.init(pipeline: 0, t: 2500, statement: "line 28: stopwatch = nil", by: "release")])
 
     let svg = try Self.eval("76-weak-self-set-released", "svg")
     #expect(svg.contains("class=\"lifetime\""))
@@ -108,5 +109,15 @@ import Testing
       run.standardError.contains(
         "nothing to run: no pipeline is subscribed, so `vm` holds nothing; store one in it, such as `interval 1s store vm`"
       ), "\(run.standardError)")
+  }
+
+  @Test func aCancelIsNamedAsACancelNotAsARelease() throws {
+    // Corpus 44: `subscription?.cancel()` at 300ms, where swiftc's build logs
+    // the subscriber's `cancelled` (Events/44-cancel-midway.txt).
+    let text = try Self.eval("44-cancel-midway", "text")
+    #expect(
+      text.contains("! at 300ms: line 13: subscription?.cancel() cancelled the subscription of"), "\(text)")
+    let json = try Self.eval("44-cancel-midway", "json")
+    #expect(json.contains(#""statement": "line 13: subscription?.cancel()", "by": "cancel"}"#), "\(json)")
   }
 }

@@ -56,4 +56,17 @@ import Testing
     _ = session.submit("just 1")
     #expect(session.submit(":at 1s").text.hasPrefix("at 1000ms: no object holds a subscription"))
   }
+
+  @Test func aPastedExportIsLookedAtAsItRanThroughTheFrontDoor() {
+    // The export is read back by the short-form reader (the interpreter
+    // refuses its `typealias`): `:at` must take the same path, not the interpreter's.
+    var exporting = ReplSession(settings: ReplSettings())
+    _ = exporting.submit("let vm = owner; interval 1s sink weak vm store vm; release vm @2500ms")
+    let export = exporting.submit(":swift").text
+    var session = ReplSession(settings: ReplSettings())
+    #expect(!session.submit(":paste\n" + export).isError)
+    #expect(
+      session.submit(":at 3s").text.hasPrefix("at 3000ms:\n  vm  made at 0ms, released at 2500ms (its deinit ran then)")
+    )
+  }
 }

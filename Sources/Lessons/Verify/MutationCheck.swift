@@ -17,11 +17,12 @@ public struct MutationCheck {
   public func results(for exercise: Exercise) -> [MutantResult] {
     guard let solution = exercise.solution?.text else { return [] }
     let givens = exercise.givens.map(\.text).joined(separator: "\n")
+    // The givens' names the solution may use: streams, and owners to store in.
+    let given = Parser.parse(givens).program
     let mutants =
       checker.isSwift(solution)
       ? SwiftMutants.mutants(of: solution)
-      : MutantGenerator.mutants(
-        of: solution, boundNames: Self.boundNames(in: givens), ownerNames: Self.ownerNames(in: givens))
+      : MutantGenerator.mutants(of: solution, boundNames: given.boundNames, ownerNames: given.ownerNames)
     // The solution's output on each probe, worked out once for all the mutants that pass.
     var solutionOnProbes: [(probe: InputProbe, output: ProbeOutput?)]?
     return mutants.map { mutant in
@@ -54,22 +55,6 @@ public struct MutationCheck {
     switch problem {
     case .missingOperator, .forbiddenOperator, .wrongType: return true
     default: return false
-    }
-  }
-
-  /// The owners the givens declare (`let vm = owner`), which the solution may store in and release.
-  static func ownerNames(in givens: String) -> [String] {
-    Parser.parse(givens).program.statements.compactMap { statement in
-      if case .owner(let name, _) = statement { return name.text }
-      return nil
-    }
-  }
-
-  /// The names the givens bind, which the solution may use as sources.
-  static func boundNames(in givens: String) -> [String] {
-    Parser.parse(givens).program.statements.compactMap { statement in
-      if case .binding(let name, _, _) = statement { return name.text }
-      return nil
     }
   }
 

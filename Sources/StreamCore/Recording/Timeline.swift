@@ -238,10 +238,16 @@ public struct SubscriptionRelease: Hashable {
   public var time: VirtualTime
   /// `line 14: vm = nil`: where the release happened.
   public var statement: String
+  /// True when the statement called `cancel()`, rather than letting go.
+  public var byCancel: Bool
 
-  public init(pipeline: Int, time: VirtualTime, statement: String) {
+  public init(pipeline: Int, time: VirtualTime, statement: String, byCancel: Bool = false) {
     self.pipeline = pipeline
     self.time = time
     self.statement = statement
+    self.byCancel = byCancel
   }
+
+  /// What the statement did: `released the AnyCancellable` or `cancelled the subscription`.
+  public var verb: String { byCancel ? "cancelled the subscription" : "released the AnyCancellable" }
 }

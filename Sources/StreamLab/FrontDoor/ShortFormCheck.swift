@@ -28,6 +28,14 @@ enum ShortFormCheck {
   }
 
   static func verdict(for swift: String, interpreted: RunResult, options: RunOptions) -> Verdict {
+    // The reader's lowering holds no objects: a paste whose objects are
+    // released or leak has no short form that draws the same rows, so
+    // none is read or run.
+    if let object = interpreted.lifetimes.first(where: { $0.released != nil || $0.leaked }) {
+      return .none(
+        "the Swift, run as it is (no short form: the short form would not draw `\(object.label)`'s lifetime; "
+          + "`let vm = owner`, `store vm` and `release vm @T` write one by hand, see `:help lifetimes`)")
+    }
     let translation: SwiftImport.Translation
     switch ProgramReading.read(swift, as: .swift) {
     case .swift(let translated): translation = translated
@@ -57,13 +65,6 @@ enum ShortFormCheck {
       let reason = (typeErrors.first ?? diagnostics.first).map { ": \($0.message)" } ?? ""
       return .none("the Swift, run as it is (no short form: the pipeline language cannot run what it became\(reason))")
     case .ran(let shortRun, let program):
-      // The reader's lowering holds no objects: a paste whose objects are
-      // released or leak has no short form that draws the same rows.
-      if let object = interpreted.lifetimes.first(where: { $0.released != nil || $0.leaked }) {
-        return .none(
-          "the Swift, run as it is (no short form: the short form would not draw `\(object.label)`'s lifetime; "
-            + "`let vm = owner`, `store vm` and `release vm @T` write one by hand, see `:help lifetimes`)")
-      }
       if let difference = firstDifference(interpreted, shortRun) {
         return .none("the Swift, run as it is (no short form: in streamlab's language it would draw \(difference))")
       }

@@ -40,6 +40,8 @@ public struct ReplSession {
   /// The program that ran last and what it did.
   private struct LastRun {
     var text: String
+    /// How the text was read (`:paste` is Swift), so `:at` reads it again the same way.
+    var language: InputLanguage = .detect
     var program: Program
     var result: RunResult
     /// The bindings the program could use, for its Swift export.
@@ -220,7 +222,8 @@ public struct ReplSession {
       }
       return ReplReply(text: [answer.document, said].filter { !$0.isEmpty }.joined(separator: "\n"))
     case .ran(let result, let program, let earlierBindings, _):
-      lastRun = LastRun(text: text, program: program, result: result, earlierBindings: earlierBindings)
+      lastRun = LastRun(
+        text: text, language: language, program: program, result: result, earlierBindings: earlierBindings)
       // The diagram of a run a runtime error stopped is still the answer
       // (its last line says what went wrong), so it is not an error text;
       // but the input failed, which piped mode reports with status 1.
@@ -232,19 +235,19 @@ public struct ReplSession {
   private var presenter: RunPresenter { RunPresenter(settings: settings) }
 
   /// `:at TIME`: the last program run again up to TIME (runs are
-  /// deterministic, so it is the same run cut there), and what its objects
-  /// were then. A copy of the interpreter runs it, so no binding changes.
-  private mutating func lifetimes(of text: String, at time: VirtualTime) -> ReplReply {
+  /// deterministic, so it is the same run cut there), through the front
+  /// door as it ran the first time, and what its objects were then. A copy
+  /// of the interpreter runs it, so no binding changes.
+  private mutating func lifetimes(of lastRun: LastRun, at time: VirtualTime) -> ReplReply {
     var options = runOptions
     options.horizon = min(time, options.horizon)
-    let result: RunResult?
-    if ProgramReading.isSwift(text, as: .detect) {
-      if case .ran(let ran, _) = SwiftRun.run(text, options: options) { result = ran } else { result = nil }
-    } else {
-      var copy = interpreter
-      if case .ran(let ran, _) = copy.run(text, options: options) { result = ran } else { result = nil }
+    // The cheapest document: the run is what is wanted, not its picture.
+    let request = FrontDoorRequest(
+      lastRun.text, language: lastRun.language, format: .events, settings: settings, options: options)
+    var copy = interpreter
+    guard case .ran(let result, _, _, _) = FrontDoor.evaluate(request, on: &copy).outcome else {
+      return failure("the last program does not run again; run it once more first")
     }
-    guard let result else { return failure("the last program does not run again; run it once more first") }
     return ReplReply(text: LifetimeReport.text(result, at: options.horizon, width: settings.width))
   }
 
@@ -307,7 +310,7 @@ public struct ReplSession {
       return ReplReply(text: "", effect: .readFile(path: path))
     case .at(let interval):
       guard let lastRun else { return nothingRanYet(to: "look at") }
-      return lifetimes(of: lastRun.text, at: VirtualTime.zero.advanced(by: interval))
+      return lifetimes(of: lastRun, at: VirtualTime.zero.advanced(by: interval))
     case .type(var program, let full):
       // Swift is typed as the interpreter runs it (each stage as swiftc
       // infers it); what the interpreter refuses or runs without

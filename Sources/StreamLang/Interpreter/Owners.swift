@@ -4,7 +4,7 @@ import StreamCore
 /// Swift's ARC counts the code it stands for:
 ///
 ///     let vm = owner                        // var vm: Owner? = Owner()  (a Set<AnyCancellable> inside)
-///     interval 1s sink strong vm store vm   // timer.sink { _ in vm!.tick() }.store(in: &vm!.cancellables)
+///     interval 1s sink strong vm store vm   // timer.sink { [vm] _ in vm?.tick() }.store(in: &vm!.cancellables)
 ///     release vm @500ms                     // vm = nil, at 500ms
 ///
 /// An owner goes (its `deinit`) once the program has let go of it and no
@@ -15,10 +15,8 @@ import StreamCore
 final class OwnerTable {
   final class Owner {
     let name: String
-    /// The `release` statement's line, for the legend.
-    var releasedBy: String?
-    /// When the program let go of it.
-    var releasedAt: VirtualTime?
+    /// When the program let go of it, and the `release` statement's line for the legend.
+    var released: (time: VirtualTime, statement: String)?
     var deinitAt: VirtualTime?
     /// The subscriptions stored in it and still live.
     var stored: [Holding] = []
@@ -51,8 +49,8 @@ final class OwnerTable {
   private var byName: [String: Owner] = [:]
   /// Each subscription an owner's `deinit` cancelled, and the statement that released the owner.
   private(set) var releases: [SubscriptionRelease] = []
-  /// Subscriptions made after their owner had gone: discarded at once, as
-  /// `store(in: &vm!.cancellables)` cannot run on a `nil` owner.
+  /// Subscriptions made after the program let go of their owner: discarded
+  /// at once, as `vm?.cancellables` is nil then.
   private(set) var notes: [String] = []
 
   init(clock: VirtualClock) {
@@ -74,15 +72,15 @@ final class OwnerTable {
   /// once subscribed, as Swift discards an `AnyCancellable` that
   /// `store(in:)` had nowhere to put. A capture of a let-go owner captures nil.
   func hold(pipeline: Int, subscriber: RunSubscriber, storedIn: Owner?, strongly: Owner?) -> Bool {
-    if let owner = storedIn, owner.releasedAt != nil {
+    if let owner = storedIn, let released = owner.released {
       notes.append(
-        "`\(owner.name)` was let go of at \(owner.releasedAt!), so the subscription made at \(clock.now) had no "
+        "`\(owner.name)` was let go of at \(released.time), so the subscription made at \(clock.now) had no "
           + "owner to be stored in: its AnyCancellable was discarded and cancelled at once")
       return false
     }
     let holding = Holding(
       pipeline: pipeline, subscriber: subscriber, storedIn: storedIn,
-      strongly: strongly?.releasedBy == nil ? strongly : nil)
+      strongly: strongly?.released == nil ? strongly : nil)
     holdings.append(holding)
     storedIn?.stored.append(holding)
     holding.strongly?.strongHolders.append(holding)
@@ -92,9 +90,8 @@ final class OwnerTable {
 
   /// `release vm`: the program's reference goes now.
   func release(_ owner: Owner, statement: String) {
-    guard owner.releasedBy == nil else { return }
-    owner.releasedBy = statement
-    owner.releasedAt = clock.now
+    guard owner.released == nil else { return }
+    owner.released = (clock.now, statement)
     deinitIfFree(owner)
   }
 
@@ -115,7 +112,9 @@ final class OwnerTable {
   }
 
   private func deinitIfFree(_ owner: Owner) {
-    guard let statement = owner.releasedBy, owner.deinitAt == nil, owner.strongHolders.isEmpty else { return }
+    guard let statement = owner.released?.statement, owner.deinitAt == nil, owner.strongHolders.isEmpty else {
+      return
+    }
     owner.deinitAt = clock.now
     // Its `Set<AnyCancellable>` goes with it: each stored subscription is cancelled.
     let stored = owner.stored
@@ -132,7 +131,7 @@ final class OwnerTable {
   func lifetimes() -> [ObjectLifetime] {
     // Reachable: not released by the program, or held by a live strong
     // capture that the run itself keeps or that a reachable owner stores.
-    var reachable = Set(owners.filter { $0.releasedBy == nil }.map(\.name))
+    var reachable = Set(owners.filter { $0.released == nil }.map(\.name))
     var changed = true
     while changed {
       changed = false

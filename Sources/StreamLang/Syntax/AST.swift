@@ -22,6 +22,14 @@ public struct Program: Hashable {
       return name.text
     }
   }
+
+  /// The owners the program declares (`let vm = owner`), in order.
+  public var ownerNames: [String] {
+    statements.compactMap { statement in
+      guard case .owner(let name, _) = statement else { return nil }
+      return name.text
+    }
+  }
 }
 
 /// A name as written, with where it was written.

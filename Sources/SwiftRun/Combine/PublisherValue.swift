@@ -221,18 +221,18 @@ final class CancellableValue: OpaqueValue {
   let hold: SubscriberHold?
 
   /// Tells the run which statement ended the subscription: called once,
-  /// when the paste lets go of it or cancels it.
-  var onEnd: (() -> Void)?
+  /// when the paste lets go of it (false) or calls `cancel()` on it (true).
+  var onEnd: ((_ byCancel: Bool) -> Void)?
 
   init(_ cancellable: AnyCancellable, hold: SubscriberHold? = nil) {
     self.cancellable = cancellable
     self.hold = hold
   }
 
-  deinit { onEnd?() }
+  deinit { onEnd?(false) }
 
   func cancel() {
-    onEnd?()
+    onEnd?(true)
     onEnd = nil
     hold?.end()
     cancellable.cancel()

@@ -9,9 +9,9 @@ extension Machine {
   func releasable(_ cancellable: AnyCancellable, hold: SubscriberHold) -> CancellableValue {
     let value = CancellableValue(cancellable, hold: hold)
     let pipeline = hold.pipeline
-    value.onEnd = { [weak self] in
+    value.onEnd = { [weak self] byCancel in
       guard let self, !self.isEnding else { return }
-      self.subscriptionEnds.append((pipeline, self.clock.now, self.runningStatement))
+      self.subscriptionEnds.append((pipeline, self.clock.now, self.runningStatement, byCancel))
     }
     return value
   }
@@ -29,7 +29,8 @@ extension Machine {
       let location = SourceLocation(of: SourceRange(start: end.statement, end: end.statement), in: text)
       let statement = Self.statementText(in: location.lineText, fromColumn: location.column)
       let shown = statement.count > 60 ? String(statement.prefix(57)) + "…" : statement
-      return SubscriptionRelease(pipeline: end.pipeline, time: end.time, statement: "line \(location.line): \(shown)")
+      return SubscriptionRelease(
+        pipeline: end.pipeline, time: end.time, statement: "line \(location.line): \(shown)", byCancel: end.byCancel)
     }
   }
 

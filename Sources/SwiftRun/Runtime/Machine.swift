@@ -55,8 +55,9 @@ final class Machine {
   /// When each instance that held subscriptions went, by serial.
   var ownersReleased: [Int: VirtualTime] = [:]
   /// Each time a subscriber's `AnyCancellable` was let go of or cancelled:
-  /// its pipeline, when, and the statement running (a source offset).
-  var subscriptionEnds: [(pipeline: Int, time: VirtualTime, statement: Int)] = []
+  /// its pipeline, when, the statement running (a source offset), and
+  /// whether it was `cancel()` rather than a release.
+  var subscriptionEnds: [(pipeline: Int, time: VirtualTime, statement: Int, byCancel: Bool)] = []
   /// The subjects already noted for sending to several subscribers at once.
   var notedDeliveryOrder: Set<ObjectIdentifier> = []
   /// Whether a value printed without the module name Swift gives it has been noted.
