@@ -119,5 +119,7 @@ import Testing
     }
     let (_, misspelt) = runProgram("let vm = owner\njust 1 store wm")
     #expect(misspelt.contains("did you mean `vm`?"), "\(misspelt)")
+    let (_, ownr) = runProgram("let vm = ownr")
+    #expect(ownr.contains("did you mean `owner`?"), "\(ownr)")
   }
 }

@@ -397,7 +397,11 @@ public struct Parser {
       throw Failure(
         diagnostic: Diagnostic(
           "unknown source `\(name)`", at: current.range, expected: "a source such as `just 1,2,3` or a bound name",
-          suggestion: Suggestion.closest(to: name, among: Keywords.sources.map(\.name) + streamNames)
+          // Right after `let NAME =`, `owner` is a choice too (`let vm = ownr`).
+          suggestion: Suggestion.closest(
+            to: name,
+            among: Keywords.sources.map(\.name) + streamNames
+              + (index > 0 && tokens[index - 1].kind == .assign ? [StatementName.owner.rawValue] : []))
             ?? (metaCommands.contains(":" + name)
               ? ":" + name : Suggestion.closest(to: ":" + name, among: metaCommands))))
     }
