@@ -121,6 +121,24 @@ public final class VirtualClock: Scheduler {
   /// after `horizon`, or `shouldStop` says so.
   @discardableResult
   public func run(until horizon: VirtualTime = VirtualTime(nanoseconds: .max)) -> StopReason {
+    while true {
+      if let stop = step(until: horizon) { return stop }
+    }
+  }
+
+  /// Runs actions in order until `isDone` holds after one of them (nil), or
+  /// the clock stops first, as `run(until:)` stops (why). The pasted-Swift
+  /// interpreter runs the clock this way while top-level code awaits.
+  public func run(until horizon: VirtualTime, orUntil isDone: () -> Bool) -> StopReason? {
+    while !isDone() {
+      if let stop = step(until: horizon) { return stop }
+    }
+    return nil
+  }
+
+  /// Runs the next action, or says why none runs.
+  @inline(__always)
+  private func step(until horizon: VirtualTime) -> StopReason? {
     while let next = queue.min {
       if let token = next.token, token.isCancelled {
         _ = queue.popMin()
@@ -135,6 +153,7 @@ public final class VirtualClock: Scheduler {
       _ = queue.popMin()
       now = next.time
       next.action()
+      return nil
     }
     return shouldStop() ? .stopped : .idle
   }

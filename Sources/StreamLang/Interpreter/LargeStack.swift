@@ -39,6 +39,12 @@ public enum LargeStack {
     start(waiting: false, work)
   }
 
+  /// Marks the current thread, started with a `size` stack elsewhere (a
+  /// `Coroutine`'s), as one `run` need not leave.
+  static func markCurrentThread() {
+    pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1))
+  }
+
   /// True on a thread `run` or `detach` started.
   static var isOnLargeStack: Bool { pthread_getspecific(largeStackKey) != nil }
 
@@ -46,7 +52,7 @@ public enum LargeStack {
   /// detaches it); false when no thread could be started.
   private static func start(waiting: Bool, _ work: @escaping () -> Void) -> Bool {
     let started = SystemThread.start(stackSize: size) {
-      pthread_setspecific(largeStackKey, UnsafeRawPointer(bitPattern: 1))
+      markCurrentThread()
       work()
     }
     guard let started else { return false }
