@@ -173,6 +173,14 @@ extension SwiftParser {
 
   private mutating func parseForIn(from start: SourceRange) throws -> SwiftStatement {
     index += 1
+    // `for await x in s` and `for try await x in s` (the interpreter's mode):
+    // the sequence is kept as `await s` (and `try await s`), which the
+    // interpreter iterates as an async sequence.
+    var effects: [(word: String, range: SourceRange)] = []
+    while mode == .interpreter, current.isWord("try") || current.isWord("await") {
+      effects.append((current.identifier ?? "", current.range))
+      index += 1
+    }
     if current.isWord("try") || current.isWord("await") {
       throw failure(
         "streamlab cannot run `for await` over an async sequence", at: current.range,
@@ -188,7 +196,17 @@ extension SwiftParser {
     }
     if consume(":") { _ = try parseType() }
     try expectWord("in", "`in` and the sequence")
-    let sequence = try withTrailingClosures(false) { try $0.parseExpression() }
+    var sequence = try withTrailingClosures(false) { try $0.parseExpression() }
+    if effects.contains(where: { $0.word == "await" }) {
+      sequence = SwiftExpr(kind: .awaited(sequence), range: sequence.range)
+      if effects.contains(where: { $0.word == "try" }) {
+        sequence = SwiftExpr(kind: .tried(sequence), range: sequence.range)
+      }
+    } else if let effect = effects.first {
+      throw failure(
+        "`for \(effect.word)` needs `await`: `for try await` iterates an async sequence that can throw",
+        at: effect.range, expected: "`for try await x in sequence`")
+    }
     var whereClause: SwiftExpr?
     if current.isWord("where") {
       index += 1

@@ -39,7 +39,6 @@ import Testing
   /// refusal path, and is refused with its reason.
   static let knownSwiftRefusals = [
     #".print("tap")"#: "streamlab does not run Combine's `.print` from Swift yet",
-    "prefetch: .keepFull": "streamlab cannot tell which type `.keepFull` belongs to",
     "URLError(.timedOut)": "`URLError` is not declared in the paste",
     "URLError(.badURL)": "`URLError` is not declared in the paste",
   ]

@@ -713,7 +713,7 @@ import Testing
     ("guard let x = y {\n}", "1:17", "expected `else`"),
     ("var x: Int {\n  get { 1 }\n  didSet { }\n}", "1:12", "a property has either `get`/`set` or `willSet`/`didSet`"),
     ("static print(1)", "1:8", "expected `let`, `var`, `func`, `init` or a type"),
-    ("for await line in lines {\n}", "1:5", "streamlab cannot run `for await`"),
+    ("for try line in lines {\n}", "1:5", "`for try` needs `await`"),
     ("let s = \"\"\"\n  text\n", "1:9", "this multi-line string is not closed"),
   ])
   func outOfSubsetSwiftIsRefusedAtItsPosition(swift: String, position: String, message: String) throws {

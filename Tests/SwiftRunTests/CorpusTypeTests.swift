@@ -30,6 +30,7 @@ import Testing
     "64-login-flow": "the chain is built in a method; its `Future` takes its types from the result type",
     "66-generic-helper-any-publisher": "the chain is built in a generic function from its parameters",
     "70-currentvalue-bind-two-way": "the chain is built in a computed property from the type's private subject",
+    "87-future-from-task": "the chain is built in a function from its parameter, subscribed by the caller",
   ]
 
   static func run(_ name: String) throws -> (RunResult, SwiftRun.Uses, String)? {

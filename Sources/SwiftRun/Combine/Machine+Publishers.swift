@@ -50,6 +50,8 @@ extension Machine {
     if let unary = function.compiledUnary { return unary }
     if let compiled = function.compiled { return { value in try compiled([value]) } }
     return { [unowned self] value in
+      self.engineCallbackDepth += 1
+      defer { self.engineCallbackDepth -= 1 }
       do {
         return try self.invoke(function, [Argument(label: nil, value: value, range: range)], at: range)
       } catch SwiftRunError.thrown(let error, _) {
@@ -60,6 +62,8 @@ extension Machine {
 
   /// Runs `body`, turning a trap or refusal into a stopped run (the engine cannot take Swift errors).
   func guarded(_ stage: String, value: Value? = nil, _ body: () throws -> Value) -> Value {
+    engineCallbackDepth += 1
+    defer { engineCallbackDepth -= 1 }
     do {
       return try body()
     } catch let error as StreamError {
@@ -456,8 +460,32 @@ extension Machine {
       }
     case "ignoreOutput":
       return stage { $0.ignoreOutput().map { never -> Value in }.eraseToAnyPublisher() }
-    case "values":
-      throw refuse("streamlab does not run `.values` (async/await) yet", at: range, instead: "`.sink { value in … }`")
+    case "buffer":
+      // StreamCore's buffer, as the pipeline language's: OpenCombine's can
+      // fail its subscriber before giving it the subscription.
+      guard case .int(let size)? = argument("size")?.value, size >= 1,
+        let prefetch = argument("prefetch")?.value.opaque(as: EnumValue.self),
+        let whenFull = argument("whenFull")?.value.opaque(as: EnumValue.self)
+      else {
+        throw refuse(
+          "`buffer` needs a size of at least 1, a prefetch and a strategy", at: range,
+          instead: "`.buffer(size: 10, prefetch: .byRequest, whenFull: .dropOldest)`")
+      }
+      let asking: Publishers.PrefetchStrategy = prefetch.caseName == "keepFull" ? .keepFull : .byRequest
+      let strategy: Publishers.BufferingStrategy<StreamError>
+      switch whenFull.caseName {
+      case "dropOldest": strategy = .dropOldest
+      case "dropNewest": strategy = .dropNewest
+      default:
+        guard let makeError = whenFull.associated.first?.opaque(as: FunctionValue.self) else {
+          throw refuse("`.customError` needs a closure that makes the error", at: range)
+        }
+        strategy = .customError { [unowned self] in
+          let error = self.guarded(label) { try self.invoke(makeError, [], at: range) }
+          return StreamError(SwiftText.plain(error), thrown: error)
+        }
+      }
+      return stage { $0.exactBuffer(size: size, prefetch: asking, whenFull: strategy).eraseToAnyPublisher() }
     default:
       if let methods = publisherExtensions[name] {
         let method = overload(methods, for: arguments) ?? methods[0]

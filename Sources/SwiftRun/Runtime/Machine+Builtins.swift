@@ -9,7 +9,7 @@ extension Machine {
     "PassthroughSubject", "CurrentValueSubject", "Just", "Empty", "Fail", "Future", "Deferred", "Publishers",
     "DispatchQueue", "RunLoop", "Timer", "AnyCancellable", "Set", "Array", "Dictionary", "String", "Int", "Double",
     "Bool", "Subscribers", "Result", "Date", "ImmediateScheduler", "AnyPublisher", "Optional", "Never", "Error",
-    "TimeInterval",
+    "TimeInterval", "Task", "AsyncStream", "CancellationError", "MainActor",
   ]
 
   func builtinName(_ name: String, at range: SourceRange) throws -> Value? {
@@ -53,6 +53,12 @@ extension Machine {
   {
     let label = source(range)
     switch name {
+    case "Task":
+      return try makeTask(arguments, detached: false, at: range)
+    case "AsyncStream":
+      return try makeAsyncStream(arguments, at: range)
+    case "CancellationError":
+      return cancellationError
     case "PassthroughSubject":
       let subject = SubjectValue(name: label, initial: nil)
       subject.wrapsOptional = generics.first?.isOptional == true
@@ -229,6 +235,25 @@ extension Machine {
       return .opaque(EnumValue(typeName: "Subscribers.Completion", caseName: "finished"))
     case ("Subscribers.Completion", "failure"), ("Result", "failure"), ("Result", "success"):
       return try implicitMember(name, arguments: arguments, at: range, in: scope)
+    case ("Task", "detached"):
+      return try makeTask(arguments ?? [], detached: true, at: range)
+    case ("Task", "sleep"):
+      return try sleep(arguments ?? [], at: range)
+    case ("Task", "isCancelled"):
+      return .bool(isCurrentTaskCancelled)
+    case ("Task", "checkCancellation"):
+      if isCurrentTaskCancelled { throw SwiftRunError.thrown(cancellationError, range) }
+      return .void
+    case ("Task", "yield"):
+      return try yieldTurn(at: range)
+    case ("AsyncStream", "makeStream"):
+      return makeAsyncStreamPair()
+    case ("MainActor", "run"):
+      // Everything runs on the main actor already: the closure runs now.
+      guard let body = arguments?.last?.value.opaque(as: FunctionValue.self) else {
+        throw refuse("`MainActor.run` needs a closure", at: range)
+      }
+      return try invoke(body, [], at: range)
     case ("Int", "max"): return .int(.max)
     case ("Int", "min"): return .int(.min)
     default:

@@ -185,10 +185,11 @@ extension Machine {
         throw SwiftRunError.trap(
           "'try!' expression unexpectedly raised an error: \(SwiftText.plain(error))", expression.range)
       }
-    case .awaited:
-      throw refuse(
-        "streamlab does not run `await` yet (issue 31)", at: expression.range,
-        instead: "a publisher, such as `Future` or `Just`, with `sink`")
+    case .awaited(let inner):
+      // What this line of execution holds while it waits, for the leak finder.
+      awaitScopes.append(scope)
+      defer { awaitScopes.removeLast() }
+      return try evaluate(inner, in: scope)
     case .dictionary(let entries):
       return .opaque(
         DictionaryValue(
@@ -268,8 +269,6 @@ extension Machine {
     "NotificationCenter": .init(
       message: "streamlab cannot run `NotificationCenter`: its notifications come from outside the paste",
       instead: "a `PassthroughSubject` sent to at the times the notifications would come"),
-    "Task": .init(
-      message: "streamlab does not run `Task { … }` yet (issue 31)", instead: "a publisher chain and a `sink`"),
     "Thread": .init(
       message: "streamlab runs the paste on one thread, the virtual clock's", instead: "`DispatchQueue.main.asyncAfter`"
     ),

@@ -104,6 +104,20 @@ extension Machine {
         }
       case let function as FunctionValue where name == "callAsFunction":
         return try invoke(function, arguments, at: range)
+      case let task as TaskValue:
+        if name == "cancel" {
+          task.cancel()
+          return .void
+        }
+      case is AsyncPublisherValue, is AsyncStreamValue:
+        if name == "first", arguments.first?.label == "where" {
+          return try firstElement(of: target, arguments, at: range)
+        }
+        throw refuse(
+          "streamlab runs `for await` and `first(where:)` on an async sequence", at: range,
+          instead: "`for await value in sequence { … }`")
+      case let continuation as AsyncStreamContinuation:
+        return try continuationCall(name, continuation, arguments, at: range)
       default:
         break
       }
@@ -239,10 +253,11 @@ extension Machine {
   }
 
   /// Opens the rows of a new shown pipeline and subscribes now.
-  private func subscribe(_ publisher: PublisherValue, _ attach: (AnyValuePublisher) -> AnyCancellable) -> AnyCancellable
-  {
+  func subscribe<Subscribed>(
+    _ publisher: PublisherValue, label: String? = nil, _ attach: (AnyValuePublisher) -> Subscribed
+  ) -> Subscribed {
     let index = shown.count
-    shown.append(ShownPipeline(source: publisher.chainText, subscribeAt: clock.now))
+    shown.append(ShownPipeline(source: label ?? publisher.chainText, subscribeAt: clock.now))
     shownTypes.append(publisher.types)
     subscriptionStatements.append(runningStatement)
     untypedStages.append(contentsOf: publisher.untyped.filter { !untypedStages.contains($0) })

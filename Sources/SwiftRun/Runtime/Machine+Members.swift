@@ -72,6 +72,13 @@ extension Machine {
             })
         }
         if name == "count" { return .int(range.elements.count) }
+      case let task as TaskValue:
+        switch name {
+        case "value": return try value(of: task, asResult: false, at: range)
+        case "result": return try value(of: task, asResult: true, at: range)
+        case "isCancelled": return .bool(task.isCancelled)
+        default: break
+        }
       case let dictionary as DictionaryValue:
         switch name {
         case "count": return .int(dictionary.entries.count)
@@ -89,6 +96,9 @@ extension Machine {
       default:
         break
       }
+    }
+    if name == "values", let publisher = try publisherValue(target, label: source(baseRange)) {
+      return values(of: publisher)
     }
     if let value = try builtinProperty(name, of: target, at: range, baseRange: baseRange) { return value }
     throw refuse("streamlab does not know `.\(name)` of \(target.typeName)", at: range)
@@ -204,6 +214,14 @@ extension Machine {
       throw refuse("streamlab needs the type written for `.init(…)`", at: range, instead: "`TypeName(…)`")
     case ("now", let arguments?) where arguments.isEmpty:
       return .duration(VirtualInterval(nanoseconds: clock.now.nanoseconds))
+    // `buffer(size:prefetch:whenFull:)`'s strategies.
+    case ("byRequest", nil), ("keepFull", nil):
+      return .opaque(EnumValue(typeName: "Publishers.PrefetchStrategy", caseName: name))
+    case ("dropOldest", nil), ("dropNewest", nil):
+      return .opaque(EnumValue(typeName: "Publishers.BufferingStrategy", caseName: name))
+    case ("customError", let arguments?) where arguments.count == 1:
+      return .opaque(
+        EnumValue(typeName: "Publishers.BufferingStrategy", caseName: name, associated: [arguments[0].value]))
     default:
       break
     }

@@ -54,7 +54,15 @@ extension Machine {
       }
       return true
     case .tuple(let elements):
-      guard case .tuple(let items) = value, items.count == elements.count else { return false }
+      let items: [Value]
+      if case .tuple(let plain) = value {
+        items = plain
+      } else if let labelled = value.opaque(as: LabelledTuple.self) {
+        items = labelled.items
+      } else {
+        return false
+      }
+      guard items.count == elements.count else { return false }
       for (element, item) in zip(elements, items) {
         guard try match(element.pattern, item, binding: scope, constant: constant, at: range) else { return false }
       }

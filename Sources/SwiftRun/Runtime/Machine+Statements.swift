@@ -83,6 +83,9 @@ extension Machine {
       }
     case .switchStatement(let subject, let cases):
       return try runSwitch(try evaluate(subject, in: scope), cases: cases, in: scope, at: statement.range)
+    case .forIn(let pattern, let sequence, let whereClause, let body) where Self.isAwaited(sequence):
+      return try runForAwait(
+        pattern, Self.awaitedOperand(sequence), whereClause, body, in: scope, at: statement.range)
     case .forIn(let pattern, let sequence, let whereClause, let body):
       for element in try elements(of: try evaluate(sequence, in: scope), at: sequence.range) {
         let inner = Scope(parent: scope)
@@ -249,6 +252,26 @@ extension Machine {
     default: break
     }
     throw SwiftRunError.trap("a `for` loop needs a sequence, but this is \(SwiftText.debug(value))", range)
+  }
+}
+
+extension Machine {
+  /// `for await x in s` and `for try await x in s` keep their sequence as `await s` (`SwiftParser.parseForIn`).
+  static func isAwaited(_ sequence: SwiftExpr) -> Bool {
+    switch sequence.kind {
+    case .awaited: return true
+    case .tried(let inner): if case .awaited = inner.kind { return true }
+    default: break
+    }
+    return false
+  }
+
+  static func awaitedOperand(_ sequence: SwiftExpr) -> SwiftExpr {
+    switch sequence.kind {
+    case .awaited(let inner): return inner
+    case .tried(let inner): return awaitedOperand(inner)
+    default: return sequence
+    }
   }
 }
 

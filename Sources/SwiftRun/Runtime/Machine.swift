@@ -63,6 +63,24 @@ final class Machine {
   /// Whether a value printed without the module name Swift gives it has been noted.
   var notedModuleName = false
 
+  /// Every `Task` the paste made, in order: their rows, and what is torn down at the end.
+  var tasks: [TaskValue] = []
+  /// How many times a task was given the turn (`maximumTaskTurns`).
+  var taskTurns = 0
+  /// The task running now; nil while the top-level code runs (or a clock action it started).
+  var currentTask: TaskValue?
+  /// How deeply the engine's calls into the paste's closures are nested
+  /// here (a `sink`, a `map`, an `asyncAfter` closure): Swift's closures
+  /// there are synchronous, so nothing in them can `await`.
+  var engineCallbackDepth = 0
+  /// The scopes of the `await`s in progress on this line of execution: what
+  /// a waiting task's stack holds, for the leak finder.
+  var awaitScopes: [Scope] = []
+  /// What the top-level code awaits while it runs the clock.
+  var awaitingTopLevel: Suspension?
+  /// Where the top-level code waits when the clock stopped, if it does.
+  var topLevelStillWaiting: (suspension: Suspension, stop: VirtualClock.StopReason)?
+
   /// Sends nested inside the delivery of a send (a sink that sets the
   /// property it watches): past this many, the run stops as endless recursion.
   var sendDepth = 0
@@ -121,6 +139,12 @@ final class Machine {
       recorder.fail(message, stage: place(range), value: nil)
     } catch SwiftRunError.thrown(let value, let range) {
       recorder.fail("an error was thrown and not caught: \(SwiftText.plain(value))", stage: place(range), value: nil)
+    } catch is RunEndedWhileWaiting {
+      // The top-level code awaits what never comes: a script would wait for ever.
+      if let (suspension, stop) = topLevelStillWaiting {
+        notes.append(stillWaitingNote(suspension, stop: stop))
+        return result(clockStop: stop)
+      }
     }
     return result(clockStop: .idle)
   }
@@ -221,6 +245,7 @@ final class Machine {
   /// actions, and the cycles objects and closures close through scopes.
   func end() {
     isEnding = true
+    tearDownTasks()
     recorder.endRun()
     for cancellable in retained { cancellable.cancel() }
     retained = []
