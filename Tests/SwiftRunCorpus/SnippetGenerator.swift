@@ -77,6 +77,32 @@ struct SnippetGenerator {
     return result
   }
 
+  /// Whether the snippet runs Swift tasks (`Task`, `await`): its jobs run on
+  /// the virtual clock then (`OracleTasks`).
+  var usesTasks: Bool {
+    source.contains("Task") || source.contains("await") || source.contains("AsyncStream")
+  }
+
+  /// Whether the snippet's top-level code itself awaits: its statements then
+  /// run as an async function, the main actor's first job.
+  var awaitsAtTopLevel: Bool {
+    var scanner = BraceScanner()
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      let atTopLevel = scanner.depth == 0
+      _ = scanner.scan(String(line))
+      if atTopLevel, line.contains("await ") { return true }
+    }
+    return false
+  }
+
+  /// What the snippet table calls: the snippet's function, or, for one that
+  /// runs tasks, the function with its jobs on the virtual clock.
+  var tableEntry: String {
+    if awaitsAtTopLevel { return "{ OracleTasks.run(\(functionName)) }" }
+    if usesTasks { return "{ OracleTasks.capturing(\(functionName)) }" }
+    return functionName
+  }
+
   /// The generated file's text.
   var generated: String {
     var declarations: [String] = []
@@ -134,11 +160,12 @@ struct SnippetGenerator {
     for declaration in declarations {
       out += "\n" + declaration + "\n"
     }
-    out += "\n@MainActor func \(functionName)() {\n"
+    out += "\n@MainActor func \(functionName)()\(awaitsAtTopLevel ? " async" : "") {\n"
     for statement in statements {
       out += statement.isEmpty ? "\n" : "  " + statement + "\n"
     }
-    out += "  OracleClock.shared.run()\n"
+    // Top-level code that awaits is itself a job on the clock (`OracleTasks.run`): it ends once nothing is left.
+    out += awaitsAtTopLevel ? "  await OracleTasks.untilIdle()\n" : "  OracleClock.shared.run()\n"
     // The printed lines end while the globals are still alive: a script's
     // globals are never released, so what their release prints when this
     // function returns (a `deinit`) is the oracle's clean-up, not the snippet's.

@@ -58,7 +58,7 @@ struct SwiftRunCorpusTests {
 
       """
     for name in Self.snippetNames where try Self.generator(name).refusal == nil {
-      table += "  \"\(name)\": \(try Self.generator(name).functionName),\n"
+      table += "  \"\(name)\": \(try Self.generator(name).tableEntry),\n"
     }
     table += "]\n"
     #expect(try Self.committed("Generated/CompiledSnippets.swift", expected: table) == table)

@@ -31,6 +31,8 @@ final class OracleClock {
 
   private(set) var now = 0
   private var pending: [Work] = []
+  /// What runs once nothing else is due (an async snippet's end, `OracleTasks.untilIdle`).
+  private var idleActions: [() -> Void] = []
   private var nextSequence = 0
 
   @discardableResult
@@ -44,7 +46,7 @@ final class OracleClock {
   /// Runs what is due, earliest first, until nothing is left or the horizon is reached.
   func run(until horizon: Int = OracleClock.horizon) {
     var budget = OracleClock.workBudget
-    while budget > 0, let work = takeNext(until: horizon) {
+    while budget > 0, let work = takeNext(until: horizon) ?? takeIdleAction() {
       budget -= 1
       now = Swift.max(now, work.time)
       if let interval = work.interval {
@@ -54,6 +56,17 @@ final class OracleClock {
       work.action()
     }
     OracleSubscriberLog.shared.isRecording = false
+  }
+
+  /// Runs `action` once nothing else is due.
+  func whenIdle(_ action: @escaping () -> Void) {
+    idleActions.append(action)
+  }
+
+  private func takeIdleAction() -> Work? {
+    guard !idleActions.isEmpty else { return nil }
+    let action = idleActions.removeFirst()
+    return Work(sequence: nextSequence, time: now, interval: nil, action: action)
   }
 
   /// Moves the clock without running anything (a test scheduler's own queue does that).

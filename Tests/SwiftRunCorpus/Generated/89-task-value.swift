@@ -1,0 +1,28 @@
+// Generated from Snippets/89-task-value.swift by SnippetGenerator; a test checks it is still
+// exactly what the generator writes (STREAMLAB_WRITE_ORACLE=1 rewrites it).
+
+import OpenCombine
+import StreamCore
+
+@MainActor func snippet89TaskValue() {
+  // Form: A tutorial's tasks that wait for each other: one task's `value` awaited by another, and a detached task.
+
+  let producer = Task { () -> Int in
+    try? await Task.sleep(for: .milliseconds(200))
+    print("producer done")
+    return 21
+  }
+
+  let consumer = Task {
+    print("consumer waits")
+    let value = await producer.value
+    print("consumer got \(value * 2)")
+  }
+
+  Task.detached {
+    try? await Task.sleep(for: .milliseconds(100))
+    print("detached ran")
+  }
+  OracleClock.shared.run()
+  withExtendedLifetime((producer, consumer)) { OracleLog.shared.close() }
+}
