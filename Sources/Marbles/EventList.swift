@@ -44,6 +44,11 @@ public enum EventList {
         lines.add(lifetime.leaked ? "  leaked: never released" : "  alive at the end")
       }
     }
+    for task in result.tasks {
+      lines.add("task \(task.name)")
+      for (time, moment) in task.moments { lines.add("  t=\(time)  \(moment.word)") }
+      if task.end == nil { lines.add(task.moments.isEmpty ? "  never started" : "  still waiting at the end") }
+    }
     for entry in result.releaseEntries { lines.add(entry) }
     for note in result.notes { lines.add("note: \(note)") }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.add(sentence) }

@@ -7,6 +7,10 @@ struct MarbleToken: Hashable {
   /// The mark of a value a stage dropped for want of demand.
   static let dropMark = "\u{00D7}"
 
+  /// The mark of a task going on after an `await` (a task row's value):
+  /// plain ASCII, so it is drawn as itself, never given a legend letter.
+  static let taskResume = "o"
+
   /// The most values a group shows before the rest are replaced by `~`.
   static let maxGroupValues = 6
 

@@ -15,8 +15,14 @@ extension RunResult {
     var previous: Int?
     var previousShared: String?
     var sawLifetime = false
+    var sawTask = false
     return rows.map { row in
       let label = row.headingLabel
+      // Task rows come after them, under a header of their own.
+      if row.task != nil {
+        defer { sawTask = true }
+        return (sawTask ? nil : "tasks:", "  " + label)
+      }
       // Lifetime rows come last, under one header of their own.
       if row.lifetime != nil {
         defer { sawLifetime = true }

@@ -8,7 +8,7 @@ import StreamCore
 /// external references) and has a `viewBox`, so it scales cleanly.
 public enum SVGDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
-    SVGPage(result: result.summarisingInnerRows.withLifetimeRows, options: options).text
+    SVGPage(result: result.summarisingInnerRows.withLifetimeRows.withTaskRows, options: options).text
   }
 
   /// The same picture for the browser playground, which puts it into the
@@ -20,7 +20,7 @@ public enum SVGDiagram {
   {
     let (shown, indices) = result.summarisingInnerRowsWithIndices
     // A lifetime row is no row of the document: nothing on it moves.
-    let drawn = shown.withLifetimeRows
+    let drawn = shown.withLifetimeRows.withTaskRows
     let lifetimeIndices = [Int?](repeating: nil, count: drawn.rows.count - shown.rows.count)
     return SVGPage(result: drawn, options: options, playground: (playground, indices + lifetimeIndices)).text
   }

@@ -8,6 +8,8 @@ import StreamCore
 ///      "notes": ["…"],
 ///      "lifetimes": [{"type": "Clock", "made": 0, "released": 500, "leaked": false}, …],
 ///      "releases": [{"pipeline": 0, "t": 500, "statement": "line 14: vm = nil", "by": "release"}, …],
+///      "tasks": [{"name": "Task line 6", "made": 0, "moments": [{"t": 0, "kind": "started"}, …],
+///                 "cancelled": false}, …],
 ///      "log": [{"t": 0, "text": "tap: receive value: (1)"}, …]}
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
@@ -68,6 +70,29 @@ public enum TimelineJSON {
         output.write(", \"statement\": ")
         output.write(TextEscaping.jsonStringLiteral($0.statement))
         output.write($0.byCancel ? ", \"by\": \"cancel\"}" : ", \"by\": \"release\"}")
+      }
+    }
+    // `"tasks"`: each Swift `Task` of a paste, with when it started, waited, went on and ended.
+    if !result.tasks.isEmpty {
+      section("tasks", of: result.tasks, to: output, opening: "[", separator: ", ", closing: "]") { task in
+        output.write("{\"name\": ")
+        output.write(TextEscaping.jsonStringLiteral(task.name))
+        output.write(", \"made\": ")
+        Milliseconds.write(task.made.nanoseconds, to: output)
+        output.write(", \"moments\": [")
+        for (index, (time, moment)) in task.moments.enumerated() {
+          output.write(index == 0 ? "{\"t\": " : ", {\"t\": ")
+          Milliseconds.write(time.nanoseconds, to: output)
+          switch moment {
+          case .threw(let error):
+            output.write(", \"kind\": \"threw\", \"error\": ")
+            output.write(TextEscaping.jsonStringLiteral(error))
+            output.write("}")
+          default:
+            output.write(", \"kind\": \"\(moment.word)\"}")
+          }
+        }
+        output.write(task.wasCancelled ? "], \"cancelled\": true}" : "], \"cancelled\": false}")
       }
     }
     // `"log"` comes only with a log, so documents of runs without one are unchanged.

@@ -20,6 +20,8 @@ public struct Timeline: Hashable {
   /// Set only on a row a diagram draws for an object's lifetime (made `^`,
   /// released `x`); a run's own rows never carry it.
   public var lifetime: ObjectLifetime?
+  /// Set only on a row a diagram draws for a Swift `Task` (issue 31).
+  public var task: TaskTimeline?
 
   public init(
     label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: TimelineEvents = [],
@@ -44,7 +46,7 @@ public struct Timeline: Hashable {
 
   /// True for a row that shows a stage of its shown pipeline; false for an
   /// inner row and for a shared upstream's row.
-  public var isStageRow: Bool { inner == nil && shared == nil && lifetime == nil }
+  public var isStageRow: Bool { inner == nil && shared == nil && lifetime == nil && task == nil }
 
   /// The events a marble diagram draws: no demand requests, no drops.
   public var marbleEvents: [TimelineEvent] { events.filter(\.isMarble) }
@@ -154,6 +156,8 @@ public struct RunResult: Hashable {
   public var lifetimes: [ObjectLifetime] = []
   /// Each subscription a release or a `cancel()` ended, and by which statement.
   public var releases: [SubscriptionRelease] = []
+  /// Each Swift `Task` the paste made, in order (issue 31).
+  public var tasks: [TaskTimeline] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,

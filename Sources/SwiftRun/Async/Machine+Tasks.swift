@@ -25,7 +25,7 @@ extension Machine {
       throw SwiftRunError.trap(
         "more than \(Self.maximumLiveTasks) tasks are alive at once (streamlab runs at most that many)", range)
     }
-    let task = TaskValue(serial: tasks.count, range: range, isDetached: detached, body: body)
+    let task = TaskValue(serial: tasks.count, range: range, isDetached: detached, made: clock.now, body: body)
     tasks.append(task)
     clock.schedule { [unowned self] in self.start(task) }
     return .opaque(task)
@@ -174,6 +174,16 @@ extension Machine {
     for task in tasks where task.state == .suspended {
       task.suspension?.resume(.teardown)
       switchTo(task)
+    }
+  }
+
+  /// Each task's row: `Task line 6`, made, its moments and how it ended.
+  var taskTimelines: [TaskTimeline] {
+    tasks.map { task in
+      let line = SourceLocation(of: task.range, in: text).line
+      return TaskTimeline(
+        name: "\(task.isDetached ? "Task.detached" : "Task") line \(line)", made: task.made, moments: task.moments,
+        wasCancelled: task.isCancelled)
     }
   }
 

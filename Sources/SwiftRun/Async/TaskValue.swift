@@ -16,21 +16,12 @@ final class TaskValue: OpaqueValue {
     case finished
   }
 
-  /// One thing a task's row shows, at its time.
-  enum Moment: Equatable {
-    case started
-    case suspended
-    case resumed
-    case finished
-    /// Its body ended by throwing: a `CancellationError` after `cancel()`, or another error.
-    case threw(String)
-    case cancelled
-  }
-
   let serial: Int
   /// Where `Task {` was written, for its row's name and its notes.
   let range: SourceRange
   let isDetached: Bool
+  /// When `Task {` ran.
+  let made: VirtualTime
   var state = State.waiting
   private(set) var isCancelled = false
   /// What the body returned or threw, once it has ended.
@@ -43,12 +34,13 @@ final class TaskValue: OpaqueValue {
   /// Tasks and top-level code waiting for this task's `value`.
   var awaiting: [Suspension] = []
   /// Its row: what happened when.
-  var moments: [(time: VirtualTime, moment: Moment)] = []
+  var moments: [(time: VirtualTime, moment: TaskTimeline.Moment)] = []
   /// What to do for `cancel()` while the task waits (`Task.sleep` ends at once; a `for await` ends its loop).
   var onCancel: (() -> Void)?
 
-  init(serial: Int, range: SourceRange, isDetached: Bool, body: FunctionValue) {
+  init(serial: Int, range: SourceRange, isDetached: Bool, made: VirtualTime, body: FunctionValue) {
     self.serial = serial
+    self.made = made
     self.range = range
     self.isDetached = isDetached
     self.body = body

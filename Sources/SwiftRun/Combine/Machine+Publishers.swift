@@ -11,7 +11,10 @@ extension Machine {
     case let publisher as PublisherValue:
       return publisher
     case let subject as SubjectValue:
-      return PublisherValue(sourceLabel: label.isEmpty ? subject.name : label, type: subject.declaredType) {
+      return PublisherValue(
+        sourceLabel: label.isEmpty ? subject.name : label, type: subject.declaredType,
+        makeWatchedSource: { onDrop in subject.publisher(onDrop: onDrop) }
+      ) {
         subject.publisher
       }
     case let timer as ConnectableTimer:

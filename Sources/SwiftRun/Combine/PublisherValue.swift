@@ -12,6 +12,9 @@ final class PublisherValue: OpaqueValue {
   /// The row label of the source: the Swift that made it (`subject`, `$query`).
   let sourceLabel: String
   let makeSource: () -> AnyValuePublisher
+  /// The source made for a shown pipeline when it can tell what it dropped
+  /// for want of demand (a `PassthroughSubject`): the row draws those `×`.
+  let makeWatchedSource: ((_ onDrop: @escaping (Value) -> Void) -> AnyValuePublisher)?
   let stages: [PublisherStage]
   /// Each stage's `<Output, Failure>` as swiftc infers it from the paste's
   /// Swift (`StageTyper`), the source first; `_` where the typer cannot tell.
@@ -25,10 +28,13 @@ final class PublisherValue: OpaqueValue {
 
   init(
     sourceLabel: String, type: StageType = .unknown, untyped: [String] = [], stages: [PublisherStage] = [],
-    types: [StageType]? = nil, isErased: Bool = false, makeSource: @escaping () -> AnyValuePublisher
+    types: [StageType]? = nil, isErased: Bool = false,
+    makeWatchedSource: ((_ onDrop: @escaping (Value) -> Void) -> AnyValuePublisher)? = nil,
+    makeSource: @escaping () -> AnyValuePublisher
   ) {
     self.sourceLabel = sourceLabel
     self.makeSource = makeSource
+    self.makeWatchedSource = makeWatchedSource
     self.stages = stages
     self.types = types ?? [type]
     self.untyped = untyped
@@ -38,7 +44,7 @@ final class PublisherValue: OpaqueValue {
   func with(_ stage: PublisherStage, type: StageType = .unknown, untyped reason: String? = nil) -> PublisherValue {
     PublisherValue(
       sourceLabel: sourceLabel, untyped: untyped + (reason.map { [$0] } ?? []), stages: stages + [stage],
-      types: types + [type], makeSource: makeSource)
+      types: types + [type], makeWatchedSource: makeWatchedSource, makeSource: makeSource)
   }
 
   /// The type an operator that draws no row of its own gives
@@ -52,7 +58,7 @@ final class PublisherValue: OpaqueValue {
   func carrying(_ type: StageType, untyped reason: String?) -> PublisherValue {
     let copy = PublisherValue(
       sourceLabel: sourceLabel, untyped: untyped + (reason.map { [$0] } ?? []), stages: stages, types: types,
-      makeSource: makeSource)
+      makeWatchedSource: makeWatchedSource, makeSource: makeSource)
     copy.carriedType = type
     return copy
   }
@@ -60,7 +66,8 @@ final class PublisherValue: OpaqueValue {
   /// The same recipe, as `eraseToAnyPublisher()` returns it.
   var erased: PublisherValue {
     let copy = PublisherValue(
-      sourceLabel: sourceLabel, untyped: untyped, stages: stages, types: types, isErased: true, makeSource: makeSource)
+      sourceLabel: sourceLabel, untyped: untyped, stages: stages, types: types, isErased: true,
+      makeWatchedSource: makeWatchedSource, makeSource: makeSource)
     copy.carriedType = carriedType
     return copy
   }
@@ -76,7 +83,10 @@ final class PublisherValue: OpaqueValue {
       guard let pipeline else { return recorder.silentChannel }
       return recorder.channel(label: label, pipeline: pipeline, stage: stage, isOutput: stage == stages.count)
     }
-    var publisher = makeSource().probe(channel(sourceLabel, stage: 0), stage: sourceLabel).eraseToAnyPublisher()
+    let sourceRow = channel(sourceLabel, stage: 0)
+    let source =
+      pipeline != nil ? makeWatchedSource?({ sourceRow.record(.dropped($0)) }) ?? makeSource() : makeSource()
+    var publisher = source.probe(sourceRow, stage: sourceLabel).eraseToAnyPublisher()
     for (index, stage) in stages.enumerated() {
       // The row opens before the stage is built: its inner rows hang under it.
       let row = channel(stage.label, stage: index + 1)
@@ -135,8 +145,42 @@ final class SubjectValue: OpaqueValue {
   func send(_ value: Value) {
     let value = wrapsOptional ? value.asOptional : value
     deliveries.last = 0
+    for watch in dropWatches { watch.received = false }
     passthrough?.send(value)
     current?.send(value)
+    // A `PassthroughSubject` gives a value only to the subscribers that asked
+    // for one: what an active subscriber did not get, it never will.
+    for watch in dropWatches where watch.isActive && !watch.received { watch.onDrop(value) }
+    dropWatches.removeAll { !$0.isActive }
+  }
+
+  /// One subscription of a shown pipeline to a `PassthroughSubject`: whether
+  /// the send going on reached it.
+  private final class DropWatch {
+    var received = false
+    var isActive = false
+    let onDrop: (Value) -> Void
+
+    init(_ onDrop: @escaping (Value) -> Void) { self.onDrop = onDrop }
+  }
+
+  private var dropWatches: [DropWatch] = []
+
+  /// The subject's publisher for one subscription of a shown pipeline,
+  /// telling `onDrop` each value a `PassthroughSubject` sent while that
+  /// subscription had no demand (a `for await` loop whose body is busy).
+  func publisher(onDrop: @escaping (Value) -> Void) -> AnyValuePublisher {
+    guard passthrough != nil else { return publisher }
+    let watch = DropWatch(onDrop)
+    return publisher.handleEvents(
+      receiveSubscription: { [weak self] _ in
+        watch.isActive = true
+        self?.dropWatches.append(watch)
+      },
+      receiveOutput: { _ in watch.received = true },
+      receiveCompletion: { _ in watch.isActive = false },
+      receiveCancel: { watch.isActive = false }
+    ).eraseToAnyPublisher()
   }
 
   func send(completion: Subscribers.Completion<StreamError>) {

@@ -190,6 +190,7 @@ final class Machine {
     result.notes = notes + leakNotes(finder, reachable: reachable)
     result.lifetimes = lifetimes(reachable: reachable)
     result.releases = subscriptionReleases(rows: result.rows)
+    result.tasks = taskTimelines
     // A leak has its own note; an object a global still holds is what a script's globals do.
     result.notes += result.lifetimes.filter { $0.released != nil }.map(\.sentence)
     result.stageTypes = shownTypes.map { types in
