@@ -30,6 +30,20 @@ import Testing
       ])
   }
 
+  @Test func aStoredTaskWhoseClosureCapturesSelfIsACycleWhileItWaits() throws {
+    // Swift's build never prints "FeedModel deinit" (`Truth/94-task-holds-self-leak.txt`).
+    let result = try Self.run("94-task-holds-self-leak")
+    #expect(
+      Self.leaks(result) == [
+        "leak: FeedModel is never released: FeedModel → task (Task<Void, Never>?) → self (FeedModel) "
+          + "(a task holds its closure until it ends: `[weak self]` in it, or `cancel()` the task)"
+      ])
+    #expect(
+      result.notes.contains {
+        $0.hasPrefix("Task line 10 still waits at line 11, `updates.values`, when the run ends")
+      }, "\(result.notes)")
+  }
+
   @Test func assignOnSelfFromATimerIsACycleThroughTheAssignSubscriber() throws {
     let result = try Self.run("77-assign-on-self-timer-leak")
     let leaks = Self.leaks(result)
@@ -48,6 +62,7 @@ import Testing
     "74-local-sink-in-init", "76-weak-self-set-released", "78-assign-on-self-completes",
     "79-assign-to-published", "80-reassign-cancellable", "81-remove-all-cancellables",
     "82-capture-stored-property", "63-deinit-releases", "38-capture-list-weak-self",
+    "93-task-keeps-captures", "95-task-weak-self-cancelled",
   ])
   func whatSwiftReleasesIsNeverCalledALeak(_ name: String) throws {
     #expect(Self.leaks(try Self.run(name)) == [])

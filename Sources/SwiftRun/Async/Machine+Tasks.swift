@@ -138,6 +138,7 @@ extension Machine {
       if let task = currentTask {
         task.state = .suspended
         task.suspension = suspension
+        task.frames = awaitScopes
         task.onCancel = onCancel
         task.moments.append((clock.now, .suspended))
         if task.isCancelled, let onCancel {
@@ -149,6 +150,7 @@ extension Machine {
         (callDepth, sendDepth, runningStatement, engineCallbackDepth, awaitScopes) = saved
         task.state = .running
         task.suspension = nil
+        task.frames = []
         task.onCancel = nil
         if case .teardown? = suspension.resumption {} else { task.moments.append((clock.now, .resumed)) }
       } else {
@@ -184,6 +186,19 @@ extension Machine {
       return TaskTimeline(
         name: "\(task.isDetached ? "Task.detached" : "Task") line \(line)", made: task.made, moments: task.moments,
         wasCancelled: task.isCancelled)
+    }
+  }
+
+  /// A note per task still waiting when the run ends: it, and all it holds, stays alive.
+  var stillWaitingTaskNotes: [String] {
+    tasks.compactMap { task in
+      guard task.state == .suspended, let suspension = task.suspension else { return nil }
+      let made = SourceLocation(of: task.range, in: text).line
+      let waits = SourceLocation(of: suspension.range, in: text).line
+      var shown = source(suspension.range)
+      if shown.count > 50 { shown = String(shown.prefix(49)) + "…" }
+      return "Task line \(made) still waits at line \(waits), `\(shown)`, when the run ends: it keeps what it "
+        + "captured alive until it is cancelled (`task.cancel()`) or what it awaits ends"
     }
   }
 

@@ -31,6 +31,8 @@ final class TaskValue: OpaqueValue {
   var coroutine: Coroutine?
   /// What the task waits for while suspended.
   var suspension: Suspension?
+  /// While it waits: the scopes of the `await`s on its stack, what it holds there (for the leak finder).
+  var frames: [Scope] = []
   /// Tasks and top-level code waiting for this task's `value`.
   var awaiting: [Suspension] = []
   /// Its row: what happened when.

@@ -17,6 +17,8 @@ struct LeakFinder {
     let typeName: String
     let chain: [String]
     let runningPipelines: [Int]
+    /// Whether the cycle goes through a `Task` that has not ended.
+    var throughTask = false
   }
 
   /// Something that holds references: the nodes of the graph, by identity.
@@ -25,6 +27,8 @@ struct LeakFinder {
     case function(FunctionValue)
     case cancellable(CancellableValue)
     case scope(Scope)
+    /// A `Task` not yet ended: it holds its closure, and, while it waits, what its stack holds.
+    case task(TaskValue)
 
     var id: ObjectIdentifier {
       switch self {
@@ -32,6 +36,7 @@ struct LeakFinder {
       case .function(let object): ObjectIdentifier(object)
       case .cancellable(let object): ObjectIdentifier(object)
       case .scope(let object): ObjectIdentifier(object)
+      case .task(let object): ObjectIdentifier(object)
       }
     }
   }
@@ -54,7 +59,10 @@ struct LeakFinder {
     for instance in alive where !reachable.contains(ObjectIdentifier(instance)) {
       guard !reported.contains(ObjectIdentifier(instance)), let cycle = cycle(from: instance) else { continue }
       reported.formUnion(cycle.members)
-      leaks.append(Leak(typeName: instance.type.name, chain: cycle.labels, runningPipelines: cycle.running))
+      leaks.append(
+        Leak(
+          typeName: instance.type.name, chain: cycle.labels, runningPipelines: cycle.running,
+          throughTask: cycle.throughTask))
     }
     return leaks
   }
@@ -93,6 +101,10 @@ struct LeakFinder {
       }
     case .scope(let scope):
       return edges(ofScope: scope, stoppingAt: globals)
+    case .task(let task):
+      guard task.state != .finished else { return [] }
+      let closure = task.body.map { [Edge(label: "Task closure", target: .function($0))] } ?? []
+      return closure + task.frames.flatMap { edges(ofScope: $0, stoppingAt: globals) }
     }
   }
 
@@ -126,6 +138,7 @@ struct LeakFinder {
       case let instance as Instance: return [Edge(label: label, target: .instance(instance))]
       case let function as FunctionValue: return [Edge(label: label, target: .function(function))]
       case let cancellable as CancellableValue: return [Edge(label: label, target: .cancellable(cancellable))]
+      case let task as TaskValue: return [Edge(label: label, target: .task(task))]
       case let optional as OptionalValue: return expand(optional.wrapped, label: label, depth: depth + 1)
       case let tuple as LabelledTuple: return tuple.items.flatMap { expand($0, label: label, depth: depth + 1) }
       case let enumValue as EnumValue:
@@ -150,7 +163,9 @@ struct LeakFinder {
   }
 
   /// The shortest way from `instance` back to itself, breadth first.
-  private func cycle(from instance: Instance) -> (labels: [String], members: Set<ObjectIdentifier>, running: [Int])? {
+  private func cycle(from instance: Instance) -> (
+    labels: [String], members: Set<ObjectIdentifier>, running: [Int], throughTask: Bool
+  )? {
     let start = ObjectIdentifier(instance)
     var cameFrom: [ObjectIdentifier: (previous: ObjectIdentifier, edge: Edge)] = [:]
     var nodes: [ObjectIdentifier: Node] = [start: .instance(instance)]
@@ -177,7 +192,7 @@ struct LeakFinder {
     ending last: (previous: ObjectIdentifier, edge: Edge), start: ObjectIdentifier,
     cameFrom: [ObjectIdentifier: (previous: ObjectIdentifier, edge: Edge)], nodes: [ObjectIdentifier: Node],
     instance: Instance
-  ) -> (labels: [String], members: Set<ObjectIdentifier>, running: [Int]) {
+  ) -> (labels: [String], members: Set<ObjectIdentifier>, running: [Int], throughTask: Bool) {
     var steps = [last.edge]
     var members: Set<ObjectIdentifier> = [start, last.previous]
     var current = last.previous
@@ -193,7 +208,11 @@ struct LeakFinder {
       }
       return hold.pipeline
     }
-    return ([instance.type.name] + steps.map(\.label), members, running.sorted())
+    let throughTask = members.contains { id in
+      if case .task? = nodes[id] { return true }
+      return false
+    }
+    return ([instance.type.name] + steps.map(\.label), members, running.sorted(), throughTask)
   }
 
   private static func typeName(of value: Value) -> String {

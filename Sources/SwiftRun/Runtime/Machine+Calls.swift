@@ -355,12 +355,13 @@ extension Machine {
     }
   }
 
-  /// Whether a stored value is, or holds, an `AnyCancellable`.
+  /// Whether a stored value is, or holds, an `AnyCancellable` (or a `Task`,
+  /// whose work runs as a subscription does).
   static func holdsSubscription(_ value: Value) -> Bool {
     switch value {
     case .array(let items), .tuple(let items): return items.contains(where: holdsSubscription)
     case .opaque(let object):
-      if object is CancellableValue { return true }
+      if object is CancellableValue || object is TaskValue { return true }
       if let optional = object as? OptionalValue { return holdsSubscription(optional.wrapped) }
       return false
     default: return false

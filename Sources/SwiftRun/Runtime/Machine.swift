@@ -187,7 +187,7 @@ final class Machine {
     // What the globals reach is walked once, and only when a class instance is still alive.
     let finder = leakFinder()
     let reachable = classInstances.contains { $0.instance != nil } ? finder.reachable() : []
-    result.notes = notes + leakNotes(finder, reachable: reachable)
+    result.notes = notes + leakNotes(finder, reachable: reachable) + stillWaitingTaskNotes
     result.lifetimes = lifetimes(reachable: reachable)
     result.releases = subscriptionReleases(rows: result.rows)
     result.tasks = taskTimelines
@@ -237,7 +237,9 @@ final class Machine {
       let fix =
         leak.chain.contains { $0.hasPrefix("Subscribers.Assign") }
         ? "`assign(to:on:)` holds its object until the publisher completes: `assign(to: &$property)` does not"
-        : "break the cycle with `[weak self]`, or cancel the subscription"
+        : leak.throughTask
+          ? "a task holds its closure until it ends: `[weak self]` in it, or `cancel()` the task"
+          : "break the cycle with `[weak self]`, or cancel the subscription"
       return sentence + " (\(fix))"
     }
   }

@@ -92,4 +92,6 @@
   "91-values-throwing": { OracleTasks.capturing(snippet91ValuesThrowing) },
   "92-task-cancel-values-loop": { OracleTasks.capturing(snippet92TaskCancelValuesLoop) },
   "93-task-keeps-captures": { OracleTasks.capturing(snippet93TaskKeepsCaptures) },
+  "94-task-holds-self-leak": { OracleTasks.capturing(snippet94TaskHoldsSelfLeak) },
+  "95-task-weak-self-cancelled": { OracleTasks.capturing(snippet95TaskWeakSelfCancelled) },
 ]
