@@ -9,6 +9,12 @@ extension ProgramTranslator {
   func apply(_ stage: OperatorStage, to publisher: inout SwiftPublisher, in scope: ExportScope) throws {
     let element = publisher.output
     switch stage.kind {
+    case .values:
+      // The Swift is a task: `Task { for await value in publisher.values { … } }`, which the
+      // exported harness (a recorder subscriber per pipeline) has no place for yet.
+      throw ExportLimitation(
+        "`values each` is a `for await` loop in a `Task`, which the Swift export does not write yet: paste "
+          + "`Task { for await value in publisher.values { try? await Task.sleep(for: .milliseconds(200)) } }` instead")
     case .map(let transform):
       try map(transform, to: &publisher, in: scope)
     case .tryMap(let transform):

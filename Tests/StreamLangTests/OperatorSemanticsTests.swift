@@ -228,6 +228,19 @@ struct Behaviour: CustomTestStringConvertible, Sendable {
       "100ms 1, 200ms 2, 300ms 3, 300ms |",
       "buffer prefetch: keepFull asks for 2, then one more per value handed on: 4 finds no demand and the source drops it"
     ),
+    // values each: a `for await` loop over `.values` whose body sleeps. The
+    // times are swiftc's: the same loop pasted as Swift, compiled against
+    // OpenCombine with its tasks on the oracle's virtual clock
+    // (SwiftRunCorpus `Truth/84-values-drop-while-busy.txt`: got 1 at 100ms, got 4 at
+    // 400ms, loop ended at 900ms; `Truth/85-values-buffer-saves.txt` with the buffer).
+    .init(
+      "let s = subject 100ms:1, 200ms:2, 300ms:3, 400ms:4, 500ms:5, 600ms:6, 900ms:|; s | values each 250ms",
+      "100ms 1, 400ms 4, 900ms |", "values asks for one value at a time: the subject drops what it sends meanwhile"),
+    .init(
+      "let s = subject 100ms:1, 200ms:2, 300ms:3, 400ms:4, 500ms:5, 600ms:6, 900ms:|; "
+        + "s | buffer 10 prefetch: byRequest whenFull: dropOldest | values each 250ms",
+      "100ms 1, 350ms 2, 600ms 3, 850ms 4, 1100ms 5, 1350ms 6, 1600ms |",
+      "a buffer in front of values keeps what the busy loop has not asked for"),
     .init(
       "just 1,2,3 | buffer 2", "0ms 2, 0ms 3, 0ms |",
       "buffer asks upstream before its subscriber has asked for anything: a sequence fills it at once, dropping 1"),

@@ -150,6 +150,8 @@ import Testing
     ("assertNoFailure", "assertNoFailure()"),
     ("assertNoFailure \"check\"", "assertNoFailure(\"check\")"),
     ("replaceNil 0", "replaceNil(0)"),
+    ("values", "values()"),
+    ("values each 200ms", "values(each: 200ms)"),
   ]
 
   @Test(arguments: operators)

@@ -81,7 +81,8 @@ struct OperatorCollector {
       .tryLast, .prefix, .prefixWhile, .tryPrefixWhile, .dropFirst, .dropWhile, .tryDropWhile, .output, .ignoreOutput,
       .debounce, .throttle, .delay, .timeout, .measureInterval, .replaceError, .retry, .replaceEmpty, .share,
       .multicast, .makeConnectable, .autoconnect, .count, .min, .max, .contains, .allSatisfy, .tryAllSatisfy,
-      .receiveOn, .subscribeOn, .print, .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil, .buffer:
+      .receiveOn, .subscribeOn, .print, .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil, .buffer,
+      .values:
       break
     }
   }

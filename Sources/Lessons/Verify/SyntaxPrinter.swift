@@ -126,6 +126,7 @@ struct SyntaxPrinter {
     case .throttle(let interval, let latest):
       return keyword("throttle", interval) + (latest ? "" : " latest: false")
     case .delay(let interval): return keyword("delay", interval)
+    case .values(let each): return optional("values", each, word: "each ")
     case .timeout(let interval, let failure): return keyword("timeout", interval) + optional("", failure, word: "fail ")
     case .measureInterval: return "measureInterval"
     case .merge(let pipelines): return "merge " + streams(pipelines)

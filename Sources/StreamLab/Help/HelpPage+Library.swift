@@ -439,7 +439,22 @@ extension HelpPage {
         """,
       demo: """
         interval 100ms | take 10 | buffer 3 prefetch: keepFull whenFull: dropOldest | flatMap max 1 { just x | delay 250ms }
-        """)
+        """),
+    HelpPage(
+      name: "values",
+      paragraph: """
+        A `for await value in publisher.values { … }` loop in a `Task`, whose body takes the time after \
+        `each` (none without it): the short form of async/await's bridge from Combine. Like Swift's \
+        `AsyncPublisher`, the loop asks for one value (`.max(1)`, see `:trace`) each time round, and \
+        nothing while its body runs, so a `subject` drops what it sends meanwhile (`×`). A `buffer` \
+        in front keeps those values for the loop's next turns. `values` ends a bare pipeline: \
+        nothing follows it, and it is not bound or nested. In Swift: `Task { for await value in \
+        subject.values { try? await Task.sleep(for: .milliseconds(250)) } }`; pasted, that runs as \
+        Swift, with a row for the task.
+        """,
+      demo: """
+        let s = subject 100ms:1, 200ms:2, 300ms:3, 400ms:4, 500ms:5, 600ms:6, 900ms:|; s | values each 250ms
+        """),
   ]
 
   private static let aggregates: [HelpPage] = [

@@ -165,7 +165,7 @@ extension OperatorKind {
       .dropFirst, .tryDrop, .output, .ignoreOutput, .debounce, .throttle, .delay, .timeout, .measureInterval, .merge,
       .zip, .combineLatest, .append, .prepend, .catch, .tryCatch, .replaceError, .retry, .mapError, .replaceEmpty,
       .count, .min, .max, .contains, .allSatisfy, .tryAllSatisfy, .buffer, .receive, .subscribe, .print, .handleEvents,
-      .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil:
+      .eraseToAnyPublisher, .setFailureType, .assertNoFailure, .replaceNil, .values:
       return false
     }
   }

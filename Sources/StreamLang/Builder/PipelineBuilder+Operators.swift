@@ -199,6 +199,12 @@ extension PipelineBuilder {
       let window = try positiveTime(expression, in: context, what: "throttle needs a time, like `throttle 300ms`")
       return upstream.throttle(for: window, scheduler: clock, latest: latest).eraseToAnyPublisher()
 
+    case .values(let each):
+      let body = try each.map {
+        try time($0, in: context, what: "`values each` needs a time, like `values each 200ms`")
+      }
+      return upstream.valuesLoop(bodyTime: body ?? .zero, scheduler: clock).eraseToAnyPublisher()
+
     case .delay(let expression):
       let by = try time(expression, in: context, what: "delay needs a time, like `delay 200ms`")
       return upstream.delay(for: by, scheduler: clock).eraseToAnyPublisher()

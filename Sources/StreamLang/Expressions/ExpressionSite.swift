@@ -89,6 +89,7 @@ public struct ExpressionSite: Hashable {
       .replaceError(let value), .replaceEmpty(let value), .contains(let value):
       return [ExpressionSite(value, .value)]
     case .dropFirst(let count): return count.map { [ExpressionSite($0, .value)] } ?? []
+    case .values(let each): return each.map { [ExpressionSite($0, .value)] } ?? []
     case .throttle(let time, _): return [ExpressionSite(time, .value)]
     case .timeout(let time, let message):
       return [ExpressionSite(time, .value)] + (message.map { [ExpressionSite($0, .value)] } ?? [])

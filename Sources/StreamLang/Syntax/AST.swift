@@ -308,6 +308,10 @@ public indirect enum OperatorKind: Hashable {
   // more
   /// `buffer 3 prefetch: keepFull whenFull: dropOldest`
   case buffer(size: Expr, prefetch: BufferPrefetch, whenFull: BufferWhenFull)
+  // async/await
+  /// `values each 200ms`: a `for await value in PIPELINE.values` loop whose
+  /// body takes that long (no time without `each`); only at a bare pipeline's end.
+  case values(each: Expr?)
   /// `prefix untilOutputFrom S`
   case prefixUntilOutput(Pipeline)
   /// `drop untilOutputFrom S`

@@ -51,6 +51,8 @@ public enum ArgumentShape: Hashable {
   case optionalBy
   /// `buffer 3`, then optionally `prefetch: …` and `whenFull: …`
   case buffer
+  /// `values`, `values each 200ms`
+  case valuesEach
   /// `tryPrefix while E`
   case requiredWhile
   /// `output at 2`

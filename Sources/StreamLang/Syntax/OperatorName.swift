@@ -27,6 +27,8 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
   case eraseToAnyPublisher, setFailureType, assertNoFailure, replaceNil
   // more
   case buffer
+  // async/await
+  case values
 
   /// The keywords that spell this operator: its own first, then its aliases.
   /// `Keywords.operators` is made of these, so a case without its entry here
@@ -271,6 +273,12 @@ public enum OperatorName: String, CaseIterable, Hashable, Sendable {
         entry(
           "more", .buffer, "a size", "buffer 3 prefetch: keepFull whenFull: dropOldest",
           "holds up to N values for a slower subscriber; `prefetch:` and `whenFull:` choose how")
+      ]
+    case .values:
+      return [
+        entry(
+          "async/await", .valuesEach, "nothing, or `each` and the time the loop's body takes", "values each 200ms",
+          "a `for await` loop over `.values`: one value at a time, the next asked for once the body is done")
       ]
     }
   }

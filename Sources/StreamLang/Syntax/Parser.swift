@@ -198,7 +198,7 @@ public struct Parser {
       }
       return .connect(name: name, at: at, range: start.union(range(to: previousEnd)))
     }
-    let pipeline = try parsePipeline()
+    let pipeline = try parsePipeline(endsInLoop: true)
     var timing = SubscriptionTiming()
     try parseHolders(into: &timing)
     if at(.at) {
@@ -295,7 +295,10 @@ public struct Parser {
 
   // MARK: - Pipelines
 
-  private mutating func parsePipeline() throws(Failure) -> Pipeline {
+  /// A pipeline; `endsInLoop` for a bare pipeline, whose last stage may be
+  /// `values each T`: a `for await` loop reads the pipeline there and
+  /// nothing can follow it, be bound to a name or nest in another pipeline.
+  private mutating func parsePipeline(endsInLoop: Bool = false) throws(Failure) -> Pipeline {
     try enter()
     defer { depth -= 1 }
     pipelineDepths.append(0)
@@ -303,9 +306,23 @@ public struct Parser {
     var operators: [OperatorStage] = []
     while true {
       if at(.pipe) {
+        if let loop = operators.last, case .values = loop.kind {
+          throw Failure(
+            diagnostic: Diagnostic(
+              "nothing comes after `values`: it is the `for await` loop that reads the pipeline", at: current.range,
+              expected: "`values` as the last stage"))
+        }
         advance()
         while at(.newline) { advance() }
-        operators.append(try parseOperator())
+        let stage = try parseOperator()
+        if case .values = stage.kind, !endsInLoop {
+          throw Failure(
+            diagnostic: Diagnostic(
+              "`values` is a `for await` loop: it ends a bare pipeline, and cannot be bound or used inside another",
+              at: stage.range,
+              expected: "the pipeline bound without it, and `NAME | values each 200ms` on a line of its own"))
+        }
+        operators.append(stage)
       } else if at(.newline), nextNonNewline == .pipe {
         // A line starting with `|` continues the pipeline above it.
         while at(.newline) { advance() }
@@ -554,7 +571,7 @@ public struct Parser {
 
   private mutating func parseOperatorArguments(_ op: OperatorName, _ keyword: Keyword) throws(Failure) -> OperatorKind {
     switch keyword.arguments {
-    case .none, .optionalWhere, .optionalCountOrWhile, .optionalBy, .collect, .optionalMessage: break
+    case .none, .optionalWhere, .optionalCountOrWhile, .optionalBy, .collect, .optionalMessage, .valuesEach: break
     default: try requireArgument(keyword)
     }
     switch op {
@@ -682,6 +699,10 @@ public struct Parser {
     case .makeConnectable: return .makeConnectable
     case .autoconnect: return .autoconnect
     case .buffer: return try parseBuffer(keyword)
+    case .values:
+      guard current.kind.identifier == "each" else { return .values(each: nil) }
+      advance()
+      return .values(each: try parseTime(for: keyword))
     case .count: return .count
     case .min: return .min
     case .max: return .max

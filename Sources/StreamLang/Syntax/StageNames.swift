@@ -52,6 +52,7 @@ extension OperatorKind {
     case .makeConnectable: return .makeConnectable
     case .autoconnect: return .autoconnect
     case .buffer: return .buffer
+    case .values: return .values
     case .count: return .count
     case .min: return .min
     case .max: return .max

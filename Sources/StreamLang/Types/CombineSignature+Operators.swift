@@ -372,6 +372,13 @@ extension CombineSignature {
           "func replaceNil<T>(with output: T) -> Publishers.Map<Self, T>  // where Output == T?"
         ],
         effect: "`<T?, F>` → `<T, F>`")
+    case .values:
+      return CombineSignature(
+        declarations: [
+          "var values: AsyncPublisher<Self> { get }  // Failure == Never; else AsyncThrowingPublisher<Self>",
+          "// for await value in publisher.values { … }: one value asked for (.max(1)) per turn of the loop",
+        ],
+        effect: "`<T, F>` → a `for await` loop over `T`")
     case .buffer:
       return CombineSignature(
         declarations: [

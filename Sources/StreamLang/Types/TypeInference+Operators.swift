@@ -206,6 +206,11 @@ extension TypeInference {
       return made(element, failure, "Throttle", [.scheduler])
     case .delay:
       return made(element, failure, "Delay", [.scheduler])
+    case .values:
+      // var values: AsyncPublisher<Self>: the loop gets the upstream's values.
+      return Stage(
+        label: label, type: StageType(output: element, failure: failure),
+        publisherType: .generic("AsyncPublisher", [PublisherType.upstream]))
     case .timeout(_, let message):
       // func timeout<S>(_ interval:, scheduler:, options:, customError: (() -> Failure)?) -> Publishers.Timeout<Self, S>
       if let message { try messageValue(message) }

@@ -123,6 +123,7 @@ enum ASTShape {
     case .debounce(let e): return "debounce(\(of(e)))"
     case .throttle(let e, let latest): return "throttle(\(of(e)), latest: \(latest))"
     case .delay(let e): return "delay(\(of(e)))"
+    case .values(let each): return "values(" + (each.map { "each: \(of($0))" } ?? "") + ")"
     case .timeout(let e, let message): return "timeout(\(of(e))" + (message.map { ", fail: \(of($0))" } ?? "") + ")"
     case .measureInterval: return "measureInterval"
     case .merge(let streams): return "merge(\(streams.map(of).joined(separator: ", ")))"
