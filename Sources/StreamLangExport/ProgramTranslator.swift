@@ -78,6 +78,10 @@ final class ProgramTranslator {
       declarations.append([
         "// \(text(statement.range))", "subscriptions.connections[\(Self.ownerKey(name.text))] = Owner()",
       ])
+    case .task:
+      throw ExportLimitation(
+        "`task { … }` is a Swift `Task`, which the Swift export does not write yet: paste the Swift, "
+          + "`Task { try await Task.sleep(for: .milliseconds(300)); for await value in publisher.values { … } }`")
     case .release(let name, let at, _):
       let time = try at.map(timeLiteral) ?? .zero
       schedules.append(

@@ -168,6 +168,10 @@ import Testing
   }
 
   static let statements: [(String, String)] = [
+    (
+      "task { sleep 300ms; a | values each 100ms } @..900ms",
+      "task { sleep 300ms; name(a) | values(each: 100ms) } @..900ms"
+    ),
     ("let clicks = marbles \"-a--b|\"", "let clicks = marbles(\"-a--b|\")"),
     ("a @250ms", "name(a) @250ms"),
     ("a @250ms..600ms", "name(a) @250ms..600ms"),

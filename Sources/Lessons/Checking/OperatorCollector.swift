@@ -30,6 +30,18 @@ struct OperatorCollector {
         if let at { collect(at) }
       case .owner:
         break
+      case .task(let steps, let timing, let range):
+        // `require: task` and `require: sleep` read the task and its steps (issue 31).
+        uses.append(OperatorUse(canonicalName: "task", offset: range.start))
+        for step in steps {
+          switch step {
+          case .sleep(let time, let range):
+            uses.append(OperatorUse(canonicalName: "sleep", offset: range.start))
+            collect(time)
+          case .loop(let pipeline, _): collect(pipeline)
+          }
+        }
+        [timing.subscribeAt, timing.cancelAt].compactMap { $0 }.forEach { collect($0) }
       }
     }
   }

@@ -15,7 +15,7 @@ enum InputProbes {
       switch statement {
       case .binding(let name, let pipeline, _): sources.append((name.text, pipeline.source))
       case .subscription(let pipeline, _, _): sources.append((printer.original(pipeline.source.range), pipeline.source))
-      case .connect, .owner, .release: break
+      case .connect, .owner, .release, .task: break
       }
     }
     var scaledTogether: [String: [SourceSplice]] = [:]

@@ -65,6 +65,14 @@ struct SyntaxSites {
         releases.append(range)
       case .owner:
         break
+      case .task(let steps, let timing, _):
+        for step in steps {
+          switch step {
+          case .sleep(let time, _): visit(time)
+          case .loop(let pipeline, _): visit(pipeline)
+          }
+        }
+        [timing.subscribeAt, timing.cancelAt].compactMap { $0 }.forEach { visit($0) }
       }
     }
   }

@@ -18,6 +18,8 @@ public final class RunSubscriber: Subscriber, Cancellable, CustomStringConvertib
   /// Called once when the publisher completes or fails (not on cancel):
   /// an owner's lifetime needs to know when a strong capture lets go.
   public var onCompletion: (() -> Void)?
+  /// Called at each value: a `task`'s `for await` loop runs its body then.
+  public var onValue: (() -> Void)?
 
   public init() {}
 
@@ -32,7 +34,10 @@ public final class RunSubscriber: Subscriber, Cancellable, CustomStringConvertib
     subscription.request(.unlimited)
   }
 
-  public func receive(_ input: Value) -> Subscribers.Demand { .none }
+  public func receive(_ input: Value) -> Subscribers.Demand {
+    onValue?()
+    return .none
+  }
 
   public func receive(completion: Subscribers.Completion<StreamError>) {
     isOver = true

@@ -7,6 +7,6 @@ extension RunResult {
   /// them is left to the short-form reader, which draws a bare publisher.
   var showsSomething: Bool {
     if case .runtimeError = stop { return true }
-    return !pipelines.isEmpty || !log.isEmpty
+    return !pipelines.isEmpty || !log.isEmpty || !tasks.isEmpty
   }
 }

@@ -450,7 +450,12 @@ extension HelpPage {
         in front keeps those values for the loop's next turns. `values` ends a bare pipeline: \
         nothing follows it, and it is not bound or nested. In Swift: `Task { for await value in \
         subject.values { try? await Task.sleep(for: .milliseconds(250)) } }`; pasted, that runs as \
-        Swift, with a row for the task.
+        Swift, with a row for the task. A bare `values` pipeline is such a loop in a task of its own, drawn without a task row; `task { sleep 300ms; s | values each \
+        100ms } @..900ms` writes the task out: its steps run in order from its `@T` (0 without), \
+        `sleep T` waits (`try await Task.sleep(for:)`), each `values` loop waits until its \
+        pipeline completes, and `@..T` cancels it (`task.cancel()`): a sleep ends at once and \
+        ends the task, a loop's subscription is cancelled and the loop ends. Each task gets a row \
+        under `tasks:`: `o` where it went on after waiting, `|` finished, `x` cancelled.
         """,
       demo: """
         let s = subject 100ms:1, 200ms:2, 300ms:3, 400ms:4, 500ms:5, 600ms:6, 900ms:|; s | values each 250ms

@@ -57,7 +57,7 @@ public struct RunPresenter {
   /// What to say when a program subscribes no pipeline, so there is no
   /// diagram to draw; nil when it has one. `boundNames` are what its `let`s bound.
   public static func nothingToRun(_ result: RunResult, boundNames: [String]) -> String? {
-    guard result.pipelines.isEmpty else { return nil }
+    guard result.pipelines.isEmpty, result.tasks.isEmpty else { return nil }
     if let owner = result.lifetimes.first?.name {
       return "nothing to run: no pipeline is subscribed, so `\(owner)` holds nothing; "
         + "store one in it, such as `interval 1s store \(owner)`"

@@ -392,7 +392,9 @@ public struct ReplSession {
     if ["lifetimes", "owner", "store", "sink", "release"].contains(name) {
       return ReplReply(text: HelpText.lifetimes(presenter: presenter))
     }
-    if let page = HelpText.page(for: name, presenter: presenter) {
+    // `task` and `sleep` are the rest of `values`'s short form (issue 31): one page.
+    let topic = ["task", "sleep"].contains(name) ? "values" : name
+    if let page = HelpText.page(for: topic, presenter: presenter) {
       guard let command else { return ReplReply(text: page) }
       return ReplReply(text: page + "\n\n(`:\(name)` is also a command: `:help :\(name)` says what it does.)")
     }

@@ -25,6 +25,13 @@ public struct ExpressionSite: Hashable {
         + [timing.subscribeAt, timing.cancelAt].compactMap { $0 }.map { ExpressionSite($0, .value) }
     case .connect(_, let at, _), .release(_, let at, _): return at.map { [ExpressionSite($0, .value)] } ?? []
     case .owner: return []
+    case .task(let steps, let timing, _):
+      return steps.flatMap { step -> [ExpressionSite] in
+        switch step {
+        case .sleep(let time, _): return [ExpressionSite(time, .value)]
+        case .loop(let pipeline, _): return sites(in: pipeline)
+        }
+      } + [timing.subscribeAt, timing.cancelAt].compactMap { $0 }.map { ExpressionSite($0, .value) }
     }
   }
 

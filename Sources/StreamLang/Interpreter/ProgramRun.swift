@@ -24,6 +24,8 @@ struct ProgramRun {
   private let bindingCheck: BindingCheck
   /// `let vm = owner` and what holds each owner (issue 30's short form).
   private let owners: OwnerTable
+  /// Each `task { … }`, in order (issue 31's short form).
+  private let tasks = TaskRuns()
 
   init(
     program: Program, bindings: [String: BoundPipeline], options: RunOptions, typed: TypedProgram = TypedProgram()
@@ -92,6 +94,7 @@ struct ProgramRun {
       builder.notes.notes + builder.willSetNotes()
       + CombineNotes.explain(
         result, debounces: builder.debounceStages, throttles: builder.throttleStages)
+    result.tasks = tasks.all.map(\.timeline)
     if !owners.owners.isEmpty {
       result.lifetimes = owners.lifetimes()
       result.releases = owners.releases
@@ -111,6 +114,7 @@ struct ProgramRun {
   /// already taken anyway.
   func end() {
     recorder.endRun()
+    tasks.end()
     owners.end()
     cancellables.cancelAll()
     clock.discardPendingActions()
@@ -191,6 +195,37 @@ struct ProgramRun {
     case .owner(let name, _):
       owners.declare(name.text)
 
+    case .task(let steps, let timing, _):
+      let start =
+        try timing.subscribeAt.map { try builder.time($0, in: context, what: "`@` needs a time, like `@250ms`") }
+        ?? .zero
+      let end = try timing.cancelAt.map {
+        try builder.time($0, in: context, what: "`..` needs a time, like `@..600ms`")
+      }
+      var built: [TaskRun.Step] = []
+      for step in steps {
+        switch step {
+        case .sleep(let time, _):
+          built.append(.sleep(try builder.time(time, in: context, what: "`sleep` needs a time, like `sleep 300ms`")))
+        case .loop(let pipeline, _):
+          try stageBudget.charge(pipeline, environment: bindings)
+          let index = shown.count
+          let publisher = try builder.build(pipeline, in: context, rows: index)
+          shown.append(ShownPipeline(source: program.text.slice(pipeline.range)))
+          let subscriber = RunSubscriber()
+          cancellables.all.append(subscriber)
+          built.append(.loop(publisher: publisher, subscriber: subscriber))
+        }
+      }
+      let task = TaskRun(name: "task \(tasks.all.count + 1)", steps: built, clock: clock)
+      tasks.all.append(task)
+      pendingStarts.count += 1
+      task.onEnd = { [pendingStarts] in pendingStarts.count -= 1 }
+      task.make(at: VirtualTime.zero.advanced(by: start))
+      if let end {
+        clock.scheduleFirst(at: VirtualTime.zero.advanced(by: end)) { [weak task] in task?.cancel() }
+      }
+
     case .release(let name, let at, let range):
       guard let owner = owners.owner(named: name.text) else {
         throw Diagnostic("`\(name.text)` is not an owner; declare it with `let \(name.text) = owner`", at: name.range)
@@ -254,6 +289,15 @@ private final class BindingCheck {
     let built = builder
     builder = nil
     if releasingElsewhere { DeferredRelease.release(consume built) }
+  }
+}
+
+/// The run's tasks, kept until it ends.
+private final class TaskRuns {
+  var all: [TaskRun] = []
+
+  func end() {
+    for task in all { task.onEnd = nil }
   }
 }
 

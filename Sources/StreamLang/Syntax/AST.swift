@@ -59,12 +59,30 @@ public enum Statement: Hashable {
   /// `release NAME @T`: the program lets go of the owner NAME at T (at 0
   /// without a time); it goes then unless a `sink strong NAME` still holds it.
   case release(name: Name, at: Expr?, range: SourceRange)
+  /// `task { sleep 300ms; s | values each 100ms } @..900ms`: a Swift `Task`
+  /// (issue 31): its steps in order, from its `@T` (0 without), cancelled at
+  /// its `@..T` if one is written.
+  case task(steps: [TaskStep], timing: SubscriptionTiming, range: SourceRange)
 
   public var range: SourceRange {
     switch self {
     case .binding(_, _, let range), .subscription(_, _, let range), .connect(_, _, let range),
-      .owner(_, let range), .release(_, _, let range):
+      .owner(_, let range), .release(_, _, let range), .task(_, _, let range):
       return range
+    }
+  }
+}
+
+/// One step of a `task { … }`, as the task's body would await it in Swift.
+public enum TaskStep: Hashable {
+  /// `sleep 200ms`: `try await Task.sleep(for: .milliseconds(200))`; a cancelled task ends there.
+  case sleep(Expr, range: SourceRange)
+  /// `PIPELINE | values each T`: a `for await` loop; the task goes on when it ends.
+  case loop(Pipeline, range: SourceRange)
+
+  public var range: SourceRange {
+    switch self {
+    case .sleep(_, let range), .loop(_, let range): return range
     }
   }
 }

@@ -20,6 +20,14 @@ public struct KeywordUsage {
         uses.append((name, StatementName.owner.keyword))
       case .release(let name, _, _):
         uses.append((name, StatementName.release.keyword))
+      case .task(let steps, _, let range):
+        uses.append((Name("task", range: range), StatementName.task.keyword))
+        for step in steps {
+          switch step {
+          case .sleep(_, let range): uses.append((Name("sleep", range: range), StatementName.sleep.keyword))
+          case .loop(let pipeline, _): visit(pipeline)
+          }
+        }
       }
     }
   }

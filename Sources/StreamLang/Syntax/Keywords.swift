@@ -73,6 +73,10 @@ public enum ArgumentShape: Hashable {
   case sinkCapture
   /// `release vm @500ms`
   case release
+  /// `task { sleep 300ms; s | values each 100ms } @..900ms`
+  case task
+  /// `sleep 200ms`, inside a `task { … }`
+  case sleep
   /// `receive on main`: `on` and a scheduler.
   case scheduler
   /// `print`, `print "tag"`: nothing or a message.

@@ -183,6 +183,16 @@ public struct Parser {
       }
       return .release(name: name, at: at, range: start.union(range(to: previousEnd)))
     }
+    if current.kind.identifier == StatementName.task.rawValue, !boundNames.contains(StatementName.task.rawValue),
+      tokens[index + 1].kind == .leftBrace
+    {
+      return try parseTask(from: start)
+    }
+    if current.kind.identifier == StatementName.sleep.rawValue, !boundNames.contains(StatementName.sleep.rawValue) {
+      throw failure(
+        "`sleep` waits inside a task only, as `Task.sleep` needs an async context",
+        expected: "`task { sleep 300ms; … }`")
+    }
     if current.kind.identifier == "connect", !boundNames.contains("connect") {
       advance()
       guard case .identifier(let nameText) = current.kind else {
@@ -201,20 +211,57 @@ public struct Parser {
     let pipeline = try parsePipeline(endsInLoop: true)
     var timing = SubscriptionTiming()
     try parseHolders(into: &timing)
-    if at(.at) {
+    try parseTimes(into: &timing)
+    return .subscription(pipeline: pipeline, timing: timing, range: start.union(range(to: previousEnd)))
+  }
+
+  /// `task { STEP; STEP … } @T..T`: each step `sleep T` or a pipeline
+  /// ending in `values` (a `for await` loop), on lines of their own or
+  /// separated by `;`.
+  private mutating func parseTask(from start: SourceRange) throws(Failure) -> Statement {
+    advance()
+    try expect(.leftBrace, "`{`")
+    var steps: [TaskStep] = []
+    while true {
+      while at(.newline) || at(.semicolon) { advance() }
+      if at(.rightBrace) { break }
+      if at(.endOfInput) { throw failure("this task's `{` is not closed", expected: "`}` after the task's steps") }
+      let stepStart = current.range
+      if current.kind.identifier == StatementName.sleep.rawValue, !boundNames.contains(StatementName.sleep.rawValue) {
+        advance()
+        let time = try parseTime(for: "sleep", usage: "`sleep` needs a time, like `sleep 300ms`")
+        steps.append(.sleep(time, range: stepStart.union(range(to: previousEnd))))
+        continue
+      }
+      let pipeline = try parsePipeline(endsInLoop: true)
+      guard let last = pipeline.operators.last, case .values = last.kind else {
+        throw Failure(
+          diagnostic: Diagnostic(
+            "a task reads a pipeline with a `for await` loop: end it with `values`", at: pipeline.range,
+            expected: "`\(pipeline.range.text(in: text)) | values each 100ms`"))
+      }
+      steps.append(.loop(pipeline, range: pipeline.range))
+    }
+    try expect(.rightBrace, "`}` after the task's steps")
+    var timing = SubscriptionTiming()
+    try parseTimes(into: &timing)
+    return .task(steps: steps, timing: timing, range: start.union(range(to: previousEnd)))
+  }
+
+  /// `@250ms`, `@250ms..600ms` or `@..600ms` after a bare pipeline or a task.
+  private mutating func parseTimes(into timing: inout SubscriptionTiming) throws(Failure) {
+    guard at(.at) else { return }
+    advance()
+    if at(.dotDot) {
       advance()
+      timing.cancelAt = try parseTime(for: "@..")
+    } else {
+      timing.subscribeAt = try parseTime(for: "@")
       if at(.dotDot) {
         advance()
         timing.cancelAt = try parseTime(for: "@..")
-      } else {
-        timing.subscribeAt = try parseTime(for: "@")
-        if at(.dotDot) {
-          advance()
-          timing.cancelAt = try parseTime(for: "@..")
-        }
       }
     }
-    return .subscription(pipeline: pipeline, timing: timing, range: start.union(range(to: previousEnd)))
   }
 
   /// `sink strong vm` and `store vm` after a bare pipeline, in this order.

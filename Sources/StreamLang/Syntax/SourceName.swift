@@ -56,6 +56,8 @@ public enum StatementName: String, CaseIterable, Hashable, Sendable {
   case `let`, connect
   /// Issue 30's lifetimes: `let vm = owner`, `PIPELINE sink strong vm store vm`, `release vm @500ms`.
   case owner, sink, store, release
+  /// Issue 31's tasks: `task { sleep 300ms; PIPELINE | values each 100ms } @..900ms`.
+  case task, sleep
 
   /// The keyword that spells this statement; `Keywords.statements` is made of these.
   public var keyword: Keyword {
@@ -90,6 +92,17 @@ public enum StatementName: String, CaseIterable, Hashable, Sendable {
         name: rawValue, identity: .statement(self), group: "lifetime", arguments: .release,
         needs: "an owner's name and a time", example: "release vm @500ms",
         summary: "the program lets go of the owner; it goes then, unless a strong `sink` still holds it")
+    case .task:
+      return Keyword(
+        name: rawValue, identity: .statement(self), group: "async/await", arguments: .task,
+        needs: "`{`, its steps (`sleep` and `values` loops) and `}`",
+        example: "task { sleep 300ms; just 1,2 | values }",
+        summary: "a Swift `Task`: its steps run in order, from `@T`; `@..T` cancels it")
+    case .sleep:
+      return Keyword(
+        name: rawValue, identity: .statement(self), group: "async/await", arguments: .sleep,
+        needs: "a time, inside a `task { … }`", example: "task { sleep 300ms }",
+        summary: "`try await Task.sleep(for:)` in a task: it waits that long; a cancelled task ends there")
     }
   }
 }

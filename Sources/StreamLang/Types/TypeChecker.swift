@@ -84,6 +84,11 @@ public enum TypeChecker {
           illTyped.remove(name.text)
         case .subscription(let pipeline, _, _):
           typed.shown.append(try inference.typedPipeline(pipeline, environment: environment))
+        case .task(let steps, _, _):
+          // Each loop of a task is a shown pipeline, in order.
+          for case .loop(let pipeline, _) in steps {
+            typed.shown.append(try inference.typedPipeline(pipeline, environment: environment))
+          }
         case .connect, .owner, .release:
           break
         }

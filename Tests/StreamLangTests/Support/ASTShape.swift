@@ -23,6 +23,18 @@ enum ASTShape {
     case .connect(let name, let at, _): return "connect \(name)" + (at.map { " @" + of($0) } ?? "")
     case .owner(let name, _): return "let \(name) = owner"
     case .release(let name, let at, _): return "release \(name)" + (at.map { " @" + of($0) } ?? "")
+    case .task(let steps, let timing, _):
+      let body = steps.map { step -> String in
+        switch step {
+        case .sleep(let time, _): return "sleep " + of(time)
+        case .loop(let pipeline, _): return of(pipeline)
+        }
+      }
+      var text = "task { " + body.joined(separator: "; ") + " }"
+      if timing.subscribeAt != nil || timing.cancelAt != nil {
+        text += " @" + (timing.subscribeAt.map(of) ?? "") + (timing.cancelAt.map { ".." + of($0) } ?? "")
+      }
+      return text
     }
   }
 
