@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func theReadmeHasEvalExamples() throws {
-    #expect(try Self.examples().count == 7)
+    #expect(try Self.examples().count == 11)
   }
 
   @Test(arguments: try examples())

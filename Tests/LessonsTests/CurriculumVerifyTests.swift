@@ -12,7 +12,7 @@ import Testing
   static let lessons = CurriculumAnswers.lessonFiles().map(\.lastPathComponent)
 
   @Test func curriculumHasTwelveLessons() {
-    #expect(Self.lessons.count == 13)
+    #expect(Self.lessons.count == 14)
   }
 
   @Test(arguments: lessons)

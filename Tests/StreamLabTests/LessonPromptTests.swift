@@ -149,7 +149,7 @@ extension LessonPromptTests {
   }()
 
   @Test func everyCommandTheCurriculumTellsStudentsToTypeIsAccepted() throws {
-    try #require(Self.curriculum.count == 13)
+    try #require(Self.curriculum.count == 14)
     var named: Set<String> = []
     for url in Self.curriculum {
       let text = try String(contentsOf: url, encoding: .utf8)

@@ -20,9 +20,17 @@ public struct InterpreterRunner: ProgramRunning {
     case .invalid(let diagnostics):
       return .invalid(diagnostics)
     case .ran(let result, let program):
-      let offsets = program.statements.compactMap { statement -> Int? in
-        if case .subscription(_, _, let range) = statement { return range.start }
-        return nil
+      // One per shown pipeline, in the run's order: a bare pipeline, or each loop of a `task`.
+      let offsets = program.statements.flatMap { statement -> [Int] in
+        switch statement {
+        case .subscription(_, _, let range): return [range.start]
+        case .task(let steps, _, _):
+          return steps.compactMap { step in
+            if case .loop(_, let range) = step { return range.start }
+            return nil
+          }
+        default: return []
+        }
       }
       var collector = OperatorCollector(canonicalName: OperatorNames.canonical)
       collector.collect(program)

@@ -24,6 +24,9 @@ enum OperatorNames {
   }
 
   /// `require: sink` and `require: store`: the holder clauses of issue 30,
-  /// which `OperatorCollector` reports under these names.
-  private static let holderKeywords = [StatementName.sink.keyword, StatementName.store.keyword]
+  /// and `require: task` and `require: sleep` (issue 31), which
+  /// `OperatorCollector` reports under these names.
+  private static let holderKeywords = [
+    StatementName.sink.keyword, StatementName.store.keyword, StatementName.task.keyword, StatementName.sleep.keyword,
+  ]
 }
