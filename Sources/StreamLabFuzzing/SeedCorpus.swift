@@ -99,11 +99,21 @@ public enum SeedCorpus {
     "let vm = owner; interval 100ms sink weak vm store vm @..500ms; release vm @250ms",
     #"let a = owner; let b = owner; just "p" | delay 300ms sink strong a store b; timer 50ms store a; release a; release b @100ms"#,
     "let vm = owner; release vm @100ms; interval 100ms | take 3 store vm @200ms",
+    // Tasks and `values` (issue 31): a loop with a body, one without, a task's steps, a cancelled task.
+    "let s = subject 100ms:1, 200ms:2, 300ms:3, 900ms:|; s | values each 150ms",
+    "just 1,2,3 | buffer 2 prefetch: byRequest whenFull: dropOldest | values",
+    "let s = subject 100ms:1, 500ms:2; task { sleep 50ms; s | values each 10ms; sleep 100ms } @20ms..400ms",
+    "task { sleep 1s; sleep 2s } @..1500ms; task { just 1 | values }",
   ]
 
   /// Pasted Swift, which the program target reads as `eval --swift` does:
   /// every source, subject, scheduling and cancelling form the reader knows.
   public static let swiftPrograms = [
+    // Tasks (issue 31): a `for await` loop, a sleep cancelled, a task's value, a stream, a Future from a task.
+    "let s = PassthroughSubject<Int, Never>(); let t = Task { for await v in s.values { print(v); try? await Task.sleep(for: .milliseconds(100)) } }; DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { s.send(1); s.send(2) }",
+    "let t = Task { () -> Int in try await Task.sleep(nanoseconds: 200_000_000); return 1 }; Task { print(await t.result) }; Task.detached { try await Task.sleep(for: .milliseconds(50)); t.cancel() }",
+    "let (stream, c) = AsyncStream.makeStream(of: Int.self); Task { for await v in stream { print(v) } }; c.yield(1); c.finish()",
+    "let f = Future<Int, Never> { promise in Task { promise(.success(await Task.isCancelled ? 0 : 1)) } }; let c = f.sink { print($0) }; let first = await [1, 2].publisher.values.first(where: { $0 > 1 })",
     "[1, 2, 3].publisher.receive(on: DispatchQueue.main).print(\"tap\").handleEvents(receiveOutput: { print($0) }, receiveCancel: { print(\"c\") }).eraseToAnyPublisher().setFailureType(to: Error.self).assertNoFailure().prefix(2).sink { print($0) }",
     "[\"1\", \"x\"].publisher.map { Int($0) }.replaceNil(with: 0).removeDuplicates(by: { a, b in a == b }).buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest).subscribe(on: ImmediateScheduler.shared).sink { print($0) }",
     "[1, 2, 3].publisher.map { $0 * 2 }.debounce(for: .milliseconds(300), scheduler: RunLoop.main).sink { print($0) }",

@@ -181,10 +181,13 @@ extension Machine {
 
   /// Each task's row: `Task line 6`, made, its moments and how it ended.
   var taskTimelines: [TaskTimeline] {
-    tasks.map { task in
-      let line = SourceLocation(of: task.range, in: text).line
+    // Tasks made on one line (`Task { … }; Task { … }`) are told apart by their column.
+    let locations = tasks.map { SourceLocation(of: $0.range, in: text) }
+    let linesWithSeveral = Set(Dictionary(grouping: locations, by: \.line).filter { $0.value.count > 1 }.keys)
+    return zip(tasks, locations).map { task, location in
+      let place = linesWithSeveral.contains(location.line) ? "\(location.line):\(location.column)" : "\(location.line)"
       return TaskTimeline(
-        name: "\(task.isDetached ? "Task.detached" : "Task") line \(line)", made: task.made, moments: task.moments,
+        name: "\(task.isDetached ? "Task.detached" : "Task") line \(place)", made: task.made, moments: task.moments,
         wasCancelled: task.isCancelled)
     }
   }
