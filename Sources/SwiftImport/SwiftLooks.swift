@@ -6,6 +6,8 @@ enum SwiftLooks {
     "Just(", "Just<", "Empty(", "Empty<", "Fail(", "Fail<", "Future", "Deferred", "PassthroughSubject",
     "CurrentValueSubject", "Timer.publish", "Publishers.", "import ", "@Published", "var ", "func ", "class ",
     "struct ", "final class ", "enum ", "extension ", "let cancellable", "URLSession",
+    // Swift's tasks (issue 31); the language's own task is lower-case (`task {`).
+    "Task {", "Task(", "Task<", "Task.", "AsyncStream", "await ", "try await ", "for await ", "for try await ",
   ]
 
   static func startsLikeSwift(_ text: String) -> Bool {

@@ -122,6 +122,17 @@ struct ProgramRun {
     bindingCheck.end()
   }
 
+  /// A timing's `@T` (0 without) and `@..T`, as intervals from 0.
+  private func times(of timing: SubscriptionTiming) throws -> (start: VirtualInterval, end: VirtualInterval?) {
+    let start =
+      try timing.subscribeAt.map { try builder.time($0, in: context, what: "`@` needs a time, like `@250ms`") }
+      ?? .zero
+    let end = try timing.cancelAt.map {
+      try builder.time($0, in: context, what: "`..` needs a time, like `@..600ms`")
+    }
+    return (start, end)
+  }
+
   private var context: BuildContext {
     BuildContext(text: program.text, environment: bindings, captures: .none)
   }
@@ -135,12 +146,7 @@ struct ProgramRun {
       bindings[name.text] = bound
 
     case .subscription(let pipeline, let timing, _):
-      let start =
-        try timing.subscribeAt.map { try builder.time($0, in: context, what: "`@` needs a time, like `@250ms`") }
-        ?? .zero
-      let end = try timing.cancelAt.map {
-        try builder.time($0, in: context, what: "`..` needs a time, like `@..600ms`")
-      }
+      let (start, end) = try times(of: timing)
       let subscribeAt = VirtualTime.zero.advanced(by: start)
       let cancelAt = end.map { VirtualTime.zero.advanced(by: $0) }
       if let cancelAt, cancelAt < subscribeAt, let range = timing.cancelAt?.range {
@@ -196,12 +202,7 @@ struct ProgramRun {
       owners.declare(name.text)
 
     case .task(let steps, let timing, _):
-      let start =
-        try timing.subscribeAt.map { try builder.time($0, in: context, what: "`@` needs a time, like `@250ms`") }
-        ?? .zero
-      let end = try timing.cancelAt.map {
-        try builder.time($0, in: context, what: "`..` needs a time, like `@..600ms`")
-      }
+      let (start, end) = try times(of: timing)
       var built: [TaskRun.Step] = []
       for step in steps {
         switch step {

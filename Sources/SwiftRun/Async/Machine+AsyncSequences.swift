@@ -57,14 +57,7 @@ extension Machine {
     while true {
       try tick(at: range)
       guard let element = try iterator.next(at: sequence.range) else { return .normal }
-      let inner = Scope(parent: scope)
-      guard try match(pattern, element, binding: inner) else { continue }
-      if let whereClause, try !truth(try evaluate(whereClause, in: inner), at: whereClause.range) { continue }
-      switch try execute(body, in: inner) {
-      case .broke: return .normal
-      case .returned(let value): return .returned(value)
-      case .normal, .continued: continue
-      }
+      if let end = try loopTurn(pattern, element, whereClause, body, in: scope) { return end }
     }
   }
 

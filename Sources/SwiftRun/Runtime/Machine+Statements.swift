@@ -88,14 +88,7 @@ extension Machine {
         pattern, Self.awaitedOperand(sequence), whereClause, body, in: scope, at: statement.range)
     case .forIn(let pattern, let sequence, let whereClause, let body):
       for element in try elements(of: try evaluate(sequence, in: scope), at: sequence.range) {
-        let inner = Scope(parent: scope)
-        guard try match(pattern, element, binding: inner) else { continue }
-        if let whereClause, try !truth(try evaluate(whereClause, in: inner), at: whereClause.range) { continue }
-        switch try execute(body, in: inner) {
-        case .broke: return .normal
-        case .returned(let value): return .returned(value)
-        case .normal, .continued: continue
-        }
+        if let end = try loopTurn(pattern, element, whereClause, body, in: scope) { return end }
       }
     case .whileLoop(let conditions, let body):
       while true {
@@ -155,6 +148,21 @@ extension Machine {
       throw refuse("streamlab does not run `\(keyword)` here", at: range, instead: instead)
     }
     return .normal
+  }
+
+  /// One turn of a `for` loop (or `for await`): the element bound to the
+  /// pattern, the `where` checked, the body run; nil to go on, else how the loop ends.
+  func loopTurn(
+    _ pattern: SwiftPattern, _ element: Value, _ whereClause: SwiftExpr?, _ body: [SwiftStatement], in scope: Scope
+  ) throws -> Flow? {
+    let inner = Scope(parent: scope)
+    guard try match(pattern, element, binding: inner) else { return nil }
+    if let whereClause, try !truth(try evaluate(whereClause, in: inner), at: whereClause.range) { return nil }
+    switch try execute(body, in: inner) {
+    case .broke: return .normal
+    case .returned(let value): return .returned(value)
+    case .normal, .continued: return nil
+    }
   }
 
   /// `let x = …`, `var (a, b) = …`, `@Published var q = ""` (a property is
