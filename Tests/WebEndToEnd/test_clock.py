@@ -122,3 +122,29 @@ def test_a_lifetime_row_shows_its_deinit_only_once_the_clock_has_passed_it(page,
     page.click("#clock-end")
     assert "future" not in (deinit.get_attribute("class") or "")
     shoot("lifetime-after-deinit")
+
+
+TASK = (
+    "let s = subject 100ms:1, 200ms:2, 300ms:3, 400ms:4, 500ms:5, 600ms:6, 900ms:|\n"
+    "task { s | values each 250ms } @..700ms"
+)
+
+
+def test_a_task_row_and_what_its_loop_missed_show_in_the_page(page, shoot):
+    # Issue 31: the loop's row gets 1 and 4 (swiftc's Truth/84 for the same
+    # loop), the subject's row marks the four values dropped meanwhile, and
+    # the task's row ends where `@..700ms` cancelled it.
+    run_program(page, TASK)
+    rows = {row["label"]: row for row in drawn_rows(page)}
+    assert values(rows["values each 250ms"]) == ["1@100", "4@400", "!@700"]
+    assert page.locator("#diagram .dropped").count() == 4
+    assert "task 1" in rows
+    assert values(rows["task 1"])[-1] == "|@700"
+    shoot("task-row-all")
+    page.click("#clock-start")
+    page.click("#clock-forward")
+    page.click("#clock-forward")
+    assert clock_time(page) == "100ms"
+    task_marks = [row for row in drawn_rows(page) if row["label"] == "task 1"][0]["marks"]
+    assert all(mark["t"] <= 100 for mark in task_marks)
+    shoot("task-row-at-100ms")

@@ -13,6 +13,13 @@ extension Machine {
   ]
 
   func builtinName(_ name: String, at range: SourceRange) throws -> Value? {
+    if Self.continuationFunctions.contains(name) {
+      return .opaque(
+        FunctionValue(
+          .builtin(name: name) { [unowned self] arguments in
+            try self.withContinuation(name, arguments, at: range)
+          }))
+    }
     if name == "print" {
       return .opaque(
         FunctionValue(

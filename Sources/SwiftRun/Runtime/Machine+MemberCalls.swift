@@ -118,6 +118,8 @@ extension Machine {
           instead: "`for await value in sequence { … }`")
       case let continuation as AsyncStreamContinuation:
         return try continuationCall(name, continuation, arguments, at: range)
+      case let continuation as ContinuationValue:
+        return try continuationCall(name, continuation, arguments, at: range)
       default:
         break
       }

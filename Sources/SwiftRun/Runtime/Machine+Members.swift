@@ -214,6 +214,10 @@ extension Machine {
       throw refuse("streamlab needs the type written for `.init(…)`", at: range, instead: "`TypeName(…)`")
     case ("now", let arguments?) where arguments.isEmpty:
       return .duration(VirtualInterval(nanoseconds: clock.now.nanoseconds))
+    // `Task(priority:)`: one serial executor runs every job first in, first
+    // out, as the main actor's does, so a priority changes no order here.
+    case ("background", nil), ("high", nil), ("low", nil), ("medium", nil), ("userInitiated", nil), ("utility", nil):
+      return .opaque(EnumValue(typeName: "TaskPriority", caseName: name))
     // `buffer(size:prefetch:whenFull:)`'s strategies.
     case ("byRequest", nil), ("keepFull", nil):
       return .opaque(EnumValue(typeName: "Publishers.PrefetchStrategy", caseName: name))

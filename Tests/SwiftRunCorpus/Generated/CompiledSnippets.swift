@@ -94,4 +94,5 @@
   "93-task-keeps-captures": { OracleTasks.capturing(snippet93TaskKeepsCaptures) },
   "94-task-holds-self-leak": { OracleTasks.capturing(snippet94TaskHoldsSelfLeak) },
   "95-task-weak-self-cancelled": { OracleTasks.capturing(snippet95TaskWeakSelfCancelled) },
+  "96-checked-continuation-from-sink": { OracleTasks.capturing(snippet96CheckedContinuationFromSink) },
 ]
