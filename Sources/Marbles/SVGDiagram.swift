@@ -233,6 +233,11 @@ struct SVGPage {
           body += Self.playgroundMarks(
             cell, x: x(cell.time), middle: middle, legend: legend, row: documentRow, label: heading.label,
             indices: eventIndices, movable: movable)
+        } else if playground != nil, row.task != nil {
+          // A task row is no row of the document, but the player still
+          // shows its marks only once the clock has reached them.
+          let marks = Self.marks(cell, x: x(cell.time), middle: middle, legend: legend).map(\.text).joined()
+          body.append("<g class=\"task-mark\" data-t=\"\(Milliseconds.text(cell.time))\">\(marks)</g>")
         } else {
           body += Self.marks(cell, x: x(cell.time), middle: middle, legend: legend).map(\.text)
         }
@@ -469,7 +474,9 @@ struct SVGPage {
   ) -> [String] {
     let time = Milliseconds.text(cell.time)
     return marks(cell, x: x, middle: middle, legend: legend, tokenClass: true).map { mark in
-      guard let kind = mark.kind else { return mark.text }
+      // A drop (or a `+N` count) is no event of the document, but it is
+      // shown only once the clock has reached it.
+      guard let kind = mark.kind else { return "<g class=\"unmoved-mark\" data-t=\"\(time)\">\(mark.text)</g>" }
       let event =
         mark.valueIndex.flatMap { indices?.value($0, at: cell.time) }
         ?? mark.otherIndex.flatMap { indices?.other($0, at: cell.time) }

@@ -215,7 +215,11 @@ struct ProgramRun {
           shown.append(ShownPipeline(source: program.text.slice(pipeline.range)))
           let subscriber = RunSubscriber()
           cancellables.all.append(subscriber)
-          built.append(.loop(publisher: publisher, subscriber: subscriber))
+          var bodyTime = VirtualInterval.zero
+          if case .values(let each?)? = pipeline.operators.last?.kind {
+            bodyTime = try builder.time(each, in: context, what: "`values each` needs a time, like `values each 200ms`")
+          }
+          built.append(.loop(publisher: publisher, subscriber: subscriber, bodyTime: bodyTime))
         }
       }
       let task = TaskRun(name: "task \(tasks.all.count + 1)", steps: built, clock: clock)

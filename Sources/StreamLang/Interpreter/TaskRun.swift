@@ -15,7 +15,8 @@ import StreamCore
 final class TaskRun {
   enum Step {
     case sleep(VirtualInterval)
-    case loop(publisher: AnyValuePublisher, subscriber: RunSubscriber)
+    /// A loop, with the time its body takes (`values each T`).
+    case loop(publisher: AnyValuePublisher, subscriber: RunSubscriber, bodyTime: VirtualInterval)
   }
 
   /// `task 1`, `task 2`: its row's name.
@@ -88,13 +89,19 @@ final class TaskRun {
           self.go()
         }
         return
-      case .loop(let publisher, let subscriber):
+      case .loop(let publisher, let subscriber, let bodyTime):
         moments.append((clock.now, .suspended))
         subscriber.onValue = { [weak self] in
           guard let self else { return }
-          // The task runs the loop's body at each value, then waits again.
-          self.moments.append((self.clock.now, .resumed))
-          self.moments.append((self.clock.now, .suspended))
+          // The task runs the loop's body at each value, then waits again:
+          // in its body's sleep, and then for the next value.
+          self.wentOn()
+          guard bodyTime > .zero else { return }
+          self.clock.schedule(after: self.clock.now.advanced(by: bodyTime), tolerance: .zero, options: nil) {
+            [weak self] in
+            guard let self, !self.isEnded, self.looping != nil else { return }
+            self.wentOn()
+          }
         }
         subscriber.onCompletion = { [weak self] in
           self?.looping = nil
@@ -124,6 +131,12 @@ final class TaskRun {
 
   private func resumed() {
     moments.append((clock.now, .resumed))
+  }
+
+  /// The task went on at this instant and waits again.
+  private func wentOn() {
+    moments.append((clock.now, .resumed))
+    moments.append((clock.now, .suspended))
   }
 
   private func end(_ moment: TaskTimeline.Moment) {
