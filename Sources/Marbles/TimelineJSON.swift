@@ -13,7 +13,8 @@ import StreamCore
 ///      "log": [{"t": 0, "text": "tap: receive value: (1)"}, …]}
 ///
 /// `t` is virtual milliseconds (fractions allowed). Demand and dropped
-/// events are left out: they are the trace, not the timeline. The run's stop
+/// events are left out of `"events"`: they are the trace, not the timeline;
+/// a row whose source dropped values (`×`) lists them as `"dropped"`. The run's stop
 /// reason, when it was cut short, is the last note. `"log"` (what `print`
 /// wrote) is there only when something was written. A row drawn from a
 /// `marbles` or `events` literal says `"draggable": true` (and its
@@ -159,7 +160,23 @@ public enum TimelineJSON {
       first = false
       event(time: events.time(at: index), kind: kind, to: output)
     }
-    output.write("]}")
+    output.write("]")
+    // What the row's source dropped for want of demand (`×`): beside the
+    // events, whose kinds stay DSL.md's, and only on a row that dropped something.
+    let drops = events.dropPositions
+    if !drops.isEmpty {
+      output.write(", \"dropped\": [")
+      for (number, index) in drops.enumerated() {
+        guard case .dropped(let value) = events.kind(at: index) else { continue }
+        output.write(number == 0 ? "{\"t\": " : ", {\"t\": ")
+        Milliseconds.write(events.time(at: index).nanoseconds, to: output)
+        output.write(", \"value\": ")
+        JSONText.write(value, to: output)
+        output.write("}")
+      }
+      output.write("]")
+    }
+    output.write("}")
   }
 
   /// `"draggable": true, "frame": 100, ` for a row drawn from a literal; nothing otherwise.

@@ -55,6 +55,18 @@ import Testing
     #expect(moments.map { $0["t"] as? Int } == [0, 0, 300, 300])
   }
 
+  @Test func jsonListsWhatTheSubjectDroppedBesideItsEvents() throws {
+    let json = try Self.eval("84-values-drop-while-busy", "json")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let rows = try #require(document["rows"] as? [[String: Any]])
+    let dropped = try #require(rows.first?["dropped"] as? [[String: Any]])
+    #expect(dropped.map { $0["t"] as? Int } == [200, 300, 500, 600])
+    #expect(dropped.map { $0["value"] as? Int } == [2, 3, 5, 6])
+    // The events keep DSL.md's kinds only.
+    let kinds = Set((rows.first?["events"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String })
+    #expect(kinds.isSubset(of: ["subscribed", "value", "finished", "failed", "cancelled"]))
+  }
+
   @Test func theSVGDrawsTheDropsAndTheTaskRow() throws {
     let svg = try Self.eval("84-values-drop-while-busy", "svg")
     #expect(svg.contains(">tasks:<"), "\(svg.prefix(400))")
