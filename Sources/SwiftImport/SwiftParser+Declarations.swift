@@ -34,6 +34,11 @@ extension SwiftParser {
 
   mutating func parseInterpreterStatement() throws -> SwiftStatement {
     let start = current.range
+    if current.isWord("async"), peek().isWord("let") || peek().isWord("var") {
+      throw failure(
+        "streamlab does not run `async let` (child tasks run alongside their parent)", at: current.range,
+        expected: "`let x = await f()`, or a `Task { … }` whose `value` you await")
+    }
     var attributes: [String] = []
     var modifiers: [String] = []
     while true {

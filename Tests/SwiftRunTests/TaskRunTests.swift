@@ -125,6 +125,13 @@ import Testing
     #expect(refusal == "a publisher is not an async sequence: `for await` needs its `.values`")
   }
 
+  @Test func childTasksAreRefusedAtTheirPlaceWithWhatToWriteInstead() {
+    let (_, asyncLet) = Self.run("func f() async -> Int { 1 }\nTask {\n  async let x = f()\n  print(await x)\n}")
+    #expect(asyncLet == "streamlab does not run `async let` (child tasks run alongside their parent)")
+    let (_, group) = Self.run("Task { await withTaskGroup(of: Int.self) { group in group.addTask { 1 } } }")
+    #expect(group == "streamlab does not run task groups (their child tasks run alongside each other)")
+  }
+
   @Test func anAsyncStreamHasOneConsumer() {
     let (result, _) = Self.run(
       """

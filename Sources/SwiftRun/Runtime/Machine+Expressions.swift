@@ -269,6 +269,12 @@ extension Machine {
     "NotificationCenter": .init(
       message: "streamlab cannot run `NotificationCenter`: its notifications come from outside the paste",
       instead: "a `PassthroughSubject` sent to at the times the notifications would come"),
+    "withTaskGroup": .init(
+      message: "streamlab does not run task groups (their child tasks run alongside each other)",
+      instead: "a `Task { … }` per child, each awaited with `await task.value`"),
+    "withThrowingTaskGroup": .init(
+      message: "streamlab does not run task groups (their child tasks run alongside each other)",
+      instead: "a `Task { … }` per child, each awaited with `try await task.value`"),
     "Thread": .init(
       message: "streamlab runs the paste on one thread, the virtual clock's", instead: "`DispatchQueue.main.asyncAfter`"
     ),
