@@ -14,7 +14,9 @@ enum DropLegend {
   /// Past this many drops in one row, the line gives their count and span.
   static let listedDrops = 3
 
-  static func entries(_ rows: [Timeline]) -> [String] {
+  /// `pipelines` names a pasted `for await` loop's pipeline (`subject.values`):
+  /// a source row with no stage below it dropped for that loop.
+  static func entries(_ rows: [Timeline], pipelines: [ShownPipeline] = []) -> [String] {
     rows.compactMap { row in
       let drops = row.events.dropPositions.compactMap { position -> (Value, VirtualTime)? in
         guard case .dropped(let value) = row.events.kind(at: position) else { return nil }
@@ -25,7 +27,10 @@ enum DropLegend {
         drops.count <= listedDrops
         ? drops.map { "\($0.0) at \($0.1)" }.joined(separator: ", ")
         : "\(drops.count) values from \(first.1) to \(last.1)"
-      let by = demandingStage(below: row, in: rows).map { " by \($0.label.singleLine)" } ?? ""
+      let loop =
+        pipelines.indices.contains(row.pipeline) && pipelines[row.pipeline].source.hasSuffix(".values")
+        ? " by the `for await` loop over `\(pipelines[row.pipeline].source.singleLine)`" : ""
+      let by = demandingStage(below: row, in: rows).map { " by \($0.label.singleLine)" } ?? loop
       return "\(MarbleToken.dropMark) dropped: \(what)\(by)"
     }
   }

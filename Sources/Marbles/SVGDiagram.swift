@@ -298,9 +298,10 @@ struct SVGPage {
       // Only what the input rows say: a note, a stop sentence or a log
       // line about the output would give it away.
       let inputs = result.rows.filter { !$0.isOutput }
-      footer = legend.entries + Self.failureEntries(inputs) + DropLegend.entries(inputs)
+      footer = legend.entries + Self.failureEntries(inputs) + DropLegend.entries(inputs, pipelines: result.pipelines)
     } else {
-      footer = legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
+      footer =
+        legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows, pipelines: result.pipelines)
       footer += result.releaseEntries
       footer += result.notes.map { "note: \($0)" }
       if truncated {

@@ -130,7 +130,9 @@ extension TextDiagram {
         lines += [ticks, labels, [StyledText(String(repeating: " ", count: left)), StyledText(frameText, .axis)]]
       }
 
-      let legend = layout.legend.entries + Self.failureEntries(result.rows) + DropLegend.entries(result.rows)
+      let legend =
+        layout.legend.entries + Self.failureEntries(result.rows)
+        + DropLegend.entries(result.rows, pipelines: result.pipelines)
       lines += Self.wrapped(legend, width: width).map { [StyledText($0)] }
       for entry in result.releaseEntries {
         lines += entry.wrappedAtSpaces(width: width, indent: "      ").map { [StyledText($0)] }

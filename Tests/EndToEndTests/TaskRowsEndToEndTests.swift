@@ -20,7 +20,7 @@ import Testing
     let lines = try Self.eval("84-values-drop-while-busy", "text").split(separator: "\n").map(String.init)
     // 100ms got 1, 200 and 300 dropped, 400 got 4, 500 and 600 dropped, 900 finished (frame 50ms).
     #expect(lines.contains("> subject        --1-×-×-4-×-×-----|"), "\(lines.joined(separator: "\n"))")
-    #expect(lines.contains("× dropped: 4 values from 200ms to 600ms"))
+    #expect(lines.contains("× dropped: 4 values from 200ms to 600ms by the `for await` loop over `subject.values`"))
     guard let task = lines.firstIndex(where: { $0.hasPrefix("    Task line 6 ") }) else {
       Issue.record("no task row in\n\(lines.joined(separator: "\n"))")
       return
