@@ -161,7 +161,7 @@ let package = Package(
       name: "SwiftRunTests", dependencies: ["SwiftRun", "SwiftImport", "StreamLang", "StreamCore", "Marbles"]),
     .testTarget(name: "MarblesTests", dependencies: ["Marbles", "StreamLang"], exclude: ["Golden"]),
     .testTarget(name: "LessonsTests", dependencies: ["Lessons", "StreamLang", "StreamLab"], exclude: ["Fixtures"]),
-    .testTarget(name: "StreamLabTests", dependencies: ["StreamLab"]),
+    .testTarget(name: "StreamLabTests", dependencies: ["StreamLab", "SwiftRun"]),
     .testTarget(
       name: "StreamLabServerTests",
       dependencies: [
@@ -184,7 +184,8 @@ let package = Package(
     .testTarget(
       name: "SwiftExportTests",
       dependencies: [
-        "StreamLang", "StreamLangExport", "StreamCore", .product(name: "OpenCombine", package: "OpenCombine"),
+        "StreamLang", "StreamLangExport", "StreamCore", "Lessons",
+        .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
   ],

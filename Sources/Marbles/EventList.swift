@@ -53,6 +53,7 @@ public enum EventList {
     for note in result.notes { lines.add("note: \(note)") }
     if let sentence = result.stop.sentence(endTime: result.endTime) { lines.add(sentence) }
     for line in LogText.lines(result.log) { lines.add(line) }
+    for line in AssertionText.lines(result.assertions) { lines.add(line) }
   }
 
   /// `parts` cut into chunks for two threads, or nil for a list too short

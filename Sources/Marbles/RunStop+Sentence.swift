@@ -11,6 +11,8 @@ extension RunStop {
       return "stopped after \(count) events (the event budget); \u{2026} marks streams still running"
     case .runtimeError(let error): return "stopped by a \(error)"
     case .interrupted: return "stopped by Ctrl-C at \(endTime); \u{2026} marks streams still running"
+    case .testEnded(let time):
+      return "the test returned at \(time): XCTest runs nothing after that; \u{2026} marks streams still running"
     }
   }
 }

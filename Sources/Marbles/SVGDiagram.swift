@@ -311,6 +311,7 @@ struct SVGPage {
       }
       if let sentence { footer.append(sentence) }
       footer += LogText.lines(result.log)
+      footer += AssertionText.lines(result.assertions)
     }
     var footerY = axisY + 48
     for line in footer {

@@ -147,6 +147,7 @@ extension TextDiagram {
         lines += remark.wrappedAtSpaces(width: width, indent: "      ").map { [StyledText($0)] }
       }
       lines += LogText.lines(result.log).map { [StyledText($0)] }
+      lines += AssertionText.lines(result.assertions).map { [StyledText($0)] }
     }
 
     /// The layout of `result`, the width of its label column, and the same

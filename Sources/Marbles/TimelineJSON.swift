@@ -106,6 +106,20 @@ public enum TimelineJSON {
         output.write("}")
       }
     }
+    // `"assertions"`: a pasted test's XCTest assertions, only when it made some (issue 32).
+    if !result.assertions.isEmpty {
+      section("assertions", of: result.assertions, to: output, opening: "[", separator: ", ", closing: "]") {
+        output.write("{\"t\": ")
+        Milliseconds.write($0.time.nanoseconds, to: output)
+        output.write(", \"line\": \($0.line), \"passed\": \($0.passed), \"source\": ")
+        output.write(TextEscaping.jsonStringLiteral($0.source))
+        if let message = $0.message {
+          output.write(", \"message\": ")
+          output.write(TextEscaping.jsonStringLiteral(message))
+        }
+        output.write("}")
+      }
+    }
     output.write("}")
   }
 

@@ -9,18 +9,21 @@ import StreamLang
 public enum ProgramTarget {
   public static func run(_ bytes: [UInt8]) -> FuzzOutcome {
     let text = String(decoding: bytes.prefix(FuzzLimits.maxInputBytes), as: UTF8.self)
-    var last: FrontDoorAnswer?
+    // The text diagram's answer says how the program went; every other
+    // format is rendered too, and may be unavailable for the run (an
+    // XCTest of a run a trap stopped) without the program being refused.
+    var first: FrontDoorAnswer?
     for (format, color) in formats {
       var settings = ReplSettings()
       settings.color = color
       let answer = FrontDoor.evaluate(
         FrontDoorRequest(text, fileName: "fuzz.txt", format: format, settings: settings, options: FuzzLimits.runOptions)
       )
-      last = answer
+      if first == nil { first = answer }
       // A program that does not read or run does so in every format alike.
       guard case .ran = answer.outcome else { break }
     }
-    guard let answer = last else { return .refused(messages: 0) }
+    guard let answer = first else { return .refused(messages: 0) }
     switch answer.outcome {
     case .invalid(let diagnostics, _): return .refused(messages: diagnostics.count)
     case .nothingToRun, .unavailable: return .refused(messages: 1)

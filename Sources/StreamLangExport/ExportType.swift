@@ -38,6 +38,17 @@ indirect enum ExportType: Hashable {
 
   var isNumber: Bool { self == .int || self == .double }
 
+  /// A checked type that is one of the scalars a value-less source can send; nil otherwise.
+  init?(scalar type: SwiftType) {
+    switch type {
+    case .int: self = .int
+    case .double: self = .double
+    case .string: self = .string
+    case .bool: self = .bool
+    default: return nil
+    }
+  }
+
   /// True when Swift's `==` applies (tuples of up to six Equatables have one too).
   var isEquatable: Bool {
     switch self {

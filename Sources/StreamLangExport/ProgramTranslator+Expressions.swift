@@ -108,7 +108,11 @@ extension ProgramTranslator {
       let precedence = symbol == "&&" ? SwiftExpression.conjunction : SwiftExpression.disjunction
       return infix(symbol, lhs, rhs, type: .bool, precedence: precedence)
     case "??":
-      guard case .optional(let wrapped) = lhs.type, wrapped == rhs.type else { throw mismatch(symbol, lhs, rhs) }
+      // `Int(x) ?? fail("bad")`: `??` takes a throwing autoclosure, and the
+      // generic `fail` returns whatever type the left side unwraps to.
+      guard case .optional(let wrapped) = lhs.type, wrapped == rhs.type || rhs.type == .never else {
+        throw mismatch(symbol, lhs, rhs)
+      }
       // `??` groups to the right.
       let code =
         lhs.wrapped(below: SwiftExpression.nilCoalescing + 1) + " ?? "

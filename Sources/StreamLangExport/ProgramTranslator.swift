@@ -54,6 +54,10 @@ final class ProgramTranslator {
   let dialect: SwiftDialect
   /// The all-digit marble strings the type checker typed as String.
   var stringMarbles: Set<MarbleLiteral> = []
+  /// The element type the type checker gave each binding's source, for a
+  /// source with no values to say it (`let request = events 300ms:#"offline"`
+  /// used as `request | replaceError "cached"` sends Strings).
+  var bindingElements: [String: ExportType] = [:]
 
   init(text: String, earlierBindings: [SwiftExporter.Binding], dialect: SwiftDialect = .apple) {
     self.dialect = dialect
@@ -110,7 +114,9 @@ final class ProgramTranslator {
     let swiftName = freshName(name)
     let comment = "// let \(name) = \(text(pipeline.range))"
     hotSources.begin()
-    let publisher = try self.pipeline(pipeline, in: ExportScope(), preferredName: swiftName)
+    let publisher = try self.pipeline(
+      pipeline, in: ExportScope(), preferredName: swiftName,
+      hint: pipeline.operators.isEmpty ? bindingElements[name] : nil)
     let uses = hotSources.end()
     if publisher.source == swiftName, publisher.operators.isEmpty, var last = declarations.popLast() {
       // The source declared itself under the binding's name (a subject, a future).

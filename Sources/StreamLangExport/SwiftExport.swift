@@ -85,7 +85,7 @@ public struct SwiftExport: Hashable {
     (["// The Combine code for this streamlab program:"] + quotedProgram).joined(separator: "\n")
   }
 
-  private var quotedProgram: [String] {
+  var quotedProgram: [String] {
     programText.split(separator: "\n", omittingEmptySubsequences: false).map { "//   \($0)" }
   }
 
@@ -100,7 +100,7 @@ public struct SwiftExport: Hashable {
       .map { $0.isEmpty ? "" : indent + $0 }
   }
 
-  private func function(named name: String, body: [String]) -> String {
+  func function(named name: String, body: [String]) -> String {
     let lines =
       ["func \(name)<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {"]
       + SwiftExport.indented(body, by: "  ") + ["}"]

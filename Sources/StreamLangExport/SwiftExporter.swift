@@ -65,12 +65,29 @@ public enum SwiftExporter {
     var description: String { text }
   }
 
+  /// The element each bound name sends where a shown pipeline starts from
+  /// it: a binding typed alone may be generic (`events 300ms:#"offline"`), its
+  /// use says what it sends.
+  private static func bindingElements(_ program: Program, typed: TypedProgram) -> [String: ExportType] {
+    let shownSources = program.statements.compactMap { statement -> SourceStage? in
+      if case .subscription(let pipeline, _, _) = statement { return pipeline.source }
+      return nil
+    }
+    var elements: [String: ExportType] = [:]
+    for (source, pipeline) in zip(shownSources, typed.shown) {
+      guard case .name(let name) = source.kind, let type = pipeline.stages.first?.type.output else { continue }
+      if let element = ExportType(scalar: type) { elements[name.text] = element }
+    }
+    return elements
+  }
+
   /// The function body for `dialect`, with the helpers it uses, or why there is none.
   private static func body(of program: Program, earlierBindings: [Binding], typed: TypedProgram, dialect: SwiftDialect)
     -> Result<(lines: [String], helpers: [ExportHelper]), ExportLimitation>
   {
     let translator = ProgramTranslator(text: program.text, earlierBindings: earlierBindings, dialect: dialect)
     translator.stringMarbles = typed.stringMarbles
+    translator.bindingElements = bindingElements(program, typed: typed)
     do {
       for statement in program.statements {
         try translator.statement(statement)

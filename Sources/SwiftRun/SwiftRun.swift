@@ -10,6 +10,9 @@ public enum SwiftRun {
     /// The run, with a row for every subscription the paste made, and where
     /// in the Swift each subscription and operator is.
     case ran(RunResult, Uses)
+    /// The paste declares `XCTestCase` subclasses: each `test…` method was
+    /// run on its own fresh clock, in order (issue 32).
+    case tested([TestCaseRun])
     /// The paste cannot be read or uses what streamlab does not run: where, and what to write instead.
     case refused(Diagnostic)
   }
@@ -29,6 +32,8 @@ public enum SwiftRun {
     case .success(let parsed): statements = parsed
     case .failure(let diagnostic): return .refused(diagnostic)
     }
+    let tests = testMethods(in: statements)
+    if !tests.isEmpty { return runTests(tests, statements, swift, options: options, givens: givens) }
     let machine = Machine(text: swift, options: options)
     defer { machine.end() }
     do {
@@ -48,6 +53,42 @@ public enum SwiftRun {
     } catch {
       return .refused(Diagnostic("\(error)", at: SourceRange(start: 0, end: 0)))
     }
+  }
+
+  /// Each `XCTestCase` subclass's `test…` methods, in declaration order:
+  /// XCTest runs those that take nothing (sorted by name on Linux, by
+  /// declaration on Apple platforms' Xcode listing; streamlab keeps the paste's order).
+  static func testMethods(in statements: [SwiftStatement]) -> [(className: String, method: String)] {
+    statements.flatMap { statement -> [(className: String, method: String)] in
+      guard case .type(let declaration) = statement.kind, Machine.isTestCase(declaration) else { return [] }
+      return declaration.members.compactMap { member in
+        guard case .function(let function) = member.kind, function.name.hasPrefix("test"),
+          function.parameters.isEmpty, !function.modifiers.contains("static")
+        else { return nil }
+        return (declaration.name, function.name)
+      }
+    }
+  }
+
+  /// Each test on a machine of its own, so each starts on a fresh clock with fresh globals.
+  private static func runTests(
+    _ tests: [(className: String, method: String)], _ statements: [SwiftStatement], _ swift: String,
+    options: RunOptions, givens: Program?
+  ) -> Outcome {
+    var runs: [TestCaseRun] = []
+    for test in tests {
+      let machine = Machine(text: swift, options: options)
+      defer { machine.end() }
+      do {
+        if let givens { try machine.bindGivens(givens) }
+        runs.append(try machine.runTest(statements, className: test.className, methodName: test.method))
+      } catch SwiftRunError.refused(let diagnostic) {
+        return .refused(diagnostic)
+      } catch {
+        return .refused(Diagnostic("\(error)", at: SourceRange(start: 0, end: 0)))
+      }
+    }
+    return .tested(runs)
   }
 
   /// Where a run's subscriptions and operators are in the Swift (UTF-8

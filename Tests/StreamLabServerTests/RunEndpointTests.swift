@@ -140,7 +140,7 @@ import Testing
     #expect(response.status == 400)
     #expect(
       try errorObject(response)["message"] as? String
-        == "unknown format \"png\"; use one of text, events, json, svg, swift")
+        == "unknown format \"png\"; use one of text, events, json, svg, swift, xctest")
   }
 
   @Test func loadIsNotAProgramSoNoFileIsRead() async throws {

@@ -105,8 +105,8 @@ import Testing
   @Test func theAcceptedCommandsAreTheLessonsAndThePlaygroundsAvailableOnes() {
     #expect(
       LessonPrompt.commandNames == [
-        ":hint", ":expected", ":prose", ":skip", ":back", ":solution", ":quit", ":help", ":trace", ":swift", ":json",
-        ":events", ":type", ":at",
+        ":hint", ":expected", ":prose", ":skip", ":back", ":solution", ":quit", ":help", ":trace", ":swift", ":test",
+        ":json", ":events", ":type", ":at",
       ])
   }
 

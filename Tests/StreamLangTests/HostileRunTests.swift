@@ -112,6 +112,7 @@ import Testing
     case .budget: stop = "budget"
     case .runtimeError: stop = "runtime"
     case .interrupted: stop = "interrupted"
+    case .testEnded: stop = "test ended"
     }
     #expect(stop == runaway.stop)
   }

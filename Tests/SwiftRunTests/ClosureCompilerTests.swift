@@ -67,6 +67,7 @@ import Testing
       }
       return result.log.map(\.text) + ["error: \(error.message) at \(error.time) on \(String(describing: error.value))"]
     case .refused(let diagnostic): return ["refused: \(diagnostic.message)"]
+    case .tested: return ["tested"]
     }
   }
 

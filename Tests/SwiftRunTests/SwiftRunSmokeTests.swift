@@ -8,6 +8,7 @@ func printed(_ swift: String) -> [String] {
   switch SwiftRun.run(swift) {
   case .ran(let result, _): return result.log.map { "\($0.time): \($0.text)" }
   case .refused(let diagnostic): return ["refused: \(diagnostic.message)"]
+  case .tested: return ["tested"]
   }
 }
 

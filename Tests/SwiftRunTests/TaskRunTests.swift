@@ -12,6 +12,7 @@ import Testing
     switch SwiftRun.run(swift) {
     case .ran(let result, _): return (result, nil)
     case .refused(let diagnostic): return (nil, diagnostic.message)
+    case .tested: return (nil, "tested")
     }
   }
 

@@ -121,6 +121,9 @@ public enum RunStop: Hashable {
   case runtimeError(RuntimeError)
   /// The user interrupted the run (Ctrl-C).
   case interrupted
+  /// A pasted test method returned: XCTest runs nothing of it after that,
+  /// so what was still scheduled never ran (issue 32).
+  case testEnded(VirtualTime)
 
   /// True when the run was cut short while streams were still live, so rows
   /// that have not terminated are drawn as still running (`…`).
@@ -158,6 +161,8 @@ public struct RunResult: Hashable {
   public var releases: [SubscriptionRelease] = []
   /// Each Swift `Task` the paste made, in order (issue 31).
   public var tasks: [TaskTimeline] = []
+  /// Each XCTest assertion a pasted test made, in the order it ran (issue 32).
+  public var assertions: [AssertionResult] = []
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,

@@ -41,6 +41,8 @@ public enum FrontDoor {
         let verdict = ShortFormCheck.verdict(for: request.text, interpreted: result, options: request.options)
         if case .typeErrors(let errors) = verdict { return invalid(errors, in: request.text, request) }
         return interpretedAnswer(result, request, verdict: verdict, streamingInto: stream)
+      case .tested(let runs):
+        return testedAnswer(runs, request)
       case .ran(let result, _):
         if request.language == .swiftInterpreted {
           return interpretedAnswer(result, request, verdict: .none(""), streamingInto: stream)
@@ -176,6 +178,21 @@ public enum FrontDoor {
         document = exported
       } else {
         document = request.text
+      }
+    case .xctest:
+      // A test asserts what the checked short form's export does; a paste
+      // without one has no `program` the test could call.
+      guard case .agrees(_, let shortForm) = verdict else {
+        let error = PresentationError.unavailable(
+          .xctest,
+          reason: "this Swift has no short form in streamlab's language, so there is no exported `program` for a "
+            + "test to run; write the test around your own code (`:help xctest` shows how) and paste it to run it")
+        return FrontDoorAnswer(outcome: .unavailable(error), document: "", message: error.description, exitStatus: 2)
+      }
+      switch presenter.render(result, program: shortForm, as: .xctest) {
+      case .success(let rendered): document = rendered
+      case .failure(let error):
+        return FrontDoorAnswer(outcome: .unavailable(error), document: "", message: error.description, exitStatus: 2)
       }
     case .text:
       let diagram =

@@ -8,7 +8,7 @@ extension MetaCommand {
     switch self {
     // `:type` only reads: it types a program without running it or keeping its bindings.
     // `:at TIME` reads the last run again, cut at TIME: lesson 13's releases and leaks.
-    case .help, .trace, .swift, .json, .events, .quit, .type, .at:
+    case .help, .trace, .swift, .test, .json, .events, .quit, .type, .at:
       return true
     case .svg, .bindings, .clear, .horizon, .scale, .automaticScale, .load, .paste, .lessons, .inner:
       return false

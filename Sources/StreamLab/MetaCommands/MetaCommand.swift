@@ -13,6 +13,8 @@ public enum MetaCommand: Equatable {
   case help(topic: String?)
   case trace
   case swift
+  /// `:test`: the last program as an XCTest case (issue 32).
+  case test
   case json
   case events
   case svg(path: String)
@@ -42,6 +44,7 @@ public enum MetaCommand: Equatable {
     (":help", "[OPERATOR]", "this list, or what one operator or source does, with a diagram"),
     (":trace", "", "the last run's subscription log per stage: subscribe, request, values, completion, cancel"),
     (":swift", "", "the last program as the Combine code you would write in Swift"),
+    (":test", "", "the last program as an XCTest case on a test scheduler that asserts every event it drew"),
     (":json", "", "the last run as JSON, for tools"),
     (":events", "", "the last run as one line per event"),
     (":svg", "FILE", "write the last run's diagram to FILE as SVG"),
@@ -73,6 +76,7 @@ public enum MetaCommand: Equatable {
     case ":help", ":h", ":?": return .success(.help(topic: hasArgument ? argument : nil))
     case ":trace": return .success(.trace)
     case ":swift": return .success(.swift)
+    case ":test": return .success(.test)
     case ":json": return .success(.json)
     case ":events": return .success(.events)
     case ":svg": return hasArgument ? .success(.svg(path: argument)) : .failure(.missingArgument(name, "a file name"))

@@ -9,14 +9,17 @@ public enum OutputFormat: String, CaseIterable {
   case svg
   /// The Combine code a student would write for the program.
   case swift
+  /// That code with an XCTest case that runs it on a test scheduler and
+  /// asserts every event the run drew (issue 32).
+  case xctest
 
   /// Formats read by programs, which must never contain colour escapes.
   public var isMachineReadable: Bool { self != .text }
 
   /// True when the document says why a run stopped (the text diagram's last
   /// line, the event list's, a JSON note, the SVG's footer). A Swift export
-  /// is code, with no place for it.
-  public var showsWhyTheRunStopped: Bool { self != .swift }
+  /// is code, with no place for it; nor is a test.
+  public var showsWhyTheRunStopped: Bool { self != .swift && self != .xctest }
 }
 
 /// Why a run cannot be shown in the format asked for.

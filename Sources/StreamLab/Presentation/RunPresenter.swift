@@ -36,6 +36,10 @@ public struct RunPresenter {
     // A program Swift cannot express with the same behaviour exports as a
     // comment that says why, never as code that would teach otherwise.
     case .swift: return .success(SwiftExporter.export(program, bindings: earlierBindings).source)
+    case .xctest:
+      if let reason = Self.untestable(result) { return .failure(.unavailable(.xctest, reason: reason)) }
+      let export = SwiftExporter.export(program, bindings: earlierBindings)
+      return .success(XCTestExport(export: export, result: result).source)
     }
   }
 
@@ -49,9 +53,24 @@ public struct RunPresenter {
     case .json:
       let draggable = MovableSource.rows(of: result, program: program).mapValues { DraggableRow(frame: $0.frame) }
       TimelineJSON.write(result, draggable: draggable, to: output)
-    case .text, .svg, .swift: return false
+    case .text, .svg, .swift, .xctest: return false
     }
     return true
+  }
+
+  /// Why a run cannot become a test that asserts what it drew, or nil when
+  /// it can: a run cut short by an error, the budget or Ctrl-C drew less
+  /// than Swift would do, and a test would assert that.
+  static func untestable(_ result: RunResult) -> String? {
+    switch result.stop {
+    case .idle, .horizon: return nil
+    case .runtimeError(let error):
+      return "the run stopped with \(error.summary), where Swift would trap; a test cannot assert what it drew"
+    case .budget(let count):
+      return "the run stopped after its budget of \(count) events; a test would assert a cut-short run"
+    case .interrupted: return "the run was interrupted; run it to its end first"
+    case .testEnded: return "it is already a test; paste it to run it"
+    }
   }
 
   /// What to say when a program subscribes no pipeline, so there is no

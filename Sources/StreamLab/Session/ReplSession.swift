@@ -109,6 +109,8 @@ public struct ReplSession {
     switch SwiftRun.run(swift, options: RunOptions(maxEvents: 10_000)) {
     case .ran(let result, _):
       if result.showsSomething { return true }
+    case .tested:
+      return true
     case .refused(let diagnostic):
       refusedAt = diagnostic.range.start
     }
@@ -274,6 +276,13 @@ public struct ReplSession {
       return showLastRun(as: .json)
     case .swift:
       return showLastRun(as: .swift)
+    case .test:
+      if let lastRun, lastRun.program.statements.isEmpty {
+        return failure(
+          "the last run was Swift with no short form in streamlab's language, so there is no `program` to test; "
+            + "`:help xctest` shows how to write the test around your own code and paste it")
+      }
+      return showLastRun(as: .xctest)
     case .svg(let path):
       var reply = showLastRun(as: .svg)
       if !reply.isError {
@@ -382,6 +391,7 @@ public struct ReplSession {
     let asCommand = topic.hasPrefix(":")
     let name = asCommand ? String(topic.dropFirst()) : topic
     if name == "paste" || name == "swift-in" { return ReplReply(text: HelpText.paste(presenter: presenter)) }
+    if name == "xctest" || name == "test" { return ReplReply(text: HelpText.xctest(width: settings.width)) }
     let command = MetaCommand.table.first(where: { $0.name == ":" + name }).map { entry in
       "\(entry.name) \(entry.argument)".trimmingWhitespace() + " — " + entry.summary
     }

@@ -77,6 +77,7 @@ struct TraceLog {
     case .budget(let count): return "(the run stopped after \(count) events)"
     case .runtimeError(let error): return "(the run stopped: \(error))"
     case .interrupted: return "(the run was interrupted at \(result.endTime))"
+    case .testEnded(let time): return "(the test returned at \(time))"
     }
   }
 }

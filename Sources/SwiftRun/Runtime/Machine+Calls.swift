@@ -6,6 +6,17 @@ extension Machine {
   /// A call, by what is called: a method, an implicit member, a name, a value.
   func call(_ callee: SwiftExpr, _ written: [SwiftArgument], at range: SourceRange, in scope: Scope) throws -> Value {
     switch callee.kind {
+    case .member(let base?, let name) where base.kind == .identifier("super") && Self.testCaseHooks.contains(name):
+      // `super.setUp()`: XCTestCase's own does nothing a paste can see.
+      return .void
+    case .member(let base?, let name)
+    where base.kind == .identifier("self") && Self.xctestFunctions.contains(name)
+      && scope.currentSelf?.opaque(as: Instance.self)?.type.isTestCase == true:
+      return try xctestCall(name, try evaluateArguments(written, in: scope), at: range)
+    case .identifier(let name)
+    where Self.xctestFunctions.contains(name) && scope.lookup(name) == nil && functions[name] == nil
+      && types[name] == nil:
+      return try xctestCall(name, try evaluateArguments(written, in: scope), at: range)
     case .member(let base?, let name):
       try requireUnwrappedSelf(base, member: name, in: scope)
       let target = try link(base, in: scope)

@@ -59,6 +59,7 @@ extension Machine {
       definition.rawType = raw
     }
     definition.isObservableObject = declaration.inherited.contains { $0.description == "ObservableObject" }
+    definition.isTestCase = Self.isTestCase(declaration)
     types[declaration.name] = definition
     try addMembers(declaration.members, to: definition)
     describeItself(definition)

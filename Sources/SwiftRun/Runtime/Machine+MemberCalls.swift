@@ -37,6 +37,8 @@ extension Machine {
         if let field = instance.fields[name] { return try callValue(field.value, arguments, at: range, in: scope) }
       case let type as TypeValue:
         return try staticMember(name, of: type, arguments: arguments, at: range, in: scope)
+      case let expectation as ExpectationValue:
+        return try expectationMember(name, of: expectation, at: range)
       case let subject as SubjectValue:
         switch name {
         case "send":

@@ -129,6 +129,9 @@ extension Machine {
       // `assign(to: &$results)` sets the property itself, which publishes.
       return try write(value, to: variable)
     }
+    if let expectation = target.opaque(as: ExpectationValue.self) {
+      return try setExpectationProperty(name, of: expectation, to: value, at: range)
+    }
     if let subject = target.opaque(as: SubjectValue.self), name == "value", subject.current != nil {
       subject.send(value)
       noteDeliveryOrder(of: subject.deliveries, sentBy: "the subject `\(subject.name)`")

@@ -44,6 +44,10 @@ final class Machine {
   var closureReadsSecondParameter: [Int: Bool] = [:]
   /// Whether the paste made a `DispatchQueue.test` or `RunLoop.test`, which runs only when advanced.
   var madeTestScheduler = false
+  /// Each XCTest assertion a pasted test made (issue 32), in order.
+  var assertions: [AssertionResult] = []
+  /// The expectations a pasted test made, for `waitForExpectations(timeout:)`.
+  var expectations: [ExpectationValue] = []
   /// True while the run is torn down: no `deinit` runs then.
   var isEnding = false
   /// A lesson's givens, bound as publishers the paste uses by name.
@@ -171,7 +175,7 @@ final class Machine {
     return "line \(location.line):\(location.column), \(shown.count > 60 ? String(shown.prefix(57)) + "…" : shown)"
   }
 
-  private func result(clockStop: VirtualClock.StopReason) -> RunResult {
+  func result(clockStop: VirtualClock.StopReason) -> RunResult {
     let stop: RunStop
     switch (recorder.stopCause, clockStop) {
     case (.runtimeError(let error)?, _): stop = .runtimeError(error)
@@ -191,6 +195,7 @@ final class Machine {
     result.lifetimes = lifetimes(reachable: reachable)
     result.releases = subscriptionReleases(rows: result.rows)
     result.tasks = taskTimelines
+    result.assertions = assertions
     // A leak has its own note; an object a global still holds is what a script's globals do.
     result.notes += result.lifetimes.filter { $0.released != nil }.map(\.sentence)
     result.stageTypes = shownTypes.map { types in

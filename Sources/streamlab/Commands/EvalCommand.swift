@@ -121,6 +121,8 @@ struct EvalCommand: ParsableCommand {
         try write(answer.document)
       }
       if case .runtimeError(let error) = result.stop { failOnce(error) }
+      // A paste of tests with a failing test exits 1, as `swift test` does.
+      if answer.exitStatus != 0 { throw ExitCode(answer.exitStatus) }
     }
   }
 

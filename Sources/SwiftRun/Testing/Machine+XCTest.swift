@@ -1,0 +1,223 @@
+import StreamCore
+import StreamLang
+import SwiftImport
+
+/// XCTest in a paste (issue 32): the assertions, expectations and waits a
+/// test method calls, each recorded with its virtual time and XCTest's own
+/// wording, and the run of one `test…` method with `setUp` and `tearDown`.
+extension Machine {
+  /// The XCTest functions a test calls unqualified (a test case's own
+  /// `wait` and `expectation` included).
+  static let xctestFunctions: Set<String> = [
+    "XCTAssert", "XCTAssertTrue", "XCTAssertFalse", "XCTAssertEqual", "XCTAssertNotEqual", "XCTAssertNil",
+    "XCTAssertNotNil", "XCTAssertGreaterThan", "XCTAssertGreaterThanOrEqual", "XCTAssertLessThan",
+    "XCTAssertLessThanOrEqual", "XCTFail", "XCTUnwrap", "XCTestExpectation", "expectation", "wait",
+    "waitForExpectations",
+  ]
+
+  /// The methods of `XCTestCase` a subclass runs around each test; `super.setUp()` does nothing more here.
+  static let testCaseHooks: Set<String> = ["setUp", "tearDown", "setUpWithError", "tearDownWithError"]
+
+  /// True for a class the paste declared as a subclass of `XCTestCase`.
+  static func isTestCase(_ declaration: SwiftTypeDeclaration) -> Bool {
+    declaration.kind == .class && declaration.inherited.contains { $0.description == "XCTestCase" }
+  }
+
+  /// Runs `methodName` of the test case `className` as XCTest runs it: the
+  /// paste's top-level code first (its declarations, as a test target's
+  /// files are compiled), then a fresh instance, `setUp`, the test,
+  /// `tearDown`. The clock runs only while the test waits or advances a
+  /// test scheduler: once the test returns, XCTest runs nothing more of it.
+  func runTest(_ statements: [SwiftStatement], className: String, methodName: String) throws -> TestCaseRun {
+    try declareTypesAndFunctions(statements, in: globals)
+    var crash: String?
+    do {
+      for statement in statements {
+        switch statement.kind {
+        case .function, .type, .typeDeclaration: continue
+        default: _ = try execute(statement, in: globals)
+        }
+      }
+      guard let type = types[className] else {
+        throw refuse("`\(className)` is not declared", at: .init(start: 0, end: 0))
+      }
+      let instance = try instantiate(type, [], at: type.declaredAt)
+      // XCTest keeps every test case alive until the whole run ends.
+      globals.declare("streamlab.testCase", Variable(instance, isConstant: true))
+      let scope = Scope(parent: globals, selfValue: instance)
+      for name in ["setUpWithError", "setUp", methodName, "tearDown", "tearDownWithError"] {
+        guard let method = type.methods[name]?.first(where: { $0.parameters.isEmpty }) else { continue }
+        _ = try run(method, [], in: scope, at: method.range)
+        // What the method's end releases (its locals), it released.
+        runningStatement = method.range.start
+        if let pendingError { throw pendingError }
+      }
+    } catch SwiftRunError.trap(let message, let range) {
+      crash = "\(message) (\(place(range)))"
+      recorder.fail(message, stage: place(range), value: nil)
+    } catch SwiftRunError.thrown(let value, let range) {
+      // A throwing test that throws fails with XCTest's words, and goes no further.
+      record(
+        passed: false, source: source(range), message: "failed: caught error: \"\(SwiftText.plain(value))\"",
+        at: range)
+    } catch is RunEndedWhileWaiting {
+      crash = "the test awaits what never comes"
+    }
+    var result = result(clockStop: .idle)
+    if case .idle = result.stop { result.stop = .testEnded(clock.now) }
+    return TestCaseRun(className: className, methodName: methodName, result: result, crash: crash)
+  }
+
+  /// One XCTest call: an assertion, an expectation made or waited for.
+  func xctestCall(_ name: String, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+    let values = arguments.filter { $0.label == nil }.map(\.value)
+    let message = arguments.count > 1 ? arguments.last.flatMap(messageText) : nil
+    func value(_ index: Int) throws -> Value {
+      guard values.indices.contains(index) else { throw refuse("`\(name)` needs more arguments", at: range) }
+      return values[index]
+    }
+    switch name {
+    case "XCTAssert", "XCTAssertTrue", "XCTAssertFalse":
+      let expected = name != "XCTAssertFalse"
+      guard case .bool(let condition) = try value(0) else {
+        throw refuse("`\(name)` takes a Bool", at: range)
+      }
+      let failure = name == "XCTAssertFalse" ? "XCTAssertFalse failed" : "XCTAssertTrue failed"
+      assert(condition == expected, failure, message, at: range)
+    case "XCTAssertEqual", "XCTAssertNotEqual":
+      let (a, b) = (try value(0), try value(1))
+      let equal = try binary("==", a, b, at: range) == .bool(true)
+      let shown =
+        "(\"\(SwiftText.plain(a))\") is \(name == "XCTAssertEqual" ? "not " : "")equal to (\"\(SwiftText.plain(b))\")"
+      assert(equal == (name == "XCTAssertEqual"), "\(name) failed: \(shown)", message, at: range)
+    case "XCTAssertGreaterThan", "XCTAssertGreaterThanOrEqual", "XCTAssertLessThan", "XCTAssertLessThanOrEqual":
+      let (a, b) = (try value(0), try value(1))
+      let (op, words): (String, String) =
+        switch name {
+        case "XCTAssertGreaterThan": (">", "is not greater than")
+        case "XCTAssertGreaterThanOrEqual": (">=", "is less than")
+        case "XCTAssertLessThan": ("<", "is not less than")
+        default: ("<=", "is greater than")
+        }
+      let holds = try binary(op, a, b, at: range) == .bool(true)
+      let shown = "(\"\(SwiftText.plain(a))\") \(words) (\"\(SwiftText.plain(b))\")"
+      assert(holds, "\(name) failed: \(shown)", message, at: range)
+    case "XCTAssertNil", "XCTAssertNotNil":
+      let tested = try value(0)
+      let isNil = tested == .null
+      // XCTest shows the value inside the optional.
+      let shown = SwiftText.plain(tested.opaque(as: OptionalValue.self)?.wrapped ?? tested)
+      let failure = name == "XCTAssertNil" ? "XCTAssertNil failed: \"\(shown)\"" : "XCTAssertNotNil failed"
+      assert(isNil == (name == "XCTAssertNil"), failure, message, at: range)
+    case "XCTFail":
+      let text = values.first.map(SwiftText.plain) ?? ""
+      record(passed: false, source: source(range), message: "failed - \(text)", at: range)
+    case "XCTUnwrap":
+      let wrapped = try value(0)
+      guard wrapped != .null else {
+        record(
+          passed: false, source: source(range), message: "XCTUnwrap failed: expected non-nil value", at: range)
+        throw SwiftRunError.thrown(.string("XCTUnwrap failed"), range)
+      }
+      if let optional = wrapped.opaque(as: OptionalValue.self) { return optional.wrapped }
+      return wrapped
+    case "XCTestExpectation", "expectation":
+      let description = arguments.first { $0.label == "description" }.map { SwiftText.plain($0.value) } ?? ""
+      let expectation = ExpectationValue(description: description)
+      expectations.append(expectation)
+      return .opaque(expectation)
+    case "wait", "waitForExpectations":
+      try wait(for: arguments, at: range)
+    default:
+      throw refuse("streamlab does not run XCTest's `\(name)`", at: range)
+    }
+    return .void
+  }
+
+  /// `XCTAssertEqual(a, b, "why")`: the last argument when it is a String message.
+  private func messageText(_ argument: Argument) -> String? {
+    guard argument.label == nil, case .string(let text) = argument.value else { return nil }
+    return text
+  }
+
+  private func assert(_ holds: Bool, _ failure: String, _ message: String?, at range: SourceRange) {
+    // XCTest always ends a failure with " - " and the message, empty or not.
+    let suffix = " - " + (message ?? "")
+    record(passed: holds, source: source(range), message: holds ? nil : failure + suffix, at: range)
+  }
+
+  func record(passed: Bool, source: String, message: String?, at range: SourceRange) {
+    let line = SourceLocation(of: range, in: text).line
+    let oneLine = source.split(separator: "\n").map { $0.drop(while: \.isWhitespace) }.joined(separator: " ")
+    assertions.append(
+      AssertionResult(time: clock.now, line: line, source: oneLine, passed: passed, message: message))
+  }
+
+  /// `wait(for: [e], timeout: 1)`: the virtual clock runs until every
+  /// expectation is fulfilled or the timeout has passed, as XCTest's wait
+  /// lets the main run loop run. With a test scheduler nothing moves while
+  /// the test waits (it moves only when advanced), as with Point-Free's.
+  private func wait(for arguments: [Argument], at range: SourceRange) throws {
+    guard let timeoutArgument = arguments.first(where: { $0.label == "timeout" }) else {
+      throw refuse("`wait` needs a `timeout:`", at: range)
+    }
+    let seconds: Double
+    switch timeoutArgument.value {
+    case .int(let whole): seconds = Double(whole)
+    case .double(let fraction): seconds = fraction
+    default: throw refuse("`timeout:` is a number of seconds", at: timeoutArgument.range)
+    }
+    let expectations: [ExpectationValue]
+    if let listed = arguments.first(where: { $0.label == "for" }) {
+      guard case .array(let items) = listed.value else { throw refuse("`for:` lists expectations", at: listed.range) }
+      expectations = items.compactMap { $0.opaque(as: ExpectationValue.self) }
+    } else {
+      expectations = self.expectations
+    }
+    let deadline = clock.now.advanced(by: VirtualInterval(nanoseconds: Int(seconds * 1_000_000_000)))
+    let ordinary = expectations.filter { !$0.isInverted }
+    if !madeTestScheduler {
+      if ordinary.isEmpty || expectations.contains(where: \.isInverted) {
+        clock.advance(to: deadline)
+      } else if clock.run(until: deadline, orUntil: { ordinary.allSatisfy(\.isFulfilled) }) != nil {
+        clock.advance(to: deadline)
+      }
+    }
+    let unfulfilled = ordinary.filter { !$0.isFulfilled }
+    let inverted = expectations.filter { $0.isInverted && $0.isFulfilled }
+    // XCTest's words, as swift-corelibs-xctest prints them (`Double` seconds, names unquoted).
+    var failure: String?
+    if !unfulfilled.isEmpty {
+      let names = unfulfilled.map(\.expectationDescription).joined(separator: ", ")
+      failure =
+        "Asynchronous wait failed - Exceeded timeout of \(seconds) seconds, with unfulfilled expectations: \(names)"
+    } else if let fulfilled = inverted.first {
+      failure = "Asynchronous wait failed - Fulfilled inverted expectation '\(fulfilled.expectationDescription)'"
+    }
+    record(passed: failure == nil, source: source(range), message: failure, at: range)
+  }
+
+  /// `fulfill()` and the properties of an expectation.
+  func expectationMember(_ name: String, of expectation: ExpectationValue, at range: SourceRange) throws -> Value {
+    switch name {
+    case "fulfill":
+      // swift-corelibs-xctest lets an expectation be fulfilled again without a word.
+      expectation.fulfill()
+      return .void
+    default:
+      throw refuse("streamlab does not run `XCTestExpectation.\(name)`", at: range)
+    }
+  }
+
+  /// `expectation.isInverted = true`, `expectation.expectedFulfillmentCount = 3`.
+  func setExpectationProperty(_ name: String, of expectation: ExpectationValue, to value: Value, at range: SourceRange)
+    throws
+  {
+    switch (name, value) {
+    case ("isInverted", .bool(let inverted)): expectation.isInverted = inverted
+    case ("expectedFulfillmentCount", .int(let count)) where count > 0: expectation.expectedCount = count
+    case ("assertForOverFulfill", .bool): break
+    default: throw refuse("streamlab cannot set `.\(name)` of an XCTestExpectation", at: range)
+    }
+  }
+}
