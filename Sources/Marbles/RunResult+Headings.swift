@@ -18,6 +18,8 @@ extension RunResult {
     var sawTask = false
     return rows.map { row in
       let label = row.headingLabel
+      // The assertions row comes last, labelled as what it is.
+      if row.assertions != nil { return (nil, label) }
       // Task rows come after them, under a header of their own.
       if row.task != nil {
         defer { sawTask = true }

@@ -26,7 +26,7 @@ public enum TextDiagram {
   /// `render`, with `LongRunLayout` allowed or not (the tests compare the two).
   static func render(_ result: RunResult, options: DiagramOptions, streamsLongRuns: Bool) -> String {
     let page = Page(
-      result: result.summarisingInnerRows.withLifetimeRows.withTaskRows, options: options,
+      result: result.summarisingInnerRows.withLifetimeRows.withTaskRows.withAssertionRows, options: options,
       streamsLongRuns: streamsLongRuns)
     return page.lines.map { $0.trimmedTrailingSpaces().rendered(color: options.color) }.joined(separator: "\n")
   }
@@ -34,13 +34,15 @@ public enum TextDiagram {
   /// The columns `render` shows of `result`, ` ~ ` between two windows, and
   /// what each row says it leaves out.
   static func cut(for result: RunResult, options: DiagramOptions = .init()) -> TextCut {
-    Page.layout(result: result.summarisingInnerRows.withLifetimeRows.withTaskRows, options: options).cut
+    Page.layout(result: result.summarisingInnerRows.withLifetimeRows.withTaskRows.withAssertionRows, options: options)
+      .cut
   }
 
   /// The frame `render` draws `result` at, printed under its axis: the `F` of
   /// `marbles "…" frame F` for feeding a row back (see `MarbleString`).
   public static func frame(for result: RunResult, options: DiagramOptions = .init()) -> VirtualInterval {
-    Page.layout(result: result.summarisingInnerRows.withLifetimeRows.withTaskRows, options: options).layout.frame
+    Page.layout(result: result.summarisingInnerRows.withLifetimeRows.withTaskRows.withAssertionRows, options: options)
+      .layout.frame
   }
 }
 
@@ -88,7 +90,9 @@ extension TextDiagram {
           let marbles = placed.marbles(in: window)
           drawn += index == 0 && row.opensLate ? marbles.blankingLeadingDashes() : marbles
         }
-        line += row.lifetime.map { drawn.lifetimeMarbles($0) } ?? row.task.map { drawn.taskMarbles($0) } ?? drawn
+        line +=
+          row.lifetime.map { drawn.lifetimeMarbles($0) } ?? row.task.map { drawn.taskMarbles($0) }
+          ?? row.assertions.map { _ in drawn.assertionMarbles() } ?? drawn
 
         // What the cut leaves out of the row, after its marbles when there
         // is room, else on a line of its own under them.

@@ -174,6 +174,8 @@ struct ValueLegend {
   /// ASCII without a marble symbol.
   private static func drawable(_ text: String, maxWidth: Int) -> String? {
     guard !text.isEmpty, text.count <= maxWidth else { return nil }
+    // An assertions row's marks (issue 32): one column each, drawn as themselves.
+    if text == "\u{2713}" || text == "\u{2717}" { return text }
     let printable = text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value < 0x7F }
     guard printable, !text.contains(where: reserved.contains) else { return nil }
     return text

@@ -186,13 +186,20 @@ import Testing
     #expect(ours == theirs)
   }
 
-  @Test func theFrontDoorShowsEachTestAndExitsOneWhenOneFails() {
+  @Test func theFrontDoorShowsEachTestAndExitsOneWhenOneFails() throws {
     let failing = FrontDoor.evaluate(FrontDoorRequest(Self.debounceTest.replacing("EXPECTED", with: "s")))
     #expect(failing.exitStatus == 1)
     #expect(failing.document.contains("Test Case 'SearchTests.testDebounceDropsThePendingValue' failed"))
     #expect(
       failing.document.contains(#"400ms  ✗ line 20  XCTAssertEqual failed: ("["sw"]") is not equal to ("["s"]")"#))
     #expect(failing.document.hasSuffix("Executed 1 test, with 1 failure"))
+    // On the time axis: the failed assertion's `✗` in the column of 400ms, under the debounce row's "sw".
+    let lines = failing.document.split(separator: "\n").map(String.init)
+    let row = try #require(lines.first { $0.hasPrefix("  assertions ") })
+    let output = try #require(lines.first { $0.contains("--------sw") })
+    #expect(
+      row.firstIndex(of: "\u{2717}")?.utf16Offset(in: row) == output.range(of: "sw")?.lowerBound.utf16Offset(in: output)
+    )
     let json = FrontDoorRequest(Self.debounceTest.replacing("EXPECTED", with: "sw"), format: .json)
     let document = FrontDoor.evaluate(json).document
     #expect(

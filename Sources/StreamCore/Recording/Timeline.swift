@@ -22,6 +22,9 @@ public struct Timeline: Hashable {
   public var lifetime: ObjectLifetime?
   /// Set only on a row a diagram draws for a Swift `Task` (issue 31).
   public var task: TaskTimeline?
+  /// Set only on the row a diagram draws for a pasted test's assertions,
+  /// `✓` or `✗` where each ran (issue 32).
+  public var assertions: [AssertionResult]?
 
   public init(
     label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: TimelineEvents = [],
@@ -46,7 +49,9 @@ public struct Timeline: Hashable {
 
   /// True for a row that shows a stage of its shown pipeline; false for an
   /// inner row and for a shared upstream's row.
-  public var isStageRow: Bool { inner == nil && shared == nil && lifetime == nil && task == nil }
+  public var isStageRow: Bool {
+    inner == nil && shared == nil && lifetime == nil && task == nil && assertions == nil
+  }
 
   /// The events a marble diagram draws: no demand requests, no drops.
   public var marbleEvents: [TimelineEvent] { events.filter(\.isMarble) }
