@@ -177,12 +177,16 @@ import Testing
           f.isInverted = true
           f.fulfill()
           wait(for: [f], timeout: 0.1)
+          XCTAssertEqual("x", "y")
+          XCTAssertTrue(false, "msg")
+          _ = try XCTUnwrap(n)
+          XCTFail("not reached: XCTUnwrap threw")
       """
-    let paste = "import XCTest\nfinal class T: XCTestCase {\n  func testMessages() {\n\(body)\n  }\n"
+    let paste = "import XCTest\nfinal class T: XCTestCase {\n  func testMessages() throws {\n\(body)\n  }\n"
     let ours = try #require(try tests(paste + "}\n").first).result.assertions.compactMap(\.message)
     let theirs = try XCTestRun.failureMessages(
       of: paste + "  static var allTests = [(\"testMessages\", testMessages)]\n}\nXCTMain([testCase(T.allTests)])\n")
-    #expect(ours.count == 15)
+    #expect(ours.count == 18)
     #expect(ours == theirs)
   }
 

@@ -45,7 +45,7 @@ extension FrontDoor {
       return FrontDoorAnswer(outcome: outcome, document: document, message: nil, exitStatus: status)
     case .svg, .swift, .xctest:
       // One SVG draws one run; a paste of tests is Swift already.
-      guard runs.count == 1 || request.format != .svg, let run = runs.first, request.format == .svg else {
+      guard request.format == .svg, runs.count == 1, let run = runs.first else {
         let error = PresentationError.unavailable(
           request.format,
           reason: request.format == .svg

@@ -16,7 +16,13 @@ extension Machine {
     case .identifier(let name)
     where Self.xctestFunctions.contains(name) && scope.lookup(name) == nil && functions[name] == nil
       && types[name] == nil:
-      return try xctestCall(name, try evaluateArguments(written, in: scope), at: range)
+      let unwrapped =
+        name == "XCTUnwrap"
+        ? written.first.flatMap { argument in
+          staticType(of: argument.value, in: TypingEnvironment(scope: scope, selfType: selfTypeName(in: scope)))?
+            .unwrappedOptional.spelling
+        } : nil
+      return try xctestCall(name, try evaluateArguments(written, in: scope), at: range, unwrappedType: unwrapped)
     case .member(let base?, let name):
       try requireUnwrappedSelf(base, member: name, in: scope)
       let target = try link(base, in: scope)

@@ -127,14 +127,7 @@ final class Machine {
   func run(_ statements: [SwiftStatement]) throws -> RunResult {
     try declareTypesAndFunctions(statements, in: globals)
     do {
-      for statement in statements {
-        if case .function = statement.kind { continue }
-        if case .type = statement.kind { continue }
-        if case .typeDeclaration = statement.kind { continue }
-        let flow = try execute(statement, in: globals)
-        if case .returned = flow { break }
-        if let pendingError { throw pendingError }
-      }
+      try runTopLevelCode(statements)
       let clockStop = runClockToItsEnd()
       if let pendingError { throw pendingError }
       return result(clockStop: clockStop)
@@ -151,6 +144,20 @@ final class Machine {
       }
     }
     return result(clockStop: .idle)
+  }
+
+  /// The paste's top-level statements in order, declarations left out (they
+  /// were declared first): a script's code, or a test target's files' globals.
+  func runTopLevelCode(_ statements: [SwiftStatement]) throws {
+    for statement in statements {
+      switch statement.kind {
+      case .function, .type, .typeDeclaration: continue
+      default: break
+      }
+      let flow = try execute(statement, in: globals)
+      if case .returned = flow { break }
+      if let pendingError { throw pendingError }
+    }
   }
 
   /// After the last statement, the clock runs as a script's main run loop

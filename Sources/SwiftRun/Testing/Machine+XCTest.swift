@@ -32,12 +32,7 @@ extension Machine {
     try declareTypesAndFunctions(statements, in: globals)
     var crash: String?
     do {
-      for statement in statements {
-        switch statement.kind {
-        case .function, .type, .typeDeclaration: continue
-        default: _ = try execute(statement, in: globals)
-        }
-      }
+      try runTopLevelCode(statements)
       guard let type = types[className] else {
         throw refuse("`\(className)` is not declared", at: .init(start: 0, end: 0))
       }
@@ -55,6 +50,8 @@ extension Machine {
     } catch SwiftRunError.trap(let message, let range) {
       crash = "\(message) (\(place(range)))"
       recorder.fail(message, stage: place(range), value: nil)
+    } catch SwiftRunError.thrown(let value, _) where value == Self.unwrapFailure {
+      // `XCTUnwrap` recorded its own failure; XCTest adds nothing for the error it throws.
     } catch SwiftRunError.thrown(let value, let range) {
       // A throwing test that throws fails with XCTest's words, and goes no further.
       record(
@@ -69,9 +66,16 @@ extension Machine {
   }
 
   /// One XCTest call: an assertion, an expectation made or waited for.
-  func xctestCall(_ name: String, _ arguments: [Argument], at range: SourceRange) throws -> Value {
+  ///
+  /// - Parameter unwrappedType: for `XCTUnwrap`, the type its message names
+  ///   (`String` for a `String?`), when the static typer knows it.
+  func xctestCall(_ name: String, _ arguments: [Argument], at range: SourceRange, unwrappedType: String? = nil)
+    throws -> Value
+  {
     let values = arguments.filter { $0.label == nil }.map(\.value)
-    let message = arguments.count > 1 ? arguments.last.flatMap(messageText) : nil
+    // The message follows the values an assertion compares: `XCTAssertEqual(a, b, "why")`, `XCTAssertTrue(c, "why")`.
+    let compared = Self.comparedValues[name] ?? 1
+    let message = values.count > compared ? messageText(values[compared]) : nil
     func value(_ index: Int) throws -> Value {
       guard values.indices.contains(index) else { throw refuse("`\(name)` needs more arguments", at: range) }
       return values[index]
@@ -110,14 +114,17 @@ extension Machine {
       let failure = name == "XCTAssertNil" ? "XCTAssertNil failed: \"\(shown)\"" : "XCTAssertNotNil failed"
       assert(isNil == (name == "XCTAssertNil"), failure, message, at: range)
     case "XCTFail":
-      let text = values.first.map(SwiftText.plain) ?? ""
+      let text = message ?? ""
       record(passed: false, source: source(range), message: "failed - \(text)", at: range)
     case "XCTUnwrap":
       let wrapped = try value(0)
       guard wrapped != .null else {
+        let type = unwrappedType.map { " of type \"\($0)\"" } ?? ""
+        let suffix = " - " + (message ?? "")
         record(
-          passed: false, source: source(range), message: "XCTUnwrap failed: expected non-nil value", at: range)
-        throw SwiftRunError.thrown(.string("XCTUnwrap failed"), range)
+          passed: false, source: source(range), message: "XCTUnwrap failed: expected non-nil value\(type)\(suffix)",
+          at: range)
+        throw SwiftRunError.thrown(Self.unwrapFailure, range)
       }
       if let optional = wrapped.opaque(as: OptionalValue.self) { return optional.wrapped }
       return wrapped
@@ -134,9 +141,18 @@ extension Machine {
     return .void
   }
 
-  /// `XCTAssertEqual(a, b, "why")`: the last argument when it is a String message.
-  private func messageText(_ argument: Argument) -> String? {
-    guard argument.label == nil, case .string(let text) = argument.value else { return nil }
+  /// How many values each assertion compares before its message.
+  static let comparedValues: [String: Int] = [
+    "XCTAssertEqual": 2, "XCTAssertNotEqual": 2, "XCTAssertGreaterThan": 2, "XCTAssertGreaterThanOrEqual": 2,
+    "XCTAssertLessThan": 2, "XCTAssertLessThanOrEqual": 2, "XCTFail": 0,
+  ]
+
+  /// What `XCTUnwrap` throws after recording its failure.
+  static let unwrapFailure = Value.string("streamlab: XCTUnwrap failed")
+
+  /// A message argument's text.
+  private func messageText(_ value: Value) -> String? {
+    guard case .string(let text) = value else { return nil }
     return text
   }
 
