@@ -109,6 +109,33 @@ public enum SeedCorpus {
   /// Pasted Swift, which the program target reads as `eval --swift` does:
   /// every source, subject, scheduling and cancelling form the reader knows.
   public static let swiftPrograms = [
+    // XCTest cases (issue 32): assertions, an expectation waited for, setUp, a test scheduler, XCTUnwrap.
+    """
+    import XCTest
+    final class SearchTests: XCTestCase {
+      var cancellables = Set<AnyCancellable>()
+      override func setUp() { super.setUp(); cancellables = [] }
+      func testDebounce() throws {
+        let scheduler = DispatchQueue.test
+        let subject = PassthroughSubject<String, Never>()
+        var received: [String] = []
+        subject.debounce(for: .milliseconds(300), scheduler: scheduler).sink { received.append($0) }.store(in: &cancellables)
+        subject.send("s")
+        scheduler.advance(by: .milliseconds(100))
+        XCTAssertEqual(received, [], "nothing yet")
+        subject.send("sw")
+        scheduler.advance(by: .milliseconds(300))
+        XCTAssertEqual(try XCTUnwrap(received.last), "sw")
+      }
+      func testExpectation() {
+        let e = expectation(description: "late")
+        e.expectedFulfillmentCount = 2
+        let c = Just(1).delay(for: .milliseconds(200), scheduler: DispatchQueue.main).sink { XCTAssertGreaterThan($0, 0); e.fulfill(); e.fulfill() }
+        wait(for: [e], timeout: 0.5)
+        XCTAssertNotNil(c)
+      }
+    }
+    """,
     // Tasks (issue 31): a `for await` loop, a sleep cancelled, a task's value, a stream, a Future from a task.
     "let s = PassthroughSubject<Int, Never>(); let t = Task { for await v in s.values { print(v); try? await Task.sleep(for: .milliseconds(100)) } }; DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { s.send(1); s.send(2) }",
     "let t = Task { () -> Int in try await Task.sleep(nanoseconds: 200_000_000); return 1 }; Task { print(await t.result) }; Task.detached { try await Task.sleep(for: .milliseconds(50)); t.cancel() }",
@@ -247,6 +274,8 @@ public enum SeedCorpus {
         ".sink { print($0) }", ".store(in: &cancellables)", ".milliseconds(", "scheduler.advance(by: ",
         "DispatchQueue.main.asyncAfter(deadline: .now() + ", "Future { promise in ", "promise(.success(",
         "Deferred { ", "Timer.publish(every: 0.1, on: .main, in: .common).autoconnect()", ".cancel()",
+        "final class T: XCTestCase {", "func test", "XCTAssertEqual(", "XCTAssertTrue(", "XCTAssertNil(", "XCTFail(",
+        "XCTUnwrap(", "expectation(description: ", "wait(for: [", "timeout: ", ".fulfill()", "isInverted",
       ] + SchedulerName.allCases.map(\.rawValue)
     let fields = LessonField.allCases.map { "\($0.rawValue): " } + ["events", "marbles", "values"]
     let entries = Keywords.all.map(\.name) + fields + syntax
