@@ -11,8 +11,8 @@ import Testing
 @Suite struct CurriculumVerifyTests {
   static let lessons = CurriculumAnswers.lessonFiles().map(\.lastPathComponent)
 
-  @Test func curriculumHasTwelveLessons() {
-    #expect(Self.lessons.count == 14)
+  @Test func curriculumHasFifteenLessons() {
+    #expect(Self.lessons.count == 15)
   }
 
   @Test(arguments: lessons)

@@ -30,7 +30,16 @@ public struct CheckFeedback {
       return "✗ " + problem.description
     }
     if let comparison = comparisonDiagram(result, givens: givens) { sections.append(comparison) }
+    if let tests = testsDiagram(result) { sections.append(tests) }
     return sections.joined(separator: "\n")
+  }
+
+  /// A test exercise's runs (issue 32): on what they ran, then each test's
+  /// heading in XCTest's words and its diagram with its assertions marked.
+  public func testsDiagram(_ result: CheckResult) -> String? {
+    guard !result.tests.isEmpty else { return nil }
+    let place = result.testsRanOn.map { "Your tests on \($0):" } ?? "Your tests:"
+    return ([place] + result.tests.map { $0.heading + "\n" + draw($0.result) }).joined(separator: "\n")
   }
 
   /// The given streams, the expected output and the actual output as rows of

@@ -24,6 +24,14 @@ public struct CheckResult: Hashable {
     case wrongType(expected: String, actual: String)
     /// The exercise itself cannot be checked (a given or the expect is broken): the teacher's problem.
     case lessonError(String)
+    /// A test exercise's answer declares no `XCTestCase` subclass with a `test…` method.
+    case notATest
+    /// One of the answer's tests fails on the code it tests: its heading and
+    /// why, in XCTest's words (`Test Case 'T.testPause' failed: line 4: XCTAssertEqual failed: …`).
+    case testFails(String)
+    /// Every test of the answer passes on a near miss of the code, which the
+    /// solution's test catches: what changed, and how many more pass.
+    case nearMissPasses(change: String, others: Int)
 
     public var description: String {
       switch self {
@@ -49,6 +57,14 @@ public struct CheckResult: Hashable {
         return "the answer's output is a publisher of \(actual); this exercise asks for \(expected)"
       case .lessonError(let message):
         return "the lesson cannot check this exercise: \(message)"
+      case .notATest:
+        return "this exercise asks for a test: a `final class …: XCTestCase` with a `func test…()` that uses the code"
+      case .testFails(let why):
+        return "your test fails on the code it tests: \(why)"
+      case .nearMissPasses(let change, let others):
+        let more = others == 0 ? "" : " (and \(others) more)"
+        return "your tests also pass on this near miss of the code, \(change)\(more): "
+          + "add an assertion that fails on it"
       }
     }
   }
@@ -70,6 +86,11 @@ public struct CheckResult: Hashable {
   public var actualEndTime: VirtualTime
   /// The program the answer ran as (the givens, then the answer), when there was an answer to run.
   public var program: String?
+  /// A test exercise's runs to show: the answer's failing tests on the code,
+  /// or its tests on the near miss they let pass.
+  public var tests: [TestCaseRun] = []
+  /// What `tests` ran on: `the code` or the near miss.
+  public var testsRanOn: String?
 
   public init(
     exercise: Int, answer: String, problems: [Problem], expected: [TimelineEvent]? = nil, actual: Timeline? = nil,

@@ -29,6 +29,7 @@ public struct ExerciseChecker {
   /// `expectedEvents`, with the lifetimes: those `expect:` names, or with no
   /// `expect:` each release and leak of the solution's run.
   public func expected(for exercise: Exercise) -> Result<Expected, ExpectationFailure> {
+    if exercise.asksForATest { return .failure(.testExercise) }
     if let expect = exercise.expect {
       let (eventsText, lifetimes) = LifetimeExpectation.split(expect.text)
       guard let eventsText else { return .success(Expected(events: nil, lifetimes: lifetimes)) }
@@ -72,6 +73,10 @@ public struct ExerciseChecker {
     var result = CheckResult(exercise: exercise.number, answer: trimmed, problems: [])
     guard !trimmed.isEmpty else {
       result.problems = [.noAnswer]
+      return result
+    }
+    if exercise.asksForATest {
+      checkTest(exercise, answer: String(trimmed), into: &result)
       return result
     }
     let expected: Expected
@@ -235,6 +240,10 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
   case swiftSolutionInvalid(String)
   case noOutput(Source)
   case nothingToCompare
+  /// A test exercise (`code:`) expects no output: its answer is a test.
+  case testExercise
+  /// A `near-miss:` line names no near miss of `code:`: what it says, and those there are.
+  case unknownNearMiss(String, known: [String])
 
   public var description: String {
     switch self {
@@ -250,6 +259,11 @@ public enum ExpectationFailure: Error, CustomStringConvertible {
       return "\(source.rawValue) subscribes to nothing"
     case .nothingToCompare:
       return "the exercise has neither `expect:` nor `solution:`"
+    case .testExercise:
+      return "the answer is a test of `code:`, which must pass on it and fail on its near misses"
+    case .unknownNearMiss(let written, let known):
+      return "`near-miss: \(written)` names no near miss of `code:`; its near misses are: "
+        + (known.isEmpty ? "none" : known.joined(separator: "; "))
     }
   }
 }

@@ -44,6 +44,7 @@ public struct LessonValidator {
 
   /// Runs the givens with the solution (or alone) and places their errors.
   private func validateProgram(of exercise: Exercise, report: (FilePosition, String) -> Void) {
+    if let code = exercise.code { return validateTest(of: exercise, code: code, report: report) }
     guard !exercise.givens.isEmpty || exercise.solution != nil else { return }
     let checker = ExerciseChecker(runner: runner)
     if let solution = exercise.solution, checker.isSwift(solution.text) {
@@ -88,6 +89,36 @@ public struct LessonValidator {
       } else if run.lastOutput(startingIn: program.answerRange) == nil {
         report(solution.start, "`solution:` subscribes to nothing; expected a pipeline after the `let`s")
       }
+    }
+  }
+
+  /// A test exercise's `code:` must be Swift, its solution a test that
+  /// passes on it, and each `near-miss:` one of the code's near misses.
+  private func validateTest(of exercise: Exercise, code: FieldText, report: (FilePosition, String) -> Void) {
+    let checker = ExerciseChecker(runner: runner)
+    guard checker.isSwift(code.text) else {
+      return report(code.start, "`code:` is the Swift a test exercise's answer tests; this does not read as Swift")
+    }
+    if let solution = exercise.solution {
+      switch checker.runTests(solution.text, on: code.text) {
+      case .invalid(.answerInvalid(let problems)):
+        for problem in problems {
+          report(solution.position(atOffset: problem.range.start), "`solution:` \(problem.description)")
+        }
+      case .invalid(.lessonError(let message)):
+        report(code.start, message)
+      case .invalid(let problem):
+        report(solution.start, "`solution:` \(problem)")
+      case .tested(let runs):
+        if let failing = runs.first(where: { !$0.passed }) {
+          report(solution.start, "`solution:` fails on `code:`: \(ExerciseChecker.failure(of: failing))")
+        }
+      }
+    }
+    if case .failure(.unknownNearMiss(let written, let known)) = checker.nearMissesToCatch(exercise),
+      let line = exercise.nearMisses.first(where: { $0.text == written })
+    {
+      report(line.start, ExpectationFailure.unknownNearMiss(written, known: known).description)
     }
   }
 }

@@ -29,6 +29,7 @@ public struct LessonVerifier {
       if checker.check(exercise, answer: "never").passed {
         problems.append("an answer that emits nothing (`never`) passes; the expected output needs an event")
       }
+      if problems.isEmpty, exercise.asksForATest { problems += testExerciseProblems(exercise) }
       // Near misses only mean something beside a solution that passes.
       if problems.isEmpty { problems += MutationCheck(checker: checker).survivorProblems(for: exercise) }
       if let hintProblem = hintProblem(for: exercise) { problems.append(hintProblem) }
@@ -50,5 +51,23 @@ public struct LessonVerifier {
     // What the lesson's words promise: LessonVerifier+Text.swift.
     entries += textEntries(file, numberedAfter: entries.count)
     return GradeReport(lesson: file.fileName, entries: entries)
+  }
+
+  /// A test exercise needs near misses to catch (else any test that passes
+  /// passes), and the solution's test must catch each one `near-miss:` names.
+  private func testExerciseProblems(_ exercise: Exercise) -> [String] {
+    guard case .success(let nearMisses) = checker.nearMissesToCatch(exercise) else { return [] }
+    if nearMisses.isEmpty {
+      return [
+        "the solution's test catches no near miss of `code:`, so any test that passes on the code passes the exercise"
+      ]
+    }
+    guard let solution = exercise.solution?.text else { return [] }
+    return nearMisses.compactMap { mutant in
+      guard case .tested(let runs) = checker.runTests(solution, on: mutant.text), runs.allSatisfy(\.passed) else {
+        return nil
+      }
+      return "`near-miss: \(mutant.change)`: the solution's test passes on it, so no answer needs to catch it"
+    }
   }
 }

@@ -19,6 +19,19 @@ public protocol SwiftAnswerReading {
   /// front door gives every program (a stage spelt as Swift, a `:command`
   /// typed as a program); offsets are into `answer`.
   func hinted(_ diagnostics: [Diagnostic], in answer: String) -> [Diagnostic]
+  /// Runs `swift` (a test exercise's code, then the answer) as a paste of
+  /// `XCTestCase` subclasses: each `test…` method on its own clock.
+  func runTests(_ swift: String) -> SwiftTestRun
+}
+
+/// What running a paste as tests gave.
+public enum SwiftTestRun {
+  /// Each test method's run, in order.
+  case tested([TestCaseRun])
+  /// The paste ran but declares no `XCTestCase` subclass with a `test…` method.
+  case noTests
+  /// The paste cannot be read or uses what streamlab does not run; the diagnostic points into it.
+  case refused(Diagnostic)
 }
 
 /// What reading a Swift answer gave.

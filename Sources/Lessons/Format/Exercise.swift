@@ -24,6 +24,13 @@ public struct Exercise: Hashable {
   /// expected output stays hidden until they have answered once.
   public var asksForPrediction = false
   public var solution: FieldText?
+  /// `code:`: the Swift under test in a test exercise, whose answer is a test
+  /// (an `XCTestCase` subclass) that must pass on this code and fail on its
+  /// near misses. Nil in every other exercise.
+  public var code: FieldText?
+  /// `near-miss:` lines: the near misses of `code:` a test must catch. When
+  /// there are none, they are those the solution's test catches.
+  public var nearMisses: [FieldText] = []
   public var answer: FieldText?
   /// Where `answer:` is written: the UTF-8 range from just after its colon to the
   /// end of its last line's content. Nil when the exercise has no `answer:` line.
@@ -45,6 +52,9 @@ public struct Exercise: Hashable {
 
   /// The student's answer, or the empty string.
   public var answerText: String { answer?.text ?? "" }
+
+  /// True when the answer is a test of `code:` rather than a program.
+  public var asksForATest: Bool { code != nil }
 
   /// `3. Only search when the user pauses`
   public var heading: String { "\(number). \(title)" }

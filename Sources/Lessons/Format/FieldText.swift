@@ -35,6 +35,15 @@ public struct FieldText: Hashable, CustomStringConvertible {
 
   public var description: String { text }
 
+  /// A program's lines with the indentation its continuation lines had in
+  /// the file, less the shallowest one's: Swift written across lines, to show.
+  public var indentedLines: [String] {
+    let shallowest = pieces.dropFirst().map(\.column).min() ?? 1
+    return pieces.enumerated().map { index, piece in
+      index == 0 ? piece.text : String(repeating: " ", count: max(0, piece.column - shallowest)) + piece.text
+    }
+  }
+
   /// Where the value starts in the file.
   public var start: FilePosition {
     guard let first = pieces.first else { return FilePosition(line: 1, column: 1) }

@@ -2,6 +2,12 @@
 public enum LessonField: String, CaseIterable, Hashable {
   case lesson, title
   case exercise, given, task, predict, expect, compare, require, forbid, hint, solution, answer
+  /// `code:`: the Swift a test exercise's answer tests (issue 32); its
+  /// answer and solution are `XCTestCase` subclasses.
+  case code
+  /// `near-miss: line 7: …`: a near miss of `code:` the answer's test must
+  /// catch, as `lesson student` writes them for the student copy.
+  case nearMiss = "near-miss"
   /// `expect-type: <Int, Never>`: the type Swift gives the answer's output.
   case expectType = "expect-type"
 
@@ -11,7 +17,7 @@ public enum LessonField: String, CaseIterable, Hashable {
   /// Fields that may appear more than once in one exercise.
   public var isRepeatable: Bool {
     switch self {
-    case .given, .hint, .require, .forbid: return true
+    case .given, .hint, .require, .forbid, .nearMiss: return true
     default: return false
     }
   }
@@ -21,7 +27,7 @@ public enum LessonField: String, CaseIterable, Hashable {
   /// events, however long) join with a space.
   public var continuationSeparator: String {
     switch self {
-    case .given, .solution, .answer: return "\n"
+    case .given, .solution, .answer, .code: return "\n"
     default: return " "
     }
   }

@@ -286,6 +286,18 @@ private struct ParseState {
     case .solution:
       current?.solutionLines = value.linesStart..<value.linesEnd
       if !text.text.isEmpty { current?.solution = text }
+    case .code:
+      if text.text.isEmpty {
+        report(at: text.start, "expected the Swift the exercise's test tests after `code:`, on continuation lines")
+      } else {
+        current?.code = text
+      }
+    case .nearMiss:
+      if text.text.isEmpty {
+        report(at: text.start, "expected a near miss of `code:` after `near-miss:`, as `lesson mutants` names it")
+      } else {
+        current?.nearMisses.append(text)
+      }
     case .answer:
       current?.answer = text.text.isEmpty ? nil : text
       current?.answerSpan = value.afterColon..<value.contentEnd
@@ -333,7 +345,12 @@ private struct ParseState {
   private mutating func closeExercise() {
     guard let exercise = current else { return }
     current = nil
-    if mode == .lesson, exercise.expect == nil, exercise.solution == nil {
+    if exercise.asksForATest {
+      checkTestExerciseFields(exercise)
+    } else if let nearMiss = exercise.nearMisses.first {
+      report(at: nearMiss.start, "`near-miss:` belongs to a test exercise, one with `code:`")
+    }
+    if mode == .lesson, !exercise.asksForATest, exercise.expect == nil, exercise.solution == nil {
       report(
         at: FilePosition(line: exercise.line, column: 1),
         "exercise \"\(exercise.title)\" has neither `expect:` nor `solution:`; expected at least one, so answers can be checked"
@@ -348,6 +365,34 @@ private struct ParseState {
       )
     }
     exercises.append(exercise)
+  }
+
+  /// A test exercise is checked by running its answer's tests on `code:` and
+  /// on its near misses: no output is expected, and no givens run.
+  private mutating func checkTestExerciseFields(_ exercise: Exercise) {
+    let misplaced: [(String, FilePosition?)] = [
+      ("expect:", exercise.expect?.start), ("given:", exercise.givens.first?.start),
+      ("require:", exercise.required.first?.position), ("forbid:", exercise.forbidden.first?.position),
+    ]
+    for (field, position) in misplaced {
+      guard let position else { continue }
+      report(
+        at: position,
+        "`\(field)` has no place in a test exercise (one with `code:`): its answer is a test, checked on `code:` and on its near misses; write the inputs in the test"
+      )
+    }
+    if exercise.asksForPrediction || exercise.comparison != .events || exercise.expectedType != nil {
+      report(
+        at: FilePosition(line: exercise.line, column: 1),
+        "exercise \"\(exercise.title)\" asks for a test (it has `code:`), so `predict:`, `compare:` and `expect-type:` do not apply"
+      )
+    }
+    if mode == .lesson, exercise.solution == nil, exercise.nearMisses.isEmpty {
+      report(
+        at: FilePosition(line: exercise.line, column: 1),
+        "exercise \"\(exercise.title)\" asks for a test but has no `solution:`; expected the teacher's test, which decides the near misses of `code:` a test must catch"
+      )
+    }
   }
 
   private mutating func report(at position: FilePosition, _ message: String) {

@@ -1,6 +1,7 @@
 /// Makes the copy of a lesson that students receive: every exercise's
 /// `expect:` written out (computed from its solution when the teacher wrote
-/// none), solutions removed, hints that give the solution away (`Type: …`)
+/// none; for a test exercise, the `near-miss:` lines its solution's test
+/// catches), solutions removed, hints that give the solution away (`Type: …`)
 /// left out unless `keepSolutionHints`, and answers emptied. Every other byte
 /// stays as the teacher wrote it.
 public enum StudentCopy {
@@ -14,12 +15,25 @@ public enum StudentCopy {
     for exercise in file.exercises {
       if let lines = exercise.solutionLines {
         var replacement = ""
-        if exercise.expect == nil {
+        let endsLine =
+          lines.upperBound > 0 && lines.upperBound <= bytes.count && bytes[lines.upperBound - 1] == UInt8(ascii: "\n")
+        if exercise.asksForATest, exercise.nearMisses.isEmpty {
+          // The near misses the solution's test catches replace it, so the student's copy checks the same.
+          switch checker.nearMissesToCatch(exercise) {
+          case .success(let nearMisses):
+            replacement =
+              nearMisses.map { "near-miss: " + $0.change }.joined(separator: newline)
+              + (endsLine && !nearMisses.isEmpty ? newline : "")
+          case .failure(let failure):
+            let position = exercise.solution?.start ?? FilePosition(line: exercise.line, column: 1)
+            errors.append(
+              LessonError(
+                fileName: file.fileName, position: position,
+                message: "cannot work out the near misses the solution's test catches: \(failure)"))
+          }
+        } else if exercise.expect == nil, !exercise.asksForATest {
           switch expectText(for: exercise, checker: checker) {
           case .success(let text):
-            let endsLine =
-              lines.upperBound > 0 && lines.upperBound <= bytes.count
-              && bytes[lines.upperBound - 1] == UInt8(ascii: "\n")
             replacement = "expect: " + text + (endsLine ? newline : "")
           case .failure(let problem):
             let position = exercise.solution?.start ?? FilePosition(line: exercise.line, column: 1)

@@ -176,6 +176,7 @@ public struct LessonSession {
         : "✓ Passed! (type :solution now for the teacher's solution)"
     ]
     if let diagram = feedback.comparisonDiagram(result, givens: givenRun(exercise)) { sections.append(diagram) }
+    if let tests = feedback.testsDiagram(result) { sections.append(tests) }
     current += 1
     var output = show(sections)
     output.checkedProgram = result.program
@@ -228,6 +229,7 @@ public struct LessonSession {
 
   /// The givens' streams and the expected output, drawn on one axis.
   private func expectedScreen(for exercise: Exercise) -> String {
+    if let code = exercise.code { return testScreen(for: exercise, code: code) }
     let givens = givenRun(exercise)
     if exercise.asksForPrediction, !answered.contains(exercise.number), !passed.contains(exercise.number) {
       let given =
@@ -246,6 +248,25 @@ public struct LessonSession {
       let given = givens.map { "Given:\n" + feedback.draw($0) + "\n\n" } ?? ""
       return given + "The expected output cannot be shown: \(failure)"
     }
+  }
+
+  /// A test exercise's screen: the code under test, and what the test must do.
+  private func testScreen(for exercise: Exercise, code: FieldText) -> String {
+    let count: String
+    switch checker.nearMissesToCatch(exercise) {
+    case .success(let nearMisses):
+      count = "\(nearMisses.count) near miss\(nearMisses.count == 1 ? "" : "es")"
+    case .failure(let failure):
+      return "The code under test:\n" + Self.indented(code) + "\n\nThis exercise cannot be checked: \(failure)"
+    }
+    return "The code under test:\n" + Self.indented(code) + "\n\n"
+      + TextWrapper.wrap(
+        "Answer with a test: a `final class …: XCTestCase` whose `test…` methods use this code. It passes when every test passes on the code and some test fails on each of the \(count) of the code the lesson knows (a duration changed, an operator swapped or left out); a failing check names the first one your tests let pass.",
+        width: width)
+  }
+
+  private static func indented(_ code: FieldText) -> String {
+    code.indentedLines.map { "    " + $0 }.joined(separator: "\n")
   }
 
   /// `and vm is released (its deinit runs) at 2500ms`, for the expected screen.

@@ -57,6 +57,9 @@ extension LessonTools {
     case .notRunnable: return "not runnable"
     case .equivalent: return "equivalent"
     case .survives: return "survives"
+    case .caughtByTest: return "caught by the solution's test"
+    case .missedByTest: return "missed by the solution's test"
+    case .notAsked: return "not asked by near-miss:"
     }
   }
 

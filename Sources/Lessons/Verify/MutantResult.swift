@@ -8,6 +8,10 @@ public struct MutantResult: Hashable {
 
   /// The line `lesson verify` prints for a surviving mutant.
   public var survivorMessage: String? {
+    if case .missedByTest(let test) = verdict {
+      return "the near miss \(mutant.change) of `code:` changes what the solution's test \(test) records, "
+        + "but the solution passes on it: assert what it changes"
+    }
     guard case .survives(let probe, let solution, let mutantOutput) = verdict else { return nil }
     func show(_ events: [TimelineEvent]?) -> String {
       events.map { EventsText.format($0) ?? "(streams)" } ?? "(does not run)"

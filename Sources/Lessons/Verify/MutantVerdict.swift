@@ -14,4 +14,14 @@ public enum MutantVerdict: Hashable {
   /// The mutant passes although it computes something else: the exercise
   /// accepts a wrong answer. `probe` is an input that tells them apart.
   case survives(probe: InputProbe, solution: [TimelineEvent]?, mutant: [TimelineEvent]?)
+  /// Of a test exercise's `code:` (issue 32): the solution's test fails on
+  /// this near miss, so every answer must catch it too.
+  case caughtByTest
+  /// Of a test exercise's `code:`: the near miss changes what the solution's
+  /// test `test` records, yet that test passes on it. The solution's test is
+  /// too weak, and answers are not asked to catch the change.
+  case missedByTest(test: String)
+  /// Of a test exercise whose `near-miss:` lines choose the near misses to
+  /// catch: one they leave out, which no test is asked to catch.
+  case notAsked
 }

@@ -16,6 +16,7 @@ public struct MutationCheck {
   /// One result per mutant; none when the exercise has no solution.
   public func results(for exercise: Exercise) -> [MutantResult] {
     guard let solution = exercise.solution?.text else { return [] }
+    if let code = exercise.code?.text { return testResults(code: code, solution: solution, exercise: exercise) }
     let givens = exercise.givens.map(\.text).joined(separator: "\n")
     // The givens' names the solution may use: streams, and owners to store in.
     let given = Parser.parse(givens).program
@@ -49,6 +50,42 @@ public struct MutationCheck {
       }
       return MutantResult(exercise: exercise.number, mutant: mutant, verdict: verdict)
     }
+  }
+
+  /// A test exercise's near misses are of its `code:` and change what it
+  /// sends and when (`SwiftBehaviourMutants`; who holds what is lesson 13's):
+  /// each is caught when the solution's test fails on it; one it passes is
+  /// missed when it changes what a test's subscribers receive or what it
+  /// prints, else equivalent.
+  private func testResults(code: String, solution: String, exercise: Exercise) -> [MutantResult] {
+    guard case .tested(let onCode) = checker.runTests(solution, on: code) else { return [] }
+    let asked = Set(exercise.nearMisses.map(\.text))
+    return SwiftBehaviourMutants.mutants(of: code).map { mutant in
+      let verdict: MutantVerdict
+      if !asked.isEmpty, !asked.contains(mutant.change) {
+        return MutantResult(exercise: exercise.number, mutant: mutant, verdict: .notAsked)
+      }
+      switch checker.runTests(solution, on: mutant.text) {
+      case .invalid:
+        verdict = .notRunnable
+      case .tested(let runs):
+        if runs.contains(where: { !$0.passed }) {
+          verdict = .caughtByTest
+        } else if let changed = zip(onCode, runs).first(where: { !Self.recordsAlike($0.0.result, $0.1.result) }) {
+          verdict = .missedByTest(test: "\(changed.0.className).\(changed.0.methodName)")
+        } else {
+          verdict = .equivalent
+        }
+      }
+      return MutantResult(exercise: exercise.number, mutant: mutant, verdict: verdict)
+    }
+  }
+
+  /// Two runs of one test record alike: their subscribers receive the same
+  /// events and they print the same log. (A stage left out changes the rows
+  /// above the output, not what the code does.)
+  private static func recordsAlike(_ one: RunResult, _ other: RunResult) -> Bool {
+    one.outputs.map(\.events) == other.outputs.map(\.events) && one.log == other.log
   }
 
   private static func isRule(_ problem: CheckResult.Problem) -> Bool {

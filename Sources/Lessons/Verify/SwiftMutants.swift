@@ -1,6 +1,6 @@
-/// The near misses of a `solution:` written in Swift, for the lifetimes a
-/// Swift solution is about (issue 30): each mutant changes one thing in the
-/// text, the one a developer gets wrong.
+/// The near misses of Swift: of a `solution:` for the lifetimes a Swift
+/// solution is about (issue 30), and of a test exercise's `code:` (issue 32).
+/// Each mutant changes one thing in the text, the one a developer gets wrong.
 ///
 /// - `[weak self]` left out: the closure captures `self` strongly (its
 ///   `self?.` becomes `self.` and its `guard let self` goes, so it compiles);
@@ -9,7 +9,17 @@
 ///   `assign(to: \.time, on: self)` (stored in the object's set when it has
 ///   one), and back.
 enum SwiftMutants {
+  /// The lifetime near misses, then those that change what the code sends
+  /// and when (`SwiftBehaviourMutants`).
   static func mutants(of solution: String) -> [Mutant] {
+    let lifetimes = lifetimeMutants(of: solution)
+    return lifetimes
+      + SwiftBehaviourMutants.mutants(of: solution).filter { mutant in
+        !lifetimes.contains(where: { $0.text == mutant.text })
+      }
+  }
+
+  private static func lifetimeMutants(of solution: String) -> [Mutant] {
     var mutants: [Mutant] = []
     func add(_ change: String, _ text: String) {
       guard text != solution, !mutants.contains(where: { $0.text == text }) else { return }

@@ -60,8 +60,17 @@ public struct VirtualInterval: SchedulerTimeIntervalConvertible, Comparable, Sig
   public var magnitude: Int { nanoseconds.magnitude > UInt(Int.max) ? .max : Int(nanoseconds.magnitude) }
 
   public static func seconds(_ s: Int) -> VirtualInterval { VirtualInterval(nanoseconds: s &* 1_000_000_000) }
+  /// Saturates at the largest intervals and reads NaN as zero; callers that
+  /// must trap as Swift does check `exactlySeconds` first.
   public static func seconds(_ s: Double) -> VirtualInterval {
-    VirtualInterval(nanoseconds: Int((s * 1_000_000_000).rounded()))
+    exactlySeconds(s) ?? VirtualInterval(nanoseconds: s.isNaN ? 0 : (s > 0 ? .max : .min))
+  }
+
+  /// `s` seconds in whole nanoseconds, or nil when that is not a finite `Int`.
+  public static func exactlySeconds(_ s: Double) -> VirtualInterval? {
+    let nanoseconds = (s * 1_000_000_000).rounded()
+    guard nanoseconds.isFinite, nanoseconds >= -0x1p63, nanoseconds < 0x1p63 else { return nil }
+    return VirtualInterval(nanoseconds: Int(nanoseconds))
   }
   public static func milliseconds(_ ms: Int) -> VirtualInterval { VirtualInterval(nanoseconds: ms &* 1_000_000) }
   public static func microseconds(_ us: Int) -> VirtualInterval { VirtualInterval(nanoseconds: us &* 1_000) }

@@ -46,6 +46,14 @@ public struct SwiftImportAnswers: SwiftAnswerReading {
     }
   }
 
+  public func runTests(_ swift: String) -> SwiftTestRun {
+    switch SwiftRun.run(swift, options: options) {
+    case .tested(let runs): return .tested(runs)
+    case .ran: return .noTests
+    case .refused(let diagnostic): return .refused(diagnostic)
+    }
+  }
+
   public func hinted(_ diagnostics: [Diagnostic], in answer: String) -> [Diagnostic] {
     ProgramReading.hinted(diagnostics, in: answer)
   }

@@ -335,7 +335,7 @@ extension Machine {
     case ("+", .duration(let a), .duration(let b)): return .duration(a + b)
     case ("-", .duration(let a), .duration(let b)): return .duration(a - b)
     case ("+", .duration(let a), .double(let seconds)), ("+", .double(let seconds), .duration(let a)):
-      return .duration(a + .seconds(seconds))
+      return .duration(a + (try self.seconds(seconds, at: range)))
     case ("+", .duration(let a), .int(let seconds)):
       return .duration(a + .seconds(seconds))
     case ("<", .string(let a), .string(let b)): return .bool(a < b)

@@ -46,7 +46,7 @@ extension Machine {
     if case .duration(let time) = target {
       switch (name, values.first) {
       case ("advanced", .duration(let by)?): return .duration(time + by)
-      case ("advanced", .double(let seconds)?): return .duration(time + .seconds(seconds))
+      case ("advanced", .double(let seconds)?): return .duration(time + (try self.seconds(seconds, at: range)))
       case ("distance", .duration(let to)?): return .duration(to - time)
       default: break
       }
@@ -55,7 +55,7 @@ extension Machine {
       switch (name, values.first?.opaque(as: DateValue.self), values.first) {
       case ("timeIntervalSince", let other?, _): return .double(date.seconds - other.seconds)
       case ("addingTimeInterval", _, .double(let seconds)?):
-        return .opaque(DateValue(date.time.advanced(by: .seconds(seconds))))
+        return .opaque(DateValue(date.time.advanced(by: try self.seconds(seconds, at: range))))
       case ("addingTimeInterval", _, .int(let seconds)?):
         return .opaque(DateValue(date.time.advanced(by: .seconds(seconds))))
       default: break
@@ -194,7 +194,13 @@ extension Machine {
   private func mutateArray(
     _ name: String, _ values: [Value], at range: SourceRange, base baseExpression: SwiftExpr, in scope: Scope
   ) throws -> Value {
-    guard case .array(var items) = try evaluate(baseExpression, in: scope) else { return .void }
+    // Through an optional chain (`self?.searches.append(x)`) the array comes
+    // back as an optional; a chain that met nil has already stopped the call.
+    let container = try evaluate(baseExpression, in: scope)
+    if case .null = container { return .void }
+    guard case .array(var items) = container.unwrapped else {
+      throw refuse("streamlab cannot change this array in place", at: range)
+    }
     var result = Value.void
     switch name {
     case "append": items.append(values.first ?? .void)

@@ -244,18 +244,28 @@ extension Machine {
     switch (name, value) {
     case ("milliseconds", .int(let n)): return .duration(.milliseconds(n))
     case ("seconds", .int(let n)): return .duration(.seconds(n))
-    case ("seconds", .double(let n)): return .duration(.seconds(n))
+    case ("seconds", .double(let n)): return .duration(try seconds(n, at: range))
     case ("microseconds", .int(let n)): return .duration(.microseconds(n))
     case ("nanoseconds", .int(let n)): return .duration(.nanoseconds(n))
     default: return nil
     }
   }
 
+  /// `s` seconds as a duration, trapping as Swift's conversion to whole
+  /// nanoseconds does when they are no `Int` (`.seconds(1e300)`).
+  func seconds(_ s: Double, at range: SourceRange) throws -> VirtualInterval {
+    if let interval = VirtualInterval.exactlySeconds(s) { return interval }
+    let why =
+      s.isFinite
+      ? "the result would be \(s > 0 ? "greater than Int.max" : "less than Int.min")" : "it is either infinite or NaN"
+    throw SwiftRunError.trap("Double value cannot be converted to Int because \(why)", range)
+  }
+
   /// A time argument: a duration, or a number of seconds as `RunLoop` and `DispatchQueue` strides read it.
   func interval(_ value: Value, at range: SourceRange) throws -> VirtualInterval {
     switch value {
     case .duration(let interval): return interval
-    case .double(let seconds): return .seconds(seconds)
+    case .double(let seconds): return try self.seconds(seconds, at: range)
     case .int(let seconds): return .seconds(seconds)
     case .opaque(let date as DateValue): return VirtualInterval(nanoseconds: date.time.nanoseconds)
     default: throw refuse("this needs a time, such as `.milliseconds(300)`", at: range)
