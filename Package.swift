@@ -184,7 +184,7 @@ let package = Package(
     .testTarget(
       name: "SwiftExportTests",
       dependencies: [
-        "StreamLang", "StreamLangExport", "StreamCore", "Lessons",
+        "StreamLang", "StreamLangExport", "StreamCore", "Lessons", "StreamLab",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

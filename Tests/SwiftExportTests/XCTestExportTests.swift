@@ -43,7 +43,10 @@ struct ExportedTest: CustomTestStringConvertible, Sendable {
       let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
       let lesson = name.dropFirst("lesson".count).dropLast(".txt".count)
       return LessonParser().parse(text, fileName: name).file.exercises.compactMap { exercise in
-        guard let solution = exercise.solution?.text, !swiftSolutions.contains("\(lesson).\(exercise.number)") else {
+        // A test exercise's solution is an XCTestCase already (TestExerciseCompileTests).
+        guard let solution = exercise.solution?.text, !exercise.asksForATest,
+          !swiftSolutions.contains("\(lesson).\(exercise.number)")
+        else {
           return nil
         }
         return ExportedTest(
