@@ -110,3 +110,42 @@ def test_a_leak_is_named_and_its_fix_passes_in_lesson_13(page, shoot):
     exercise.locator(".answer").fill("ticks sink weak clock store clock")
     exercise.locator("button.check").click()
     exercise.locator(".feedback.passed").wait_for()
+
+
+def test_a_test_exercise_shows_its_code_and_names_the_near_miss_a_weak_test_lets_pass(page, shoot):
+    # Issue 32: lesson 15 asks for tests; one that looks only after a second
+    # passes on the code but also on a shorter debounce, and the page says so.
+    page.goto("/#lessons")
+    page.wait_for_selector("#lesson-list a")
+    page.locator("#lesson-list a", has_text="Testing a pipeline").click()
+    exercise = page.locator('#lesson-body .exercise[data-exercise="1"]')
+    exercise.wait_for()
+    code = exercise.locator(".code-under-test").text_content()
+    assert ".debounce(for: .milliseconds(300), scheduler: scheduler)" in code
+    assert "\n    queries\n" in code  # indented as in the lesson file
+    weak = "\n".join([
+        "final class T: XCTestCase {",
+        "  func testIt() {",
+        "    let scheduler = DispatchQueue.test",
+        "    let search = Search(scheduler: scheduler.eraseToAnyScheduler())",
+        '    search.queries.send("s")',
+        "    scheduler.advance(by: .seconds(1))",
+        '    XCTAssertEqual(search.sent, ["s"])',
+        "  }",
+        "}",
+    ])
+    exercise.locator(".answer").fill(weak)
+    exercise.locator("button.check").click()
+    exercise.locator(".feedback.failed svg").wait_for()
+    shoot("lesson15-weak-test", exercise)
+    feedback = exercise.locator(".feedback").text_content()
+    assert "your tests also pass on this near miss of the code, line 7: `.milliseconds(300)` → `.milliseconds(150)`" in feedback
+    exact = weak.replace(
+        "    scheduler.advance(by: .seconds(1))\n",
+        "    scheduler.advance(by: .milliseconds(299))\n    XCTAssertEqual(search.sent, [])\n"
+        "    scheduler.advance(by: .milliseconds(1))\n",
+    )
+    exercise.locator(".answer").fill(exact)
+    exercise.locator("button.check").click()
+    exercise.locator(".feedback.passed").wait_for()
+    assert exercise.locator(".verdict").text_content() == "\u2713 Passed"

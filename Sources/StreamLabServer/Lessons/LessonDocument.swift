@@ -2,7 +2,8 @@ import Lessons
 
 /// A lesson as `GET /api/lessons/ID` sends it: the prose and runnable
 /// examples before the exercises, then each exercise's own prose and demos,
-/// givens, task, how many hints it has and whether it was passed. Solutions,
+/// givens, task, the code a test exercise tests, how many hints it has and
+/// whether it was passed. Solutions,
 /// `expect:` and the hints themselves stay on the server: the checker uses the
 /// first two, and each hint is sent only when asked for (`LessonHints`).
 enum LessonDocument {
@@ -34,6 +35,8 @@ enum LessonDocument {
       ("items", items(exercise.items)),
       ("givens", JSONObject.strings(exercise.givens.map(\.text))),
       ("task", exercise.task.map { JSONObject.string($0.text) } ?? "null"),
+      // A test exercise's code under test, as indented in the file (issue 32).
+      ("code", exercise.code.map { JSONObject.string($0.indentedLines.joined(separator: "\n")) } ?? "null"),
       ("hintCount", String(hintCount)),
       ("predict", String(exercise.asksForPrediction)),
       ("comparison", JSONObject.string(exercise.comparison.rawValue)),

@@ -107,13 +107,25 @@ struct LessonEndpoints: Sendable {
       ("passed", String(result.passed)), ("message", JSONObject.string(result.summary)),
       ("expected", expected ?? "null"), ("actual", actual ?? "null"),
       ("hint", hint.map(JSONObject.string) ?? "null"),
-      ("diagram", comparison(expected: result.expected, actual: result.actual).map(JSONObject.string) ?? "null"),
+      (
+        "diagram",
+        (comparison(expected: result.expected, actual: result.actual) ?? testDiagram(result)).map(JSONObject.string)
+          ?? "null"
+      ),
     ]
     if case .answerInvalid(let problems)? = result.problems.first, let first = problems.first {
       let location = SourceLocation(of: first.range, in: result.answer)
       fields += [("line", String(location.line)), ("column", String(location.column))]
     }
     return JSONObject.text(fields)
+  }
+
+  /// A test exercise's answer (issue 32): the first of its tests the check
+  /// shows (failing on the code, or passing on a near miss), drawn as the
+  /// page draws every run.
+  static func testDiagram(_ result: CheckResult) -> String? {
+    guard let test = result.tests.first else { return nil }
+    return SVGDiagram.render(test.result, playground: PlaygroundPicture())
   }
 
   /// The expected output over the answer's, drawn by the server's one

@@ -629,9 +629,11 @@ SL.lessons = (function () {
     const hintCount = item.hintCount || 0;
     const givenList = item.givens || item.given;
     const given = Array.isArray(givenList) ? givenList : givenList ? [givenList] : [];
+    // A test exercise (lesson 15): the answer is an XCTestCase over the code shown.
+    const isTest = typeof item.code === "string";
     const answerBox = h("textarea", {
       class: "answer",
-      rows: "2",
+      rows: isTest ? "10" : "2",
       spellcheck: "false",
       "aria-label": `Answer to exercise ${number}`,
     });
@@ -721,6 +723,15 @@ SL.lessons = (function () {
       ...partsOf(item).flatMap((part) => (part.example ? [example(part.example, scale)] : proseNodes(part.prose))),
       ...given.map((line) => h("pre", { class: "given" }, line)),
       item.task || item.prompt ? h("p", { class: "task" }, item.task || item.prompt) : null,
+      isTest ? h("p", { class: "code-heading" }, "The code under test:") : null,
+      isTest ? h("pre", { class: "code-under-test" }, item.code) : null,
+      isTest
+        ? h(
+            "p",
+            { class: "test-rule" },
+            "Answer with a test: a final class \u2026: XCTestCase whose test\u2026 methods use this code. It passes when every test passes on the code and some test fails on each near miss of it the lesson knows (a duration changed, an operator swapped or left out)."
+          )
+        : null,
       predictionStep,
       answerBox,
       h("div", { class: "exercise-actions" }, checkButton, hintButton),
