@@ -655,8 +655,8 @@ struct SwiftParser {
     try nested { parser in
       var type = try parser.parseTypePrimary()
       while (parser.current.isPunctuation("?") || parser.current.isPunctuation("!")) && !parser.current.spaceBefore {
+        type = parser.current.isPunctuation("!") ? .implicitlyUnwrapped(type) : .optional(type)
         parser.index += 1
-        type = .optional(type)
       }
       if parser.current.isPunctuation("->") {
         parser.index += 1

@@ -103,6 +103,8 @@ public indirect enum SwiftType: Hashable, CustomStringConvertible {
   case dictionary(SwiftType, SwiftType)
   case tuple([SwiftType])
   case optional(SwiftType)
+  /// `T!`: an Optional Swift unwraps wherever a `T` is needed (`var vm: ViewModel!`, set in `setUp`).
+  case implicitlyUnwrapped(SwiftType)
   case function([SwiftType], SwiftType)
 
   public var description: String {
@@ -113,6 +115,7 @@ public indirect enum SwiftType: Hashable, CustomStringConvertible {
     case .dictionary(let key, let value): return "[\(key): \(value)]"
     case .tuple(let elements): return "(\(elements.map(\.description).joined(separator: ", ")))"
     case .optional(let wrapped): return "\(wrapped)?"
+    case .implicitlyUnwrapped(let wrapped): return "\(wrapped)!"
     case .function(let parameters, let result):
       return "(\(parameters.map(\.description).joined(separator: ", "))) -> \(result)"
     }

@@ -190,6 +190,87 @@ import Testing
     #expect(ours == theirs)
   }
 
+  /// An `async` test awaiting `fulfillment(of:timeout:)`, expectations
+  /// fulfilled out of the order `enforceOrder:` asks, and expectations never
+  /// waited for: the same failures, lines included, as swiftc's XCTest.
+  @Test func asyncWaitsOrderAndUnwaitedExpectationsAreXCTestsOwn() throws {
+    let paste = """
+      import XCTest
+      final class T: XCTestCase {
+        func testAsync() async {
+          let e = expectation(description: "loaded")
+          await fulfillment(of: [e], timeout: 0.1)
+          let f = expectation(description: "on time")
+          DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { f.fulfill() }
+          await fulfillment(of: [f], timeout: 1)
+        }
+        func testOrder() {
+          let a = expectation(description: "a")
+          let b = expectation(description: "b")
+          let c = expectation(description: "c")
+          a.fulfill(); c.fulfill(); b.fulfill()
+          wait(for: [a, b, c], timeout: 0.1, enforceOrder: true)
+          let d = expectation(description: "d")
+          let g = expectation(description: "g")
+          _ = (d, g)
+        }
+
+      """
+    let runs = try tests(paste + "}\n")
+    let ours = runs.flatMap { run in
+      run.result.assertions.filter { !$0.passed }.map { "\($0.line): \($0.message ?? "")" }
+    }
+    let theirs = try XCTestRun.failureMessages(
+      of: paste
+        + "  static var allTests = [(\"testAsync\", asyncTest(testAsync)), (\"testOrder\", testOrder)]\n}\n"
+        + "XCTMain([testCase(T.allTests)])\n",
+      withLines: true)
+    #expect(ours.count == 3)
+    #expect(ours == theirs)
+    // The awaited expectation was fulfilled at 50ms on the virtual clock, and the wait ended then.
+    #expect(runs.first?.result.assertions.last.map { $0.passed && $0.time == .milliseconds(150) } == true)
+  }
+
+  /// `var vm: ViewModel!` set in `setUp`, the way XCTest cases hold what
+  /// they test: used as the value where one is needed, passed to `print` and
+  /// `XCTAssertEqual` as the Optional it is, as swiftc's build prints.
+  @Test func implicitlyUnwrappedPropertiesAreOptionalsSwiftUnwraps() throws {
+    let paste = """
+      import XCTest
+      final class VM { var items: [Int] = []; func load() { items.append(1) } }
+      final class T: XCTestCase {
+        var vm: VM!
+        var count: Int!
+        override func setUp() { vm = VM(); count = 3 }
+        func testIUO() {
+          vm.load()
+          XCTAssertEqual(count, 4)
+          XCTAssertEqual(vm.items, [2])
+          let n: Int = count + 1
+          XCTAssertEqual(n, 5)
+          XCTAssertGreaterThan(count, 5)
+          let s: String? = "x"
+          XCTAssertEqual(s, "y")
+          vm = nil
+          XCTAssertNil(vm)
+          XCTAssertNotNil(vm)
+        }
+
+      """
+    let run = try #require(try tests(paste + "}\n").first)
+    let ours = run.result.assertions.filter { !$0.passed }.map { "\($0.line): \($0.message ?? "")" }
+    let theirs = try XCTestRun.failureMessages(
+      of: paste + "  static var allTests = [(\"testIUO\", testIUO)]\n}\nXCTMain([testCase(T.allTests)])\n",
+      withLines: true)
+    #expect(ours.count == 6)
+    #expect(ours == theirs)
+    // Where a value is needed, a nil `T!` is Swift's trap.
+    let trapped = try #require(
+      try tests("import XCTest\nfinal class T: XCTestCase {\n  var vm: [Int]!\n  func testNil() { _ = vm.count }\n}\n")
+        .first)
+    #expect(trapped.crash == "Unexpectedly found nil while implicitly unwrapping an Optional value (line 4:24, vm)")
+  }
+
   @Test func theFrontDoorShowsEachTestAndExitsOneWhenOneFails() throws {
     let failing = FrontDoor.evaluate(FrontDoorRequest(Self.debounceTest.replacing("EXPECTED", with: "s")))
     #expect(failing.exitStatus == 1)
@@ -218,7 +299,8 @@ import Testing
 /// A test compiled by swiftc against the toolchain's XCTest and run: its
 /// failure messages, as XCTest prints them.
 enum XCTestRun {
-  static func failureMessages(of source: String) throws -> [String] {
+  /// - Parameter withLines: each message led by its line (`14: Failed due to …`).
+  static func failureMessages(of source: String, withLines: Bool = false) throws -> [String] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("streamlab-xctest-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -229,7 +311,9 @@ enum XCTestRun {
     return try output(of: binary, []).split(separator: "\n").compactMap { line in
       // `…/main.swift:7: error: T.testMessages : XCTAssertTrue failed - `
       guard let range = line.range(of: " : "), line.contains("error:") else { return nil }
-      return String(line[range.upperBound...])
+      let message = String(line[range.upperBound...])
+      guard withLines, let number = line.firstMatch(of: #/main\.swift:(\d+): error/#)?.1 else { return message }
+      return "\(number): \(message)"
     }
   }
 

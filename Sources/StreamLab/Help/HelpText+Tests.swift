@@ -18,14 +18,12 @@ extension HelpText {
           + "a test after it returns. `XCTAssertEqual`, `XCTAssertNotEqual`, `XCTAssertTrue`/`False`, "
           + "`XCTAssertNil`/`NotNil`, the ordering assertions, `XCTFail`, `XCTUnwrap` and "
           + "`XCTestExpectation` (`fulfill()`, `isInverted`, `expectedFulfillmentCount`) are evaluated; "
-          + "`wait(for:timeout:)` runs the virtual clock until the expectations are met or the timeout has "
-          + "passed (a test scheduler moves only when advanced). Each test shows its diagram and its "
+          + "`wait(for:timeout:)` and, in an `async` test, `await fulfillment(of:timeout:)` run the virtual "
+          + "clock until the expectations are met or the timeout has passed (a test scheduler moves only "
+          + "when advanced); `enforceOrder: true` checks the order they were fulfilled in, and an "
+          + "expectation never waited for fails the test, as in XCTest. Properties declared `T!` "
+          + "(`var vm: ViewModel!`, set in `setUp`) work as Swift's do. Each test shows its diagram and its "
           + "assertions at the times they ran, failures in XCTest's own words.",
-        width: width),
-      "",
-      wrapped(
-        "Not run yet: `async` test methods, `fulfillment(of:)`, and implicitly unwrapped properties "
-          + "(`var vm: ViewModel!`): make the object in the test, or use `ViewModel?` and `vm?.`.",
         width: width),
     ].joined(separator: "\n")
   }

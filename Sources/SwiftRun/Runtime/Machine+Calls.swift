@@ -12,7 +12,7 @@ extension Machine {
     case .member(let base?, let name)
     where base.kind == .identifier("self") && Self.xctestFunctions.contains(name)
       && scope.currentSelf?.opaque(as: Instance.self)?.type.isTestCase == true:
-      return try xctestCall(name, try evaluateArguments(written, in: scope), at: range)
+      return try xctestCall(name, try xctestArguments(name, written, in: scope), at: range)
     case .identifier(let name)
     where Self.xctestFunctions.contains(name) && scope.lookup(name) == nil && functions[name] == nil
       && types[name] == nil:
@@ -22,10 +22,12 @@ extension Machine {
           staticType(of: argument.value, in: TypingEnvironment(scope: scope, selfType: selfTypeName(in: scope)))?
             .unwrappedOptional.spelling
         } : nil
-      return try xctestCall(name, try evaluateArguments(written, in: scope), at: range, unwrappedType: unwrapped)
+      return try xctestCall(
+        name, try xctestArguments(name, written, in: scope), at: range, unwrappedType: unwrapped)
     case .member(let base?, let name):
       try requireUnwrappedSelf(base, member: name, in: scope)
       let target = try link(base, in: scope)
+      try requireUnwrapped(target, readBy: base, in: scope)
       // An operator outside what streamlab runs is refused before its
       // arguments are looked at (they may name what only it could use).
       if !Self.operatorNames.contains(name), name != "autoconnect", name != "connect",
@@ -47,9 +49,36 @@ extension Machine {
         base: SwiftExpr(
           kind: .identifier("self"), range: SourceRange(start: callee.range.start, end: callee.range.start)),
         in: scope)
+    case .identifier("print") where scope.lookup("print") == nil && functions["print"] == nil:
+      return try callValue(try link(callee, in: scope), try genericArguments(written, in: scope), at: range, in: scope)
     default:
       let function = try link(callee, in: scope)
       return try callValue(function, try evaluateArguments(written, in: scope), at: range, in: scope)
+    }
+  }
+
+  /// An XCTest call's arguments: generic, except the ordering assertions',
+  /// whose `T: Comparable` no Optional is, so there Swift unwraps a `T!`.
+  private func xctestArguments(_ name: String, _ written: [SwiftArgument], in scope: Scope) throws -> [Argument] {
+    guard name.hasPrefix("XCTAssertGreater") || name.hasPrefix("XCTAssertLess") else {
+      return try genericArguments(written, in: scope)
+    }
+    let arguments = try evaluateArguments(written, in: scope)
+    for argument in arguments {
+      if let expression = argument.written { try requireUnwrapped(argument.value, readBy: expression, in: scope) }
+    }
+    return arguments
+  }
+
+  /// Arguments of a function whose parameters are generic or `Any` (`print`,
+  /// XCTest's assertions): a `T!` goes in as the Optional it is.
+  private func genericArguments(_ written: [SwiftArgument], in scope: Scope) throws -> [Argument] {
+    try evaluateArguments(written, in: scope).map { argument in
+      var argument = argument
+      if let expression = argument.written {
+        argument.value = asGenericArgument(argument.value, readBy: expression, in: scope)
+      }
+      return argument
     }
   }
 

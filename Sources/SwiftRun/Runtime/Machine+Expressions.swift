@@ -54,7 +54,7 @@ extension Machine {
         switch part {
         case .text(let piece): text += piece
         case .interpolation(let inner):
-          let value = try evaluate(inner, in: scope)
+          let value = asGenericArgument(try evaluate(inner, in: scope), readBy: inner, in: scope)
           noteModuleNames(in: value)
           text += SwiftText.plain(value)
         }
@@ -67,6 +67,7 @@ extension Machine {
     case .member(let base?, let name):
       try requireUnwrappedSelf(base, member: name, in: scope)
       let target = try link(base, in: scope)
+      try requireUnwrapped(target, readBy: base, in: scope)
       let made = try member(name, of: target, at: expression.range, baseRange: base.range, in: scope)
       if name == "publisher", let sequence = made.opaque(as: PublisherValue.self), sequence.stages.isEmpty {
         sequence.types = [sequenceType(base, in: scope)]
@@ -134,7 +135,13 @@ extension Machine {
       if case .null = value { return try evaluate(right, in: scope) }
       return value.unwrapped
     case .binary(let op, let left, let right):
-      return try binary(op, try evaluate(left, in: scope), try evaluate(right, in: scope), at: expression.range)
+      let (a, b) = (try evaluate(left, in: scope), try evaluate(right, in: scope))
+      // `vm == nil` compares the Optional; arithmetic needs the value.
+      if op != "==", op != "!=" {
+        try requireUnwrapped(a, readBy: left, in: scope)
+        try requireUnwrapped(b, readBy: right, in: scope)
+      }
+      return try binary(op, a, b, at: expression.range)
     case .ternary(let condition, let whenTrue, let whenFalse):
       return try truth(try evaluate(condition, in: scope), at: condition.range)
         ? try evaluate(whenTrue, in: scope) : try evaluate(whenFalse, in: scope)

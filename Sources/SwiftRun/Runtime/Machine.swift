@@ -48,6 +48,8 @@ final class Machine {
   var assertions: [AssertionResult] = []
   /// The expectations a pasted test made, for `waitForExpectations(timeout:)`.
   var expectations: [ExpectationValue] = []
+  /// How many first `fulfill()`s the test has made: the order `enforceOrder:` checks.
+  var fulfilmentCount = 0
   /// True while the run is torn down: no `deinit` runs then.
   var isEnding = false
   /// A lesson's givens, bound as publishers the paste uses by name.

@@ -1,4 +1,5 @@
 import StreamCore
+import StreamLang
 
 /// An `XCTestExpectation` of a pasted test: `expectation(description:)` or
 /// `XCTestExpectation(description:)`, fulfilled by `fulfill()`, waited for by
@@ -10,9 +11,16 @@ final class ExpectationValue: OpaqueValue {
   /// `isInverted`: the wait passes only when it is never fulfilled.
   var isInverted = false
   private(set) var fulfilments = 0
+  /// Where it was made: XCTest names that line when it is never waited for.
+  let madeAt: SourceRange
+  /// True once a `wait` or `fulfillment` named it (or waited for every expectation).
+  var waitedFor = false
+  /// The place of its first `fulfill()` in the test's order of first fulfilments, and where it was.
+  private(set) var firstFulfilment: (order: Int, at: SourceRange)?
 
-  init(description: String) {
+  init(description: String, madeAt: SourceRange) {
     expectationDescription = description
+    self.madeAt = madeAt
   }
 
   override var typeName: String { "XCTestExpectation" }
@@ -20,8 +28,9 @@ final class ExpectationValue: OpaqueValue {
 
   var isFulfilled: Bool { fulfilments >= expectedCount }
 
-  /// Counts one `fulfill()`.
-  func fulfill() {
+  /// Counts one `fulfill()`; the first is the `order`-th of the test's.
+  func fulfill(order: Int, at range: SourceRange) {
+    if firstFulfilment == nil { firstFulfilment = (order, range) }
     fulfilments += 1
   }
 }

@@ -12,7 +12,7 @@ extension Machine {
     "XCTAssert", "XCTAssertTrue", "XCTAssertFalse", "XCTAssertEqual", "XCTAssertNotEqual", "XCTAssertNil",
     "XCTAssertNotNil", "XCTAssertGreaterThan", "XCTAssertGreaterThanOrEqual", "XCTAssertLessThan",
     "XCTAssertLessThanOrEqual", "XCTFail", "XCTUnwrap", "XCTestExpectation", "expectation", "wait",
-    "waitForExpectations",
+    "waitForExpectations", "fulfillment",
   ]
 
   /// The methods of `XCTestCase` a subclass runs around each test; `super.setUp()` does nothing more here.
@@ -60,6 +60,7 @@ extension Machine {
     } catch is RunEndedWhileWaiting {
       crash = "the test awaits what never comes"
     }
+    recordUnwaitedExpectations()
     var result = result(clockStop: .idle)
     if case .idle = result.stop { result.stop = .testEnded(clock.now) }
     return TestCaseRun(className: className, methodName: methodName, result: result, crash: crash)
@@ -89,8 +90,11 @@ extension Machine {
       let failure = name == "XCTAssertFalse" ? "XCTAssertFalse failed" : "XCTAssertTrue failed"
       assert(condition == expected, failure, message, at: range)
     case "XCTAssertEqual", "XCTAssertNotEqual":
-      let (a, b) = (try value(0), try value(1))
+      var (a, b) = (try value(0), try value(1))
       let equal = try binary("==", a, b, at: range) == .bool(true)
+      // One generic `T` for both: beside an Optional, the other value is one too (`Optional(4)`).
+      if a.opaque(as: OptionalValue.self) != nil, b != .null { b = b.asOptional }
+      if b.opaque(as: OptionalValue.self) != nil, a != .null { a = a.asOptional }
       let shown =
         "(\"\(SwiftText.plain(a))\") is \(name == "XCTAssertEqual" ? "not " : "")equal to (\"\(SwiftText.plain(b))\")"
       assert(equal == (name == "XCTAssertEqual"), "\(name) failed: \(shown)", message, at: range)
@@ -130,10 +134,11 @@ extension Machine {
       return wrapped
     case "XCTestExpectation", "expectation":
       let description = arguments.first { $0.label == "description" }.map { SwiftText.plain($0.value) } ?? ""
-      let expectation = ExpectationValue(description: description)
+      let expectation = ExpectationValue(description: description, madeAt: range)
       expectations.append(expectation)
       return .opaque(expectation)
-    case "wait", "waitForExpectations":
+    case "wait", "waitForExpectations", "fulfillment":
+      // `await fulfillment(of: [e], timeout: 1)` is the async test's `wait(for:timeout:)`.
       try wait(for: arguments, at: range)
     default:
       throw refuse("streamlab does not run XCTest's `\(name)`", at: range)
@@ -184,12 +189,14 @@ extension Machine {
     default: throw refuse("`timeout:` is a number of seconds", at: timeoutArgument.range)
     }
     let expectations: [ExpectationValue]
-    if let listed = arguments.first(where: { $0.label == "for" }) {
+    if let listed = arguments.first(where: { $0.label == "for" || $0.label == "of" }) {
       guard case .array(let items) = listed.value else { throw refuse("`for:` lists expectations", at: listed.range) }
       expectations = items.compactMap { $0.opaque(as: ExpectationValue.self) }
     } else {
       expectations = self.expectations
     }
+    for expectation in expectations { expectation.waitedFor = true }
+    let enforcesOrder = arguments.first { $0.label == "enforceOrder" }?.value == .bool(true)
     let deadline = clock.now.advanced(by: VirtualInterval(nanoseconds: Int(seconds * 1_000_000_000)))
     let ordinary = expectations.filter { !$0.isInverted }
     if !madeTestScheduler {
@@ -203,14 +210,42 @@ extension Machine {
     let inverted = expectations.filter { $0.isInverted && $0.isFulfilled }
     // XCTest's words, as swift-corelibs-xctest prints them (`Double` seconds, names unquoted).
     var failure: String?
-    if !unfulfilled.isEmpty {
+    var place = range
+    if enforcesOrder, let (required, fulfilled) = Self.firstOutOfOrder(expectations) {
+      failure =
+        "Failed due to expectation fulfilled in incorrect order: requires '\(required.expectationDescription)', "
+        + "actually fulfilled '\(fulfilled.expectationDescription)'"
+      // XCTest names the line of the `fulfill()` that came out of turn.
+      place = fulfilled.firstFulfilment?.at ?? range
+    } else if !unfulfilled.isEmpty {
       let names = unfulfilled.map(\.expectationDescription).joined(separator: ", ")
       failure =
         "Asynchronous wait failed - Exceeded timeout of \(seconds) seconds, with unfulfilled expectations: \(names)"
     } else if let fulfilled = inverted.first {
       failure = "Asynchronous wait failed - Fulfilled inverted expectation '\(fulfilled.expectationDescription)'"
     }
-    record(passed: failure == nil, source: source(range), message: failure, at: range)
+    record(passed: failure == nil, source: source(range), message: failure, at: place)
+  }
+
+  /// With `enforceOrder: true`: the first expectation listed that was not
+  /// the next to be fulfilled, and the one fulfilled in its place.
+  private static func firstOutOfOrder(_ listed: [ExpectationValue]) -> (ExpectationValue, ExpectationValue)? {
+    let fulfilled = listed.filter { $0.firstFulfilment != nil }.sorted {
+      ($0.firstFulfilment?.order ?? 0) < ($1.firstFulfilment?.order ?? 0)
+    }
+    for (required, actual) in zip(listed, fulfilled) where required !== actual { return (required, actual) }
+    return nil
+  }
+
+  /// At the test's end: XCTest fails a test that made expectations and never
+  /// waited for them, at the line of the first one.
+  func recordUnwaitedExpectations() {
+    let unwaited = expectations.filter { !$0.waitedFor }
+    guard let first = unwaited.first else { return }
+    let names = unwaited.map { "'\($0.expectationDescription)'" }.joined(separator: ", ")
+    record(
+      passed: false, source: source(first.madeAt),
+      message: "Failed due to unwaited expectation\(unwaited.count == 1 ? "" : "s") \(names)", at: first.madeAt)
   }
 
   /// `fulfill()` and the properties of an expectation.
@@ -218,7 +253,8 @@ extension Machine {
     switch name {
     case "fulfill":
       // swift-corelibs-xctest lets an expectation be fulfilled again without a word.
-      expectation.fulfill()
+      if expectation.firstFulfilment == nil { fulfilmentCount += 1 }
+      expectation.fulfill(order: fulfilmentCount, at: range)
       return .void
     default:
       throw refuse("streamlab does not run `XCTestExpectation.\(name)`", at: range)

@@ -52,6 +52,8 @@ extension Machine {
       }
     case .array(let element): return inferred(element).map { .array($0) }
     case .optional(let wrapped): return inferred(wrapped).map { .optional($0) }
+    // Where a value is needed, `T!` is read as its `T` (a `map` over it sees `T`).
+    case .implicitlyUnwrapped(let wrapped): return inferred(wrapped)
     case .tuple(let elements):
       let typed = elements.compactMap(inferred)
       return typed.count == elements.count ? .tuple(typed) : nil

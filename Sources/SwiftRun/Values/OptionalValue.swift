@@ -50,7 +50,7 @@ extension WrittenType {
   /// `T` for `T?` and `Optional<T>`, else the type itself.
   var withoutOptional: WrittenType {
     switch self {
-    case .optional(let wrapped): return wrapped
+    case .optional(let wrapped), .implicitlyUnwrapped(let wrapped): return wrapped
     case .named("Optional", let arguments) where arguments.count == 1: return arguments[0]
     default: return self
     }
