@@ -8,7 +8,7 @@ import StreamCore
 /// external references) and has a `viewBox`, so it scales cleanly.
 public enum SVGDiagram {
   public static func render(_ result: RunResult, options: DiagramOptions = .init()) -> String {
-    SVGPage(result: result.summarisingInnerRows.withLifetimeRows.withTaskRows, options: options).text
+    SVGPage(result: result.summarisingInnerRows.withLifetimeRows.withTaskRows.withAssertionRows, options: options).text
   }
 
   /// The same picture for the browser playground, which puts it into the
@@ -19,8 +19,8 @@ public enum SVGDiagram {
     -> String
   {
     let (shown, indices) = result.summarisingInnerRowsWithIndices
-    // A lifetime row is no row of the document: nothing on it moves.
-    let drawn = shown.withLifetimeRows.withTaskRows
+    // A lifetime or assertions row is no row of the document: nothing on it moves.
+    let drawn = shown.withLifetimeRows.withTaskRows.withAssertionRows
     let lifetimeIndices = [Int?](repeating: nil, count: drawn.rows.count - shown.rows.count)
     return SVGPage(result: drawn, options: options, playground: (playground, indices + lifetimeIndices)).text
   }
@@ -69,7 +69,7 @@ struct SVGPage {
     // In predict mode the legend names only what is drawn: the output's
     // values would give the answer away.
     let values = zip(result.rows, cells).flatMap { row, rowCells in
-      hidesOutput && row.isOutput ? [] : rowCells.flatMap(\.drawnValues)
+      hidesOutput && row.isOutput || row.assertions != nil ? [] : rowCells.flatMap(\.drawnValues)
     }
     let legend = ValueLegend(values: values, mode: .inline, maxInlineWidth: options.maxInlineWidth)
 
@@ -78,7 +78,9 @@ struct SVGPage {
     let instants = Array(Set(cells.flatMap { $0.map(\.time.nanoseconds) } + [0])).sorted()
     let span = Double(max(instants.last ?? 0, pictureEnd.nanoseconds))
     var pixelsPerNanosecond = 0.0
-    for rowCells in cells {
+    // A test's assertions, often a millisecond apart (`advance(by: 299)`, then 1),
+    // stand side by side instead of stretching the axis (`assertionMarks`).
+    for (row, rowCells) in zip(result.rows, cells) where row.assertions == nil {
       for (cell, next) in zip(rowCells, rowCells.dropFirst()) {
         let needed = Self.clusterWidth(cell, legend: legend) + 10
         pixelsPerNanosecond = max(pixelsPerNanosecond, needed / Double(next.time.nanoseconds - cell.time.nanoseconds))
@@ -152,6 +154,13 @@ struct SVGPage {
       if row.inner?.isSummary == true {
         body.append(Self.label(heading.label, x: labelX(heading), y: y + 16, anchor: "start", bold: false))
         y += 26
+        continue
+      }
+      if let assertions = row.assertions {
+        body += assertionMarks(
+          assertions, label: heading.label, middle: y + labelRise + Self.rowHeight / 2, labelX: labelX(heading), x: x,
+          playground: playground != nil)
+        y += Self.rowHeight + labelRise
         continue
       }
       if let lifetime = row.lifetime {
@@ -353,6 +362,9 @@ struct SVGPage {
       result.rows.contains { $0.lifetime != nil }
       ? ".lifetime { stroke: #2e86c1; stroke-width: 6; stroke-linecap: round; opacity: 0.5; }\n"
         + ".deinit { stroke: #2e86c1; stroke-width: 3; }\ntext.leaked { fill: #c0392b; font-weight: bold; }\n" : ""
+    let assertionStyle =
+      result.rows.contains { $0.assertions != nil }
+      ? ".assert-pass { fill: #1e8449; font-weight: bold; }\n.assert-fail { fill: #c0392b; font-weight: bold; }\n" : ""
     text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" \
@@ -371,7 +383,7 @@ struct SVGPage {
       text { fill: #222; }
       .running { fill: #8e44ad; }
       .dropped { fill: #888; font-size: 22px; font-weight: bold; }
-      \(lifetimeStyle)</style>
+      \(lifetimeStyle)\(assertionStyle)</style>
       <rect width="100%" height="100%" fill="#ffffff"/>
 
       """ + body.joined(separator: "\n") + "\n</svg>\n"
