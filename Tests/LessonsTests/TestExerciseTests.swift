@@ -108,6 +108,22 @@ import Testing
       result.problems == [.nearMissPasses(change: "line 7: `.milliseconds(300)` → `.milliseconds(600)`", others: 0)])
   }
 
+  @Test func whereATestStoppedIsALineOfTheTestNotOfThePaste() throws {
+    // Line 5 of the answer; the paste the check runs has the code's 11 lines before it.
+    let answer = Self.test(["let n = Int.max", "_ = n + 1"])
+    let result = LessonFixtures.checker.check(try Self.exercise(), answer: answer)
+    #expect(
+      result.problems == [
+        .testFails(
+          "Test Case 'SearchTests.testPause' failed: arithmetic overflow in 9223372036854775807 + 1 (line 6:9, n + 1)")
+      ])
+    guard case .runtimeError(let error)? = result.tests.first?.result.stop else {
+      Issue.record("the test's run did not stop with the runtime error")
+      return
+    }
+    #expect(error.stage == "line 6:9, n + 1")
+  }
+
   @Test func anAnswerThatIsNoTestOrDoesNotParseSaysSo() throws {
     let exercise = try Self.exercise()
     #expect(LessonFixtures.checker.check(exercise, answer: "just 1").problems == [.notATest])

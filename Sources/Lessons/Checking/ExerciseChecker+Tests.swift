@@ -30,14 +30,8 @@ extension ExerciseChecker {
       diagnostic.range = SourceRange(
         start: diagnostic.range.start - testStart, end: max(0, diagnostic.range.end - testStart))
       return .invalid(.answerInvalid([diagnostic]))
-    case .tested(var runs):
-      for index in runs.indices {
-        for assertion in runs[index].result.assertions.indices
-        where runs[index].result.assertions[assertion].line > codeLines {
-          runs[index].result.assertions[assertion].line -= codeLines
-        }
-      }
-      return .tested(runs)
+    case .tested(let runs):
+      return .tested(runs.map { Self.placedInTest($0, afterCodeLines: codeLines) })
     }
   }
 
@@ -114,6 +108,31 @@ extension ExerciseChecker {
       result.tests = runs
       result.testsRanOn = "the code"
     }
+  }
+
+  /// A test's run with every place in it counted in the test's own lines,
+  /// not the paste's (the code's `codeLines` come first): its assertions',
+  /// and the `line N` its crash, runtime error and releases name.
+  static func placedInTest(_ run: TestCaseRun, afterCodeLines codeLines: Int) -> TestCaseRun {
+    func shifted(_ text: String) -> String {
+      text.replacing(#/line (\d+)([:,])/#) { match in
+        guard let line = Int(match.1), line > codeLines else { return String(match.0) }
+        return "line \(line - codeLines)\(match.2)"
+      }
+    }
+    var run = run
+    for index in run.result.assertions.indices where run.result.assertions[index].line > codeLines {
+      run.result.assertions[index].line -= codeLines
+    }
+    run.crash = run.crash.map(shifted)
+    for index in run.result.releases.indices {
+      run.result.releases[index].statement = shifted(run.result.releases[index].statement)
+    }
+    if case .runtimeError(var error) = run.result.stop {
+      error.stage = shifted(error.stage)
+      run.result.stop = .runtimeError(error)
+    }
+    return run
   }
 
   /// `Test Case 'T.testPause' failed: line 4: XCTAssertEqual failed: ("[]") is not equal to ("["sw"]")`.
