@@ -124,6 +124,20 @@ import Testing
     #expect(error.stage == "line 6:9, n + 1")
   }
 
+  @Test func theLessonPromptShowsTheCodeAndTheSolutionIndentedAsWritten() throws {
+    var session = LessonSession(
+      lesson: try LessonFixtures.lesson(Self.lesson(), fileName: "lesson99.txt"), lessonKey: "/lessons/lesson99.txt",
+      progress: Progress(), checker: LessonFixtures.checker, feedback: LessonFixtures.feedback, width: 100)
+    let screen = session.start().text
+    #expect(screen.contains("The code under test:\n    final class Search {\n      let queries = PassthroughSubject"))
+    #expect(screen.contains("some test fails on each of the 3 near misses of the code"))
+    let passed = session.handle(Self.solution).text
+    #expect(
+      passed.hasPrefix(
+        "✓ Passed! The teacher's solution:\n    final class SearchTests: XCTestCase {\n      func testPause() {"))
+    #expect(passed.contains("Test Case 'SearchTests.testPause' passed (2 assertions)"))
+  }
+
   @Test func anAnswerThatIsNoTestOrDoesNotParseSaysSo() throws {
     let exercise = try Self.exercise()
     #expect(LessonFixtures.checker.check(exercise, answer: "just 1").problems == [.notATest])

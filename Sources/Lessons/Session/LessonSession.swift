@@ -172,7 +172,7 @@ public struct LessonSession {
     let isLast = current + 1 == lesson.exercises.count
     var sections = [
       isLast
-        ? "✓ Passed!" + (exercise.solution.map { " The teacher's solution: \($0.text)" } ?? "")
+        ? "✓ Passed!" + (exercise.solution.map { " The teacher's solution:" + Self.shown($0) } ?? "")
         : "✓ Passed! (type :solution now for the teacher's solution)"
     ]
     if let diagram = feedback.comparisonDiagram(result, givens: givenRun(exercise)) { sections.append(diagram) }
@@ -265,6 +265,12 @@ public struct LessonSession {
         width: width)
   }
 
+  /// A solution as the teacher wrote it, to follow a colon: one line after
+  /// a space, or Swift over several lines, indented as in the file, below.
+  static func shown(_ solution: FieldText) -> String {
+    solution.pieces.count > 1 ? "\n" + indented(solution) : " " + solution.text
+  }
+
   private static func indented(_ code: FieldText) -> String {
     code.indentedLines.map { "    " + $0 }.joined(separator: "\n")
   }
@@ -306,7 +312,7 @@ public struct LessonSession {
   private func solution(for exercise: Exercise) -> String {
     guard passed.contains(exercise.number) else { return "The solution opens once you pass this exercise." }
     guard let solution = exercise.solution else { return "This exercise has no written solution; yours passed." }
-    return "Solution: \(solution.text)"
+    return "Solution:" + Self.shown(solution)
   }
 
   private func render(_ item: LessonItem) -> String {
