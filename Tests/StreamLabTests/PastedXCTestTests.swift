@@ -269,6 +269,9 @@ import Testing
       try tests("import XCTest\nfinal class T: XCTestCase {\n  var vm: [Int]!\n  func testNil() { _ = vm.count }\n}\n")
         .first)
     #expect(trapped.crash == "Unexpectedly found nil while implicitly unwrapping an Optional value (line 4:24, vm)")
+    let added = try #require(
+      try tests("import XCTest\nfinal class T: XCTestCase {\n  var n: Int!\n  func testNil() { n += 1 }\n}\n").first)
+    #expect(added.crash?.hasPrefix("Unexpectedly found nil while implicitly unwrapping an Optional value") == true)
   }
 
   @Test func theFrontDoorShowsEachTestAndExitsOneWhenOneFails() throws {

@@ -57,6 +57,7 @@ extension Machine {
         if current == .null { return .normal }
         current = current.unwrapped
       }
+      try requireUnwrapped(current, readBy: target, in: scope)
       let operand = try evaluate(value, in: scope)
       try assign(try binary(op, current, operand, at: statement.range), to: target, in: scope)
     case .expression(let expression):
