@@ -223,6 +223,15 @@ import Testing
       message.contains(
         "the near miss line 7: `.milliseconds(300)` → `.milliseconds(600)` of `code:` changes what the solution's test SearchTests.testPause records"
       ))
+
+    // A `near-miss:` line the solution's test does not catch: the solution fails its own exercise, and says why.
+    let chosen = Self.lesson(
+      solution: loose, extra: "near-miss: line 7: `.milliseconds(300)` → `.milliseconds(600)`\n")
+    let unasked = verifier.verify(try LessonFixtures.lesson(chosen, fileName: "lesson99.txt"))
+    #expect(
+      unasked.entries.first?.message
+        == "the solution does not pass: your tests also pass on this near miss of the code, line 7: `.milliseconds(300)` → `.milliseconds(600)`: add an assertion that fails on it"
+    )
   }
 
   @Test func theLessonFileRefusesWhatATestExerciseCannotUse() throws {

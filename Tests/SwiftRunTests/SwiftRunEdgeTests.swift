@@ -21,6 +21,30 @@ import Testing
         .hasSuffix("because the result would be less than Int.min") == true)
   }
 
+  /// A `wait` whose timeout is more seconds than whole nanoseconds can count
+  /// (found reading the change): the clock runs to its last instant and the
+  /// wait fails as XCTest's does, where it trapped inside the conversion.
+  @Test func aWaitLongerThanTheClockCanHoldEndsAtItsLastInstant() throws {
+    let paste = """
+      final class T: XCTestCase {
+        func testX() {
+          let e = expectation(description: "x")
+          wait(for: [e], timeout: 1e300)
+        }
+      }
+      """
+    guard case .tested(let runs) = SwiftRun.run(paste) else {
+      Issue.record("the paste did not run as a test")
+      return
+    }
+    let assertion = try #require(runs.first?.result.assertions.first)
+    #expect(!assertion.passed)
+    #expect(assertion.time == VirtualTime(nanoseconds: .max))
+    #expect(
+      assertion.message
+        == "Asynchronous wait failed - Exceeded timeout of 1e+300 seconds, with unfulfilled expectations: x")
+  }
+
   /// The runtime error a paste stopped with, in words.
   static func stop(_ swift: String) -> String? {
     guard case .ran(let result, _) = SwiftRun.run(swift), case .runtimeError(let error) = result.stop else {

@@ -197,7 +197,11 @@ extension Machine {
     }
     for expectation in expectations { expectation.waitedFor = true }
     let enforcesOrder = arguments.first { $0.label == "enforceOrder" }?.value == .bool(true)
-    let deadline = clock.now.advanced(by: VirtualInterval(nanoseconds: Int(seconds * 1_000_000_000)))
+    // XCTest waits as long as it is told; a timeout past the last instant the
+    // clock can hold (`timeout: 1e300`) ends there (it trapped the process before).
+    let wait = VirtualInterval.seconds(max(0, seconds)).nanoseconds
+    let (end, overflows) = clock.now.nanoseconds.addingReportingOverflow(wait)
+    let deadline = VirtualTime(nanoseconds: overflows ? .max : end)
     let ordinary = expectations.filter { !$0.isInverted }
     if !madeTestScheduler {
       if ordinary.isEmpty || expectations.contains(where: \.isInverted) {
