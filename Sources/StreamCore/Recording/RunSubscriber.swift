@@ -15,9 +15,10 @@ public final class RunSubscriber: Subscriber, Cancellable, CustomStringConvertib
 
   private var subscription: Subscription?
   private var isOver = false
-  /// Called once when the publisher completes or fails (not on cancel):
-  /// an owner's lifetime needs to know when a strong capture lets go.
-  public var onCompletion: (() -> Void)?
+  /// Called once when the publisher completes (nil) or fails (its error),
+  /// not on cancel: an owner's lifetime needs to know when a strong capture
+  /// lets go, and a task's `for try await` loop throws a failure.
+  public var onCompletion: ((StreamError?) -> Void)?
   /// Called at each value: a `task`'s `for await` loop runs its body then.
   public var onValue: (() -> Void)?
 
@@ -44,7 +45,7 @@ public final class RunSubscriber: Subscriber, Cancellable, CustomStringConvertib
     subscription = nil
     let onCompletion = self.onCompletion
     self.onCompletion = nil
-    onCompletion?()
+    if case .failure(let error) = completion { onCompletion?(error) } else { onCompletion?(nil) }
   }
 
   public func cancel() {

@@ -84,7 +84,7 @@ final class OwnerTable {
     holdings.append(holding)
     storedIn?.stored.append(holding)
     holding.strongly?.strongHolders.append(holding)
-    subscriber.onCompletion = { [unowned self, unowned holding] in self.end(holding) }
+    subscriber.onCompletion = { [unowned self, unowned holding] _ in self.end(holding) }
     return true
   }
 

@@ -30,6 +30,12 @@ final class TaskRun {
   private var isEnded = false
   private var sleeping: ScheduledActionToken?
   private var looping: RunSubscriber?
+  /// The end of the loop body that is running: a loop whose publisher
+  /// completes meanwhile ends only then, when `for await` asks for the next
+  /// value and learns there is none.
+  private var bodyEnd: (time: VirtualTime, token: ScheduledActionToken)?
+  /// The failure of the loop that just ended, which its `for try await` throws.
+  private var loopFailure: StreamError?
   /// Told once, when the task ends.
   var onEnd: (() -> Void)?
 
@@ -57,6 +63,10 @@ final class TaskRun {
   func cancel() {
     guard !isEnded, !isCancelled else { return }
     isCancelled = true
+    // A loop body's sleep wakes at once with `CancellationError`.
+    let wasInBody = bodyEnd != nil
+    bodyEnd?.token.cancel()
+    bodyEnd = nil
     if let sleeping {
       sleeping.cancel()
       self.sleeping = nil
@@ -69,10 +79,18 @@ final class TaskRun {
       looping.onCompletion = nil
       looping.cancel()
       resumeLater()
+    } else if wasInBody {
+      // The loop's publisher has completed while its body slept: woken, the
+      // loop asks for its next value, learns there is none, and ends.
+      resumeLater()
     }
   }
 
   private func go() {
+    if let failure = loopFailure {
+      loopFailure = nil
+      return end(.threw(failure.message))
+    }
     while next < steps.count {
       let step = steps[next]
       next += 1
@@ -97,15 +115,30 @@ final class TaskRun {
           // in its body's sleep, and then for the next value.
           self.wentOn()
           guard bodyTime > .zero else { return }
-          self.clock.schedule(after: self.clock.now.advanced(by: bodyTime), tolerance: .zero, options: nil) {
-            [weak self] in
-            guard let self, !self.isEnded, self.looping != nil else { return }
-            self.wentOn()
+          let token = ScheduledActionToken()
+          let end = self.clock.now.advanced(by: bodyTime)
+          self.bodyEnd = (end, token)
+          self.clock.schedule(at: end, token: token) { [weak self] in
+            guard let self, !self.isEnded else { return }
+            self.bodyEnd = nil
+            if self.looping != nil {
+              self.wentOn()
+            } else {
+              // The publisher completed while the body ran: the loop ends now.
+              self.resumed()
+              self.go()
+            }
           }
         }
-        subscriber.onCompletion = { [weak self] in
-          self?.looping = nil
-          self?.resumeLater()
+        subscriber.onCompletion = { [weak self] failure in
+          guard let self else { return }
+          self.looping = nil
+          // `for try await` throws a failure out of the loop and the task's
+          // body, when the loop next asks: at once, or when its body ends.
+          self.loopFailure = failure
+          if let bodyEnd = self.bodyEnd, bodyEnd.time > self.clock.now { return }
+          self.bodyEnd = nil
+          self.resumeLater()
         }
         looping = subscriber
         publisher.subscribe(subscriber)
