@@ -10,11 +10,11 @@ extension ProgramTranslator {
     let element = publisher.output
     switch stage.kind {
     case .values:
-      // The Swift is a task: `Task { for await value in publisher.values { … } }`, which the
-      // exported harness (a recorder subscriber per pipeline) has no place for yet.
+      // A pipeline that ends in `values` is a task's loop (ProgramTranslator+Tasks); anywhere else
+      // (a binding, a closure) it would be an `AsyncPublisher`, which no Combine operator takes.
       throw ExportLimitation(
-        "`values each` is a `for await` loop in a `Task`, which the Swift export does not write yet: paste "
-          + "`Task { for await value in publisher.values { try? await Task.sleep(for: .milliseconds(200)) } }` instead")
+        "`values` is a `for await` loop in a task: it ends a pipeline that runs, not one bound with `let` or made in a closure"
+      )
     case .map(let transform):
       try map(transform, to: &publisher, in: scope)
     case .tryMap(let transform):

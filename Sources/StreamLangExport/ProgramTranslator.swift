@@ -47,6 +47,7 @@ final class ProgramTranslator {
   /// closure or `deferred`), whose subjects and futures are declared up front.
   private var isOncePerProgram = true
   private var subscriberCount = 0
+  private var taskCount = 0
   /// Remarks printed above the code: where Swift and streamlab part ways on errors.
   private(set) var notes: [String] = []
 
@@ -76,16 +77,18 @@ final class ProgramTranslator {
     case .binding(let name, let pipeline, _):
       try bind(name.text, pipeline, label: text(statement.range))
     case .subscription(let pipeline, let timing, _):
-      try subscribe(pipeline, timing: timing, label: text(statement.range))
+      if case .values = pipeline.operators.last?.kind {
+        try subscribeLoop(pipeline, timing: timing, label: text(statement.range))
+      } else {
+        try subscribe(pipeline, timing: timing, label: text(statement.range))
+      }
     case .owner(let name, _):
       helpers.insert(.owner)
       declarations.append([
         "// \(text(statement.range))", "subscriptions.connections[\(Self.ownerKey(name.text))] = Owner()",
       ])
-    case .task:
-      throw ExportLimitation(
-        "`task { … }` is a Swift `Task`, which the Swift export does not write yet: paste the Swift, "
-          + "`Task { try await Task.sleep(for: .milliseconds(300)); for await value in publisher.values { … } }`")
+    case .task(let steps, let timing, _):
+      try task(steps, timing: timing, label: text(statement.range))
     case .release(let name, let at, _):
       let time = try at.map(timeLiteral) ?? .zero
       schedules.append(
@@ -129,9 +132,22 @@ final class ProgramTranslator {
       code: swiftName, output: publisher.output, failure: publisher.failure, hotSources: uses)
   }
 
+  /// The number of the next subscriber, whose events `log` reports as its output row.
+  func nextSubscriber() -> Int {
+    defer { subscriberCount += 1 }
+    return subscriberCount
+  }
+
+  /// The key of the next task in `Subscriptions.tasks`.
+  func nextTask() -> Int {
+    defer { taskCount += 1 }
+    return taskCount
+  }
+
+  func addSchedule(_ block: [String]) { schedules.append(block) }
+
   private func subscribe(_ pipeline: Pipeline, timing: SubscriptionTiming, label: String) throws {
-    let number = subscriberCount
-    subscriberCount += 1
+    let number = nextSubscriber()
     hotSources.begin()
     let publisher = try self.pipeline(pipeline, in: ExportScope())
     hotSources.start(hotSources.end())

@@ -32,6 +32,12 @@ public struct SwiftExport: Hashable {
   /// True when the program was exported.
   public var isExported: Bool { limitation == nil }
 
+  /// True when the program starts Swift tasks (`values`, `task { … }`):
+  /// their loops sleep with combine-schedulers' `scheduler.sleep(for:)`, and
+  /// a test of them awaits the clock. The exporter keeps every task it makes
+  /// in `subscriptions.tasks`, which is how this knows.
+  var usesTasks: Bool { body.contains { $0.contains("subscriptions.tasks[") } }
+
   /// Every declaration an export's preamble may print, exactly as printed:
   /// pasted back (`eval --format swift P | eval --swift -`), each is read as
   /// what it is known to do, not as code of the student's.
@@ -47,8 +53,14 @@ public struct SwiftExport: Hashable {
         //   let running = program(scheduler: DispatchQueue.main, log: { print($0) })
         // and keep `running` alive while it runs.
         """
+      let tasks = """
+        // Its tasks' loops sleep with `scheduler.sleep(for:)` from Point-Free's
+        // combine-schedulers (https://github.com/pointfreeco/combine-schedulers), so that a
+        // test scheduler moves them too: add the package to run it.
+        """
+      let imports = "import Combine\n" + (usesTasks ? "import CombineSchedulers\n" : "") + "import Foundation"
       return
-        ([programComment, usage, "import Combine\nimport Foundation"] + helpers.map(\.source) + [
+        ([programComment, usage + (usesTasks ? "\n" + tasks : ""), imports] + helpers.map(\.source) + [
           function(named: "program", body: body)
         ])
         .joined(separator: "\n\n") + "\n"

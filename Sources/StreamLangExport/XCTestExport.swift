@@ -68,9 +68,19 @@ public struct XCTestExport: Hashable {
       // package to your test target and this file to it; `program` is the code
       // `--format swift` prints for the same program.
       """
+    let tasks = """
+      // Its tasks run on Swift's concurrency runtime: the test awaits each step of the clock
+      // (`await scheduler.advance(by:)` lets the tasks' jobs run first, as combine-schedulers
+      // does) inside `withMainSerialExecutor` from swift-concurrency-extras
+      // (https://github.com/pointfreeco/swift-concurrency-extras), which runs those jobs one
+      // at a time, in order, so the test sees the same events on every run.
+      """
     let header = "// A test for this streamlab program:\n" + export.quotedProgram.joined(separator: "\n")
+    let imports =
+      "import Combine\nimport CombineSchedulers\n" + (export.usesTasks ? "import ConcurrencyExtras\n" : "")
+      + "import XCTest"
     return
-      ([header, usage, "import Combine\nimport CombineSchedulers\nimport XCTest"]
+      ([header, usage + (export.usesTasks ? "\n" + tasks : ""), imports]
       + [testCase(className: "ProgramTests", functionName: "program"), Self.seenEventsSource]
       + export.helpers.map(\.source) + [export.function(named: "program", body: export.body)])
       .joined(separator: "\n\n") + "\n"
@@ -104,10 +114,12 @@ public struct XCTestExport: Hashable {
       "}",
       "",
     ]
+    // A program with tasks awaits each step, so the tasks' jobs run at the instant they are due.
+    let awaiting = export.usesTasks ? "await " : ""
     var now = 0
     for step in steps {
       let by = step - now
-      let advance = by == 0 ? "scheduler.advance()" : "scheduler.advance(by: \(Self.strideText(by)))"
+      let advance = awaiting + (by == 0 ? "scheduler.advance()" : "scheduler.advance(by: \(Self.strideText(by)))")
       body.append("\(advance)  // now \(Self.millisecondsText(step))ms")
       now = step
     }
@@ -124,7 +136,11 @@ public struct XCTestExport: Hashable {
       body.append("  ])")
     }
     body.append("withExtendedLifetime(subscriptions) {}")
-    let method = ["func testProgram() {"] + SwiftExport.indented(body, by: "  ") + ["}"]
+    let method =
+      export.usesTasks
+      ? ["@MainActor", "func testProgram() async {", "  await withMainSerialExecutor {"]
+        + SwiftExport.indented(body, by: "    ") + ["  }", "}"]
+      : ["func testProgram() {"] + SwiftExport.indented(body, by: "  ") + ["}"]
     return (["final class \(className): XCTestCase {"] + SwiftExport.indented(method, by: "  ") + ["}"])
       .joined(separator: "\n")
   }

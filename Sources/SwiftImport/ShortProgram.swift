@@ -19,6 +19,16 @@ struct ShortProgram {
     case owner(name: String)
     /// `release NAME @T`.
     case release(name: String, at: Int)
+    /// `task { … } @T..T`, by `tasks` number.
+    case task(Int)
+  }
+
+  /// A `Task` the Swift makes (`--format swift`'s `subscriptions.tasks[N] = Task { … }`).
+  struct MadeTask {
+    /// Its steps in the short form: `sleep 150ms`, `s | values each 250ms`.
+    var steps: [String]
+    var makeAt: Int
+    var cancelAt: Int?
   }
 
   /// A subject and what the Swift sends to it, at absolute times (nanoseconds).
@@ -72,6 +82,7 @@ struct ShortProgram {
   private(set) var statementRanges: [SourceRange] = []
   var subjects: [String: Subject] = [:]
   var subscriptions: [Subscription] = []
+  var tasks: [MadeTask] = []
   /// What the student should know about how the Swift was read (a sink
   /// that was not stored is cancelled at once), shown under the short form.
   var notes: [String] = []
@@ -142,13 +153,7 @@ struct ShortProgram {
       return sends.isEmpty ? "let \(name) = never" : "let \(name) = subject " + sends.joined(separator: ", ")
     case .subscription(let number):
       let subscription = subscriptions[number]
-      var timing = ""
-      switch (subscription.subscribeAt, subscription.cancelAt) {
-      case (0, nil): break
-      case (let start, nil): timing = " @\(Self.time(start))"
-      case (0, let end?): timing = " @..\(Self.time(end))"
-      case (let start, let end?): timing = " @\(Self.time(start))..\(Self.time(end))"
-      }
+      let timing = Self.timing(subscription.subscribeAt, subscription.cancelAt)
       var holders = subscription.strongCapture.map { " sink strong \($0)" } ?? ""
       if let owner = subscription.storedIn { holders += " store \(owner)" }
       return subscription.pipeline + holders + timing
@@ -158,6 +163,19 @@ struct ShortProgram {
       return "let \(name) = owner"
     case .release(let name, let at):
       return at == 0 ? "release \(name)" : "release \(name) @\(Self.time(at))"
+    case .task(let number):
+      let task = tasks[number]
+      return "task { " + task.steps.joined(separator: "; ") + " }" + Self.timing(task.makeAt, task.cancelAt)
+    }
+  }
+
+  /// ` @250ms`, ` @..600ms`, ` @250ms..600ms`, or nothing for from 0 and never cancelled.
+  private static func timing(_ start: Int, _ end: Int?) -> String {
+    switch (start, end) {
+    case (0, nil): return ""
+    case (let start, nil): return " @\(time(start))"
+    case (0, let end?): return " @..\(time(end))"
+    case (let start, let end?): return " @\(time(start))..\(time(end))"
     }
   }
 

@@ -26,6 +26,8 @@ struct SwiftLowering {
     case constant(String)
     /// A virtual time (`let start = scheduler.now`), in nanoseconds.
     case time(Int)
+    /// A `Task`, task number N of the short form.
+    case task(Int)
     /// Anything else (a scheduler, a `Set<AnyCancellable>`, a view model).
     case environment
   }
@@ -315,6 +317,10 @@ struct SwiftLowering {
       cancel(number)
       return
     }
+    if let task = try makeTask(value) {
+      bindings[key] = .task(task)
+      return
+    }
     if let subscription = try subscribe(value, handle: key) {
       // The new subscription is made first; releasing the old AnyCancellable then cancels the old one.
       if case .cancellable(let old)? = bindings[key] { cancel(old) }
@@ -377,6 +383,8 @@ struct SwiftLowering {
       try send(sendEvent(arguments, at: expression.range), to: receiver, at: value)
     case ("cancel", .cancellable(let number)?):
       cancel(number)
+    case ("cancel", .task(let number)?):
+      if program.tasks[number].cancelAt == nil { program.tasks[number].cancelAt = now }
     case ("advance", _):
       if let by = arguments.first(where: { $0.label == "by" }) {
         now += try duration(by.value)

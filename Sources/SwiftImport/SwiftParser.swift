@@ -42,7 +42,10 @@ struct SwiftParser {
     case interpreter
   }
 
-  let mode: Mode
+  /// Which grammar applies here: the lowering reads a `Task { … }`'s body
+  /// with the interpreter's, since that is how `--format swift` writes a
+  /// `for await` loop (`SwiftLowering+Tasks`).
+  var mode: Mode
   /// False while reading a condition of `if`, `guard`, `while`, a `for`'s
   /// sequence or a `switch`'s subject: there, as in Swift, a `{` after an
   /// expression opens the body, not a trailing closure (brackets and
@@ -441,7 +444,14 @@ struct SwiftParser {
       base = inner
       arguments = existing
     }
-    let first = try parseClosure()
+    let first: SwiftExpr
+    if case .identifier("Task") = base.kind, mode == .lowering {
+      mode = .interpreter
+      defer { mode = .lowering }
+      first = try parseClosure()
+    } else {
+      first = try parseClosure()
+    }
     arguments.append(SwiftArgument(label: nil, value: first, isTrailing: true, range: first.range))
     while let label = current.identifier, peek().isPunctuation(":"), peek(2).isPunctuation("{"),
       !current.newlineBefore

@@ -11,25 +11,19 @@ import Testing
     (ExampleExportTests.examples + ExampleExportTests.beyondExamples + ExampleExportTests.sessionExamples)
     .filter { $0.run != nil }
 
+  /// The programs whose export is compiled: those run on the virtual clock,
+  /// and those compiled as XCTest cases only (lesson solutions, and the
+  /// programs with tasks, whose tests run them on Swift's own runtime).
   static let usage: (operators: Set<OperatorName>, sources: Set<SourceName>) = {
-    let usages = compiled.map {
-      KeywordUsage(Parser.parse(($0.earlier + [$0.program]).joined(separator: "\n")).program)
-    }
+    let programs =
+      compiled.map { $0.earlier + [$0.program] }
+      + (XCTestExportTests.lessonSolutions + XCTestExportTests.taskPrograms).map { $0.earlier + [$0.program] }
+    let usages = programs.map { KeywordUsage(Parser.parse($0.joined(separator: "\n")).program) }
     return (Set(usages.flatMap(\.operatorNames)), Set(usages.flatMap(\.sourceNames)))
   }()
 
-  /// Operators the exporter refuses, with the message it gives (checked here).
-  static let refused: [OperatorName: (program: String, message: String)] = [
-    .values: ("just 1,2 | values each 100ms", "`values each` is a `for await` loop in a `Task`")
-  ]
-
   @Test(arguments: OperatorName.allCases)
   func everyOperatorHasACompiledExport(_ name: OperatorName) {
-    if let refusal = Self.refused[name] {
-      let export = SwiftExporter.export(Parser.parse(refusal.program).program)
-      #expect(export.limitation?.contains(refusal.message) == true, "\(export.limitation ?? "exported")")
-      return
-    }
     #expect(Self.usage.operators.contains(name), "no compiled export uses `\(name.rawValue)`")
   }
 

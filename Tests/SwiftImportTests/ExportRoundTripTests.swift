@@ -63,3 +63,55 @@ import Testing
     #expect(!expected.isEmpty)
   }
 }
+
+/// The reader lowers a `Task` only in the shapes `--format swift` writes
+/// (`SwiftLowering+Tasks`); any other body is refused at its statement, never
+/// read as something else. (Such Swift is the interpreter's, which runs it.)
+@Suite struct ExportedTaskReadingTests {
+  static func exported(_ body: String) -> String {
+    """
+    func program<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {
+      let subscriptions = Subscriptions()
+      let s = PassthroughSubject<Int, Never>()
+      scheduler.schedule {
+        subscriptions.tasks[0] = Task {
+    \(body)
+        }
+      }
+      return subscriptions
+    }
+    """
+  }
+
+  @Test func theExportersShapesBecomeATask() throws {
+    let body = """
+          try await scheduler.sleep(for: .milliseconds(150))
+          for await _ in s.logging(0, to: log).values {
+            try? await scheduler.sleep(for: .milliseconds(250))
+          }
+          for try await _ in s.logging(1, to: log).values {}
+      """
+    guard case .success(let translation) = SwiftImport.translate(Self.exported(body)) else {
+      Issue.record("the exporter's task was not read")
+      return
+    }
+    #expect(translation.program.contains("task { sleep 150ms; s | values each 250ms; s | values }"))
+  }
+
+  @Test(arguments: [
+    "      print(\"working\")",
+    "      for await value in s.values { print(value) }",
+    "      for await _ in s.logging(0, to: log).values { print(1) }",
+    "      try await scheduler.sleep(until: scheduler.now)",
+  ])
+  func anotherBodyIsRefusedAtItsStatement(_ body: String) throws {
+    let swift = Self.exported(body)
+    guard case .failure(let diagnostic) = SwiftImport.translate(swift) else {
+      Issue.record("a task body the exporter never writes was read")
+      return
+    }
+    #expect(diagnostic.message == "streamlab's reader reads a task's body only as `--format swift` writes it")
+    let line = swift.utf8.prefix(diagnostic.range.start).filter { $0 == UInt8(ascii: "\n") }.count + 1
+    #expect(line == 6)
+  }
+}

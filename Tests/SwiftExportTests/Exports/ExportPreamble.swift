@@ -14,6 +14,7 @@ struct ProgramError: Error {
 final class Subscriptions {
   var bySubscriber: [Int: AnyCancellable] = [:]
   var connections: [String: Cancellable] = [:]
+  var tasks: [Int: Task<Void, Error>] = [:]
 }
 
 extension Publisher {
@@ -151,6 +152,26 @@ extension Publisher {
       receiveValue: { value in
         withExtendedLifetime(object) { log("\(number): value \(String(reflecting: value))") }
       }
+    )
+  }
+}
+
+extension Publisher {
+  /// The publisher as subscriber `number`'s `for await` loop reads it: logs
+  /// each event the loop's subscription sees, one line each, as streamlab's
+  /// output row draws them (a loop gets each value at the instant it comes,
+  /// since it asks for one only when it waits for one).
+  func logging(_ number: Int, to log: @escaping (String) -> Void) -> Publishers.HandleEvents<Self> {
+    handleEvents(
+      receiveSubscription: { _ in log("\(number): subscribed") },
+      receiveOutput: { log("\(number): value \(String(reflecting: $0))") },
+      receiveCompletion: { completion in
+        switch completion {
+        case .finished: log("\(number): finished")
+        case .failure(let error): log("\(number): failed \((error as? ProgramError)?.message ?? "\(error)")")
+        }
+      },
+      receiveCancel: { log("\(number): cancelled") }
     )
   }
 }

@@ -33,16 +33,21 @@ final class TestScheduler: OpenCombine.Scheduler {
   /// Runs every action due by `instant`, each with `now` at its date, then
   /// leaves `now` at `instant`.
   func advance(to instant: VirtualTime) {
-    while now <= instant {
-      scheduled.sort { ($0.date, $0.sequence) < ($1.date, $1.sequence) }
-      guard let next = scheduled.first, instant >= next.date else {
-        now = instant
-        return
-      }
-      now = next.date
-      scheduled.removeFirst()
-      next.action()
+    while now <= instant, runNextAction(dueBy: instant) {}
+  }
+
+  /// Runs the first action due by `instant`, with `now` at its date, and
+  /// says so; or, when none is due, leaves `now` at `instant` and returns false.
+  func runNextAction(dueBy instant: VirtualTime) -> Bool {
+    scheduled.sort { ($0.date, $0.sequence) < ($1.date, $1.sequence) }
+    guard let next = scheduled.first, instant >= next.date else {
+      now = instant
+      return false
     }
+    now = next.date
+    scheduled.removeFirst()
+    next.action()
+    return true
   }
 
   /// Runs until nothing is scheduled.
