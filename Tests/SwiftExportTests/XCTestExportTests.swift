@@ -57,8 +57,33 @@ struct ExportedTest: CustomTestStringConvertible, Sendable {
   }()
 
   /// Solutions written in Swift (lesson 13's classes): already Swift, they
-  /// have no export; a test of them is written around the class itself.
+  /// have no export; their test (`Exports/SwiftSolutions/`) compiles each
+  /// line of the solution as the lesson writes it, around the given and the
+  /// app's main queue on a test scheduler.
   static let swiftSolutions: Set<String> = ["13.5", "13.6"]
+  static let swiftSolutionClasses = ["Lesson13Exercise5Tests", "Lesson13Exercise6Tests"]
+
+  /// Every line of each Swift solution is in the compiled test, in order:
+  /// what passes there is the lesson's solution, not a copy that drifted.
+  @Test func theCompiledSwiftSolutionsAreTheLessonsOwn() throws {
+    let lessons = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("lessons/lesson13.txt")
+    let lesson = LessonParser().parse(try String(contentsOf: lessons, encoding: .utf8), fileName: "lesson13.txt").file
+    // Read, never rewritten: this file is written by hand, not by the exporter.
+    let compiled = try String(
+      contentsOf: ExportFile(name: "SwiftSolutions/Lesson13SwiftSolutionTests.swift").url, encoding: .utf8)
+    let compiledLines = compiled.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    for number in [5, 6] {
+      let solution = try #require(lesson.exercises.first { $0.number == number }?.solution?.text)
+      var searchFrom = 0
+      for line in solution.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
+      where !line.isEmpty {
+        let found = compiledLines[searchFrom...].firstIndex(of: line)
+        #expect(found != nil, "exercise \(number): `\(line)` is not in the compiled test after line \(searchFrom + 1)")
+        searchFrom = (found ?? searchFrom) + 1
+      }
+    }
+  }
 
   /// Programs with tasks beyond lesson 14's solutions: the moments a loop
   /// or a task ends, where Swift's answer is not obvious. Their tests run
@@ -130,11 +155,12 @@ struct ExportedTest: CustomTestStringConvertible, Sendable {
   /// test binary's XCTest mode): each passes; run again with one expected
   /// event of each assertion changed, each fails.
   @Test func compiledTestsPassAndFailWhenAnExpectedEventChanges() throws {
-    let classes = (Self.examples + Self.lessonSolutions + Self.taskPrograms).map(\.className)
+    let classes =
+      (Self.examples + Self.lessonSolutions + Self.taskPrograms).map(\.className) + Self.swiftSolutionClasses
     let filter = classes.map { "SwiftExportTests.\($0)" }.joined(separator: ",")
     let passing = try Self.xctestVerdicts(filter: filter, breaking: false)
     let broken = try Self.xctestVerdicts(filter: filter, breaking: true)
-    #expect(classes.count == 111)
+    #expect(classes.count == 113)
     for name in classes {
       #expect(passing[name] == "passed", "\(name) as exported")
       #expect(broken[name] == "failed", "\(name) with an expected event changed")
