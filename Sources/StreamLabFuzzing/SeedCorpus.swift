@@ -109,6 +109,29 @@ public enum SeedCorpus {
   /// Pasted Swift, which the program target reads as `eval --swift` does:
   /// every source, subject, scheduling and cancelling form the reader knows.
   public static let swiftPrograms = [
+    // `--format swift` of a program with tasks (issue 32), read back by the reader: a task with a
+    // sleep, a loop with a body and one without, cancelled by the app.
+    """
+    func program<S: Scheduler>(scheduler: S, log: @escaping (String) -> Void) -> Subscriptions {
+      let start = scheduler.now
+      let subscriptions = Subscriptions()
+      let s = PassthroughSubject<Int, Never>()
+      scheduler.schedule {
+        subscriptions.tasks[0] = Task {
+          try await scheduler.sleep(for: .milliseconds(150))
+          for await _ in s.logging(0, to: log).values {
+            try? await scheduler.sleep(for: .milliseconds(250))
+          }
+          for try await _ in Fail<Int, ProgramError>(error: ProgramError(message: "x")).logging(1, to: log).values {}
+        }
+      }
+      scheduler.schedule(after: start.advanced(by: .milliseconds(350))) {
+        subscriptions.tasks[0]?.cancel()
+      }
+      scheduler.schedule(after: start.advanced(by: .milliseconds(200))) { s.send(2) }
+      return subscriptions
+    }
+    """,
     // XCTest cases (issue 32): assertions, an expectation waited for, setUp, a test scheduler, XCTUnwrap.
     """
     import XCTest
