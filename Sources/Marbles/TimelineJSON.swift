@@ -33,11 +33,15 @@ public enum TimelineJSON {
     var notes = result.notes
     if let sentence = result.stop.sentence(endTime: result.endTime) { notes.append(sentence) }
     output.write("{\"streamlab\": 1")
+    // With causes tracked (`--causes`), every event has an `"id"` and the ids of its `"causes"` (issue 33).
+    let causes = CauseGraph(rows: result.rows)
     // Each top-level section after the version is a list; a new one is one more call.
     section(
       "rows", of: Array(result.rows.enumerated()), to: output, opening: "[\n  ", separator: ",\n  ", closing: "\n ]"
     ) {
-      row($0.element, type: result.stageType(of: $0.element), draggable: draggable[$0.offset], to: output)
+      row(
+        $0.element, type: result.stageType(of: $0.element), draggable: draggable[$0.offset], causes: causes,
+        to: output)
     }
     section("notes", of: notes, to: output, opening: "[", separator: ", ", closing: "]") {
       output.write(TextEscaping.jsonStringLiteral($0))
@@ -145,8 +149,9 @@ public enum TimelineJSON {
 
   /// One row's object. The one place a row's keys are written. A stage row
   /// with a known type also has `"output"` and `"failure"` as Swift spells them.
-  private static func row(_ timeline: Timeline, type: StageTypeLabel?, draggable: DraggableRow?, to output: TextOutput)
-  {
+  private static func row(
+    _ timeline: Timeline, type: StageTypeLabel?, draggable: DraggableRow?, causes: CauseGraph?, to output: TextOutput
+  ) {
     output.write("{\"label\": ")
     output.write(TextEscaping.jsonStringLiteral(timeline.label))
     output.write(", \"pipeline\": ")
@@ -173,6 +178,12 @@ public enum TimelineJSON {
       if !first { output.write(", ") }
       first = false
       event(time: events.time(at: index), kind: kind, to: output)
+      if let causes, let id = timeline.causes?.eventIDs[index] {
+        output.write(", \"id\": \(id), \"causes\": [")
+        output.write(causes.causes(of: id).map(String.init).joined(separator: ", "))
+        output.write("]")
+      }
+      output.write("}")
     }
     output.write("]")
     // What the row's source dropped for want of demand (`×`): beside the
@@ -238,18 +249,17 @@ public enum TimelineJSON {
     output.write("{\"t\": ")
     Milliseconds.write(time.nanoseconds, to: output)
     output.write(", \"kind\": ")
+    // The caller closes the object, after the event's causes if it has them.
     switch kind {
-    case .subscribed: output.write("\"subscribed\"}")
+    case .subscribed: output.write("\"subscribed\"")
     case .value(let value):
       output.write("\"value\", \"value\": ")
       JSONText.write(value, to: output)
-      output.write("}")
-    case .finished: output.write("\"finished\"}")
+    case .finished: output.write("\"finished\"")
     case .failed(let message):
       output.write("\"failed\", \"error\": ")
       output.write(TextEscaping.jsonStringLiteral(message))
-      output.write("}")
-    case .cancelled: output.write("\"cancelled\"}")
+    case .cancelled: output.write("\"cancelled\"")
     case .requested, .dropped: break
     }
   }

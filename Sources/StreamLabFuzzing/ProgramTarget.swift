@@ -30,8 +30,26 @@ public enum ProgramTarget {
     case .ran(let result, let program, _, let translation):
       // `/api/move` rewrites the program as the page shows it; pasted Swift is not draggable.
       if translation == nil { dragEveryMovableEvent(text, result: result, program: program) }
+      explainWithCauses(text)
       return .ran(stop: "\(result.stop)")
     }
+  }
+
+  /// `--causes --format json`, `:why` on the first events of every row and
+  /// `:at` halfway through (issue 33), on the run with its causes recorded
+  /// and its state noted at that instant.
+  private static func explainWithCauses(_ text: String) {
+    var options = FuzzLimits.runOptions
+    options.tracksCauses = true
+    options.snapshotAt = .milliseconds(150)
+    let answer = FrontDoor.evaluate(
+      FrontDoorRequest(text, fileName: "fuzz.txt", format: .json, settings: ReplSettings(), options: options))
+    guard case .ran(let result, _, _, _) = answer.outcome else { return }
+    for row in Set(result.rows.map(\.label)).sorted().prefix(4) {
+      for number in 1...3 { _ = CauseReport.make(CauseReport.Question(row: row, number: number), in: result) }
+    }
+    _ = CauseReport.make(CauseReport.Question(row: nil, number: 1), in: result)
+    _ = StateReport.lines(result, at: .milliseconds(150))
   }
 
   /// Every format, and the coloured text diagram a terminal gets.

@@ -108,6 +108,29 @@ let groups = [
       Benchmark(name: "StreamCore, Value", events: ticks) { VirtualTimePipeline.streamCore() },
       Benchmark(name: "DSL via Interpreter", events: ticks) { DSLPipeline.run(DSLPipeline.virtualTime) },
     ]),
+  // Issue 33: what recording causes costs, against the same run without it.
+  BenchmarkGroup(
+    title: "causes (--causes), synchronous: \(DSLPipeline.synchronous)",
+    rows: [
+      Benchmark(name: "DSL via Interpreter", events: synchronous) { DSLPipeline.run(DSLPipeline.synchronous) },
+      Benchmark(name: "DSL, causes recorded", events: synchronous) {
+        DSLPipeline.run(DSLPipeline.synchronous, tracksCauses: true)
+      },
+      Benchmark(name: "DSL, causes and their graph", events: synchronous) {
+        DSLPipeline.run(DSLPipeline.synchronous, tracksCauses: true, buildsGraph: true)
+      },
+    ]),
+  BenchmarkGroup(
+    title: "causes (--causes), virtual time: \(DSLPipeline.virtualTime)",
+    rows: [
+      Benchmark(name: "DSL via Interpreter", events: ticks) { DSLPipeline.run(DSLPipeline.virtualTime) },
+      Benchmark(name: "DSL, causes recorded", events: ticks) {
+        DSLPipeline.run(DSLPipeline.virtualTime, tracksCauses: true)
+      },
+      Benchmark(name: "DSL, causes and their graph", events: ticks) {
+        DSLPipeline.run(DSLPipeline.virtualTime, tracksCauses: true, buildsGraph: true)
+      },
+    ]),
 ]
 
 print("streamlab-bench: \(repetitions) repetitions per row, rows taking turns; ratios compare best runs")

@@ -29,6 +29,9 @@ public final class VirtualClock: Scheduler {
     /// When cancelled, the action is skipped without moving the clock, so a
     /// cancelled source leaves no trace on the time axis.
     let token: ScheduledActionToken?
+    /// The event being handled when the action was scheduled, when the
+    /// run tracks causes (`CauseTracker`); -1 for none.
+    let context: Int
     let action: () -> Void
 
     static func < (lhs: Self, rhs: Self) -> Bool {
@@ -48,6 +51,10 @@ public final class VirtualClock: Scheduler {
   @exclusivity(unchecked) private var queue = Heap<ScheduledAction>()
   @exclusivity(unchecked) private var nextSequence = 0
 
+  /// Set while a run tracks causes: each action runs as part of the event
+  /// that was being handled when it was scheduled.
+  public var causes: CauseTracker?
+
   /// Asked before every action; returning true ends `run` with `.stopped`.
   public var shouldStop: () -> Bool = { false }
 
@@ -62,6 +69,16 @@ public final class VirtualClock: Scheduler {
 
   /// The number of actions still waiting.
   public var pendingCount: Int { queue.count }
+
+  /// The work waiting on the clock that was scheduled while an event was
+  /// being handled (causes tracked): when each is due, and that event's id.
+  /// What operators are waiting to do (issue 33): `debounce`'s send of its
+  /// pending value, `delay`'s deliveries, the end of a `throttle` window.
+  public var pendingWork: [PendingWork] {
+    queue.unordered.filter { $0.context >= 0 && !($0.token?.isCancelled ?? false) }
+      .sorted { ($0.time, $0.sequence) < ($1.time, $1.sequence) }
+      .map { PendingWork(due: $0.time, scheduledWhileHandling: $0.context) }
+  }
 
   /// The time of the next waiting action, if any.
   public var nextActionTime: VirtualTime? { queue.min?.time }
@@ -152,7 +169,14 @@ public final class VirtualClock: Scheduler {
       }
       _ = queue.popMin()
       now = next.time
-      next.action()
+      if let causes {
+        let outer = causes.actionContext
+        causes.actionContext = next.context >= 0 ? next.context : nil
+        next.action()
+        causes.actionContext = outer
+      } else {
+        next.action()
+      }
       return nil
     }
     return shouldStop() ? .stopped : .idle
@@ -169,6 +193,7 @@ public final class VirtualClock: Scheduler {
   public func discardPendingActions() {
     shouldStop = { false }
     isSettled = { false }
+    causes = nil
     // Releasing an action can free subscriptions; should one schedule
     // something as it goes, that is dropped too.
     while !queue.isEmpty {
@@ -187,7 +212,9 @@ public final class VirtualClock: Scheduler {
   private func enqueue(
     at time: VirtualTime, lane: Int = 1, token: ScheduledActionToken? = nil, _ action: @escaping () -> Void
   ) {
-    queue.insert(ScheduledAction(time: time, lane: lane, sequence: nextSequence, token: token, action: action))
+    let context = causes?.schedulingContext ?? -1
+    queue.insert(
+      ScheduledAction(time: time, lane: lane, sequence: nextSequence, token: token, context: context, action: action))
     nextSequence += 1
   }
 }

@@ -113,8 +113,8 @@ private final class ProbeInner: Subscriber, Subscription, CustomStringConvertibl
     }
     state = .subscribed
     self.subscription = subscription
-    channel.record(.subscribed)
-    downstream.receive(subscription: self)
+    let id = channel.record(.subscribed)
+    channel.passing(id) { downstream.receive(subscription: self) }
   }
 
   func receive(_ input: Value) -> Subscribers.Demand {
@@ -139,9 +139,10 @@ private final class ProbeInner: Subscriber, Subscription, CustomStringConvertibl
       return .none
     }
     demand -= 1
-    channel.recordValue(input)
-    let more = downstream.receive(input)
+    let id = channel.recordValue(input)
+    let more = channel.passing(id) { downstream.receive(input) }
     demand += more
+    channel.noteDemand(demand)
     return more
   }
 
@@ -160,32 +161,37 @@ private final class ProbeInner: Subscriber, Subscription, CustomStringConvertibl
     }
     state = .finished
     subscription = nil
+    channel.noteDemand(nil)
+    let id: Int?
     switch completion {
-    case .finished: channel.record(.finished)
-    case .failure(let error): channel.record(.failed(error.message))
+    case .finished: id = channel.record(.finished)
+    case .failure(let error): id = channel.record(.failed(error.message))
     }
-    downstream.receive(completion: completion)
+    channel.passing(id) { downstream.receive(completion: completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
     guard state == .subscribed, let subscription else { return }
     channel.record(.requested(demand.max.map(DemandCount.max) ?? .unlimited))
     self.demand += demand
-    subscription.request(demand)
+    channel.noteDemand(self.demand)
+    channel.asking { subscription.request(demand) }
   }
 
   func cancel() {
     guard state == .subscribed else { return }
     // A run that is stopping tears its pipelines down; that is streamlab's
     // doing, not the subscriber's, so it is not drawn as a cancel.
-    if !channel.isStopping { channel.record(.cancelled) }
-    close()
+    // Upstream's own cancel, and what it stops, are this cancel's doing.
+    let id = channel.isStopping ? nil : channel.record(.cancelled)
+    channel.passing(id) { close() }
   }
 
   /// Ends this stage silently: the row is left open, which the diagram
   /// shows as still running.
   private func close() {
     let running = subscription
+    channel.noteDemand(nil)
     state = .closed
     subscription = nil
     running?.cancel()

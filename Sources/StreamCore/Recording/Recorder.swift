@@ -1,3 +1,5 @@
+import OpenCombine
+
 /// Collects the timelines of one run and decides when the run must stop.
 ///
 /// Every probe of a run writes into one recorder. Stopping is cooperative:
@@ -29,9 +31,17 @@ public final class Recorder {
   /// forms between the recorder and its channels.
   private let state: RecordingState
 
-  public init(clock: VirtualClock, maxEvents: Int = 1_000_000, isInterrupted: @escaping () -> Bool = { false }) {
-    let state = RecordingState(clock: clock, maxEvents: maxEvents, isInterrupted: isInterrupted)
+  /// Which event made which, when the run tracks causes (issue 33).
+  public var causes: CauseTracker? { state.causes }
+
+  public init(
+    clock: VirtualClock, maxEvents: Int = 1_000_000, isInterrupted: @escaping () -> Bool = { false },
+    tracksCauses: Bool = false
+  ) {
+    let causes = tracksCauses ? CauseTracker() : nil
+    let state = RecordingState(clock: clock, maxEvents: maxEvents, isInterrupted: isInterrupted, causes: causes)
     self.state = state
+    clock.causes = causes
     clock.shouldStop = { [unowned state] in
       state.countClockAction()
       return state.pollIsStopping()
@@ -87,6 +97,12 @@ public final class Recorder {
   /// runaway inner stream still ends.
   public lazy var silentChannel = TimelineChannel(
     state: state, timeline: Timeline(label: "", pipeline: -1, stage: 0), keepsEvents: false)
+
+  /// Notes every row's outstanding demand as it is now (causes tracked):
+  /// the state at an instant (issue 33).
+  public func snapshotDemand() {
+    for channel in channels { channel.snapshotDemand() }
+  }
 
   /// Every break of Combine's contract a probe saw, in order. Empty unless
   /// streamlab has a bug: the contract sweep in the tests asserts that.
@@ -200,10 +216,14 @@ final class RecordingState {
   @exclusivity(unchecked) private var eventsUntilPoll = RecordingState.pollInterval
   private static let pollInterval = 256
 
-  init(clock: VirtualClock, maxEvents: Int, isInterrupted: @escaping () -> Bool) {
+  /// Set when the run tracks causes.
+  let causes: CauseTracker?
+
+  init(clock: VirtualClock, maxEvents: Int, isInterrupted: @escaping () -> Bool, causes: CauseTracker?) {
     self.clock = clock
     self.maxEvents = maxEvents
     self.isInterrupted = isInterrupted
+    self.causes = causes
   }
 
   func stop(_ cause: Recorder.StopCause) {
@@ -260,6 +280,26 @@ public final class TimelineChannel {
   /// One channel can carry several subscriptions (retry subscribes again,
   /// silent stages share one), each counted until its terminal event.
   private var openSubscriptions = 0
+  /// With causes tracked: each kept event's id, and the id of the event
+  /// being handled when it happened (-1 for none), beside `events`.
+  @exclusivity(unchecked) private var eventIDs: [Int] = []
+  @exclusivity(unchecked) private var handledDuring: [Int] = []
+  /// How the stage's operator makes its events from its inputs, where the
+  /// event being handled does not say it all (`CauseRule`).
+  public var causeRule: CauseRule?
+  /// With causes tracked: the outstanding demand of the subscription through
+  /// this row's probe, kept by the probe; nil when none is open.
+  @exclusivity(unchecked) private var demand: DemandCount?
+  private var demandAtSnapshot: DemandCount?
+
+  /// The probe's outstanding demand changed (causes tracked only).
+  @inline(__always) func noteDemand(_ demand: Subscribers.Demand?) {
+    guard state.causes != nil else { return }
+    self.demand = demand.map { $0.max.map(DemandCount.max) ?? .unlimited }
+  }
+
+  /// Keeps the outstanding demand as it is now, for `RowCauses.demandAtSnapshot`.
+  func snapshotDemand() { demandAtSnapshot = demand }
 
   init(state: RecordingState, timeline: Timeline, keepsEvents: Bool = true) {
     self.state = state
@@ -274,7 +314,33 @@ public final class TimelineChannel {
     // after millions of events hands them over at once (Ctrl-C must not wait).
     if timeline.events.isEmpty { timeline.events = events } else { timeline.events += events }
     timeline.shared = sharedBy.map { SharedUpstream(binding: $0.binding, subscribers: $0.subscribers.count) }
+    if state.causes != nil, keepsEvents {
+      timeline.causes = RowCauses(
+        eventIDs: eventIDs, handledDuring: handledDuring, rule: causeRule, demandAtSnapshot: demandAtSnapshot)
+    }
     return timeline
+  }
+
+  /// Gives the event just kept its id and what was being handled; nil when causes are not tracked.
+  @inline(__always) private func noteCause() -> Int? {
+    guard let causes = state.causes else { return nil }
+    let id = causes.newID()
+    eventIDs.append(id)
+    handledDuring.append(causes.current ?? -1)
+    return id
+  }
+
+  /// Runs `body`, a request passed upstream, with nothing being handled (`CauseTracker.asking`).
+  @inline(__always) public func asking<T>(_ body: () -> T) -> T {
+    guard let causes = state.causes else { return body() }
+    return causes.asking(body)
+  }
+
+  /// Runs `body`, which passes the event `id` on, with that event as what
+  /// is being handled (`CauseTracker`).
+  @inline(__always) public func passing<T>(_ id: Int?, _ body: () -> T) -> T {
+    guard let id, let causes = state.causes else { return body() }
+    return causes.handling(id, body)
   }
 
   /// True once the run must stop: probes then let nothing more through.
@@ -299,12 +365,18 @@ public final class TimelineChannel {
   /// `record(.value(value))`, the event nearly every probe call records,
   /// without the `Kind` and `TimelineEvent` made on the way: a value neither
   /// opens nor ends a subscription.
-  public func recordValue(_ value: Value) {
-    if keepsEvents { events.appendValue(value, at: state.clock.now) }
+  @discardableResult public func recordValue(_ value: Value) -> Int? {
+    var id: Int?
+    if keepsEvents {
+      events.appendValue(value, at: state.clock.now)
+      id = noteCause()
+    }
     if countsTowardBudget { state.count() }
+    return id
   }
 
-  public func record(_ kind: TimelineEvent.Kind) {
+  /// Records `kind` now; with causes tracked, returns the event's id.
+  @discardableResult public func record(_ kind: TimelineEvent.Kind) -> Int? {
     switch kind {
     case .subscribed:
       openSubscriptions += 1
@@ -315,9 +387,12 @@ public final class TimelineChannel {
       state.openSubscriptions -= 1
     default: break
     }
+    var id: Int?
     if keepsEvents {
       events.append(TimelineEvent(time: state.clock.now, kind: kind))
+      id = noteCause()
     }
     if countsTowardBudget { state.count() }
+    return id
   }
 }

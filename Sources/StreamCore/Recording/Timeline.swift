@@ -25,6 +25,9 @@ public struct Timeline: Hashable {
   /// Set only on the row a diagram draws for a pasted test's assertions,
   /// `✓` or `✗` where each ran (issue 32).
   public var assertions: [AssertionResult]?
+  /// Set when the run tracked causes (issue 33): each event's id and what
+  /// was being handled when it happened.
+  public var causes: RowCauses?
 
   public init(
     label: String, pipeline: Int, stage: Int, isOutput: Bool = false, events: TimelineEvents = [],
@@ -168,6 +171,10 @@ public struct RunResult: Hashable {
   public var tasks: [TaskTimeline] = []
   /// Each XCTest assertion a pasted test made, in the order it ran (issue 32).
   public var assertions: [AssertionResult] = []
+  /// The work waiting on the clock at `RunOptions.snapshotAt`, when the run
+  /// tracked causes and was asked for it (issue 33's state at an instant);
+  /// nil when no such note was taken.
+  public var pendingAtSnapshot: [PendingWork]?
 
   public init(
     pipelines: [ShownPipeline], rows: [Timeline], notes: [String] = [], stop: RunStop = .idle,

@@ -8,7 +8,8 @@ extension MetaCommand {
     switch self {
     // `:type` only reads: it types a program without running it or keeping its bindings.
     // `:at TIME` reads the last run again, cut at TIME: lesson 13's releases and leaks.
-    case .help, .trace, .swift, .test, .json, .events, .quit, .type, .at:
+    // `:why N` reads the last run again with its causes: why the answer sent what it sent.
+    case .help, .trace, .swift, .test, .json, .events, .quit, .type, .at, .why:
       return true
     case .svg, .bindings, .clear, .horizon, .scale, .automaticScale, .load, .paste, .lessons, .inner:
       return false
@@ -19,7 +20,9 @@ extension MetaCommand {
   static var lessonPromptEntries: [(name: String, argument: String, summary: String)] {
     table.filter { entry in
       // A command that needs its argument (`:type PROGRAM`, `:at TIME`) is parsed with a stand-in one.
-      let parsed = [entry.name, entry.name + " x", entry.name + " 1s"].lazy.map(parse).first { $0.isSuccess }
+      let parsed = [entry.name, entry.name + " x", entry.name + " 1s", entry.name + " 1"].lazy.map(parse).first {
+        $0.isSuccess
+      }
       guard case .success(let command) = parsed else { return false }
       return command.isAvailableAtLessonPrompt
     }

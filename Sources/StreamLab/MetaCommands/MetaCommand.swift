@@ -37,6 +37,8 @@ public enum MetaCommand: Equatable {
   case quit
   /// `:at 2600ms`: the last run's objects at that time: released, alive or leaked (issue 30).
   case at(VirtualInterval)
+  /// `:why 2`, `:why debounce 300ms 2`: what the event was made from (issue 33).
+  case why(CauseReport.Question)
 
   /// Every meta-command's name, argument and one-line summary, in the order
   /// `:help` lists them. Completion and did-you-mean read the names from here.
@@ -60,6 +62,10 @@ public enum MetaCommand: Equatable {
     ),
     (":paste", "", "read Combine code in Swift until an empty line, run it, and show it in streamlab's language"),
     (":at", "TIME", "the last run's objects at TIME (like `:at 2600ms`): which are released, alive or leaked"),
+    (
+      ":why", "[ROW] N",
+      "what the Nth event (value or ending) of the output row, or of ROW, was made from, stage by stage"
+    ),
     (":lessons", "", "the lesson files and how to start one"),
     (":quit", "", "leave streamlab (Ctrl-D does too)"),
   ]
@@ -88,6 +94,16 @@ public enum MetaCommand: Equatable {
         return .failure(.badArgument(name, argument, "a time such as 2600ms or 1.5s"))
       }
       return .success(.at(parsed.interval))
+    case ":why":
+      // The last word is the event's number; the words before it, if any, name the row.
+      let words = argument.split(whereSeparator: \.isWhitespace)
+      guard let last = words.last else { return .failure(.missingArgument(name, "an event number, like `:why 2`")) }
+      guard let number = Int(last), number >= 1 else {
+        return .failure(
+          .badArgument(name, argument, "a row's label, then the event's number, like `:why debounce 300ms 2`"))
+      }
+      let row = words.dropLast().joined(separator: " ")
+      return .success(.why(CauseReport.Question(row: row.isEmpty ? nil : row, number: number)))
     case ":scale" where argument == "auto":
       return .success(.automaticScale)
     case ":horizon", ":scale":

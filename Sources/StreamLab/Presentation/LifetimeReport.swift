@@ -1,16 +1,20 @@
 import StreamCore
 
-/// `:at TIME`'s answer: each object that held subscriptions as it was at
-/// TIME (made, released, alive or leaked), each subscription a release had
+/// `:at TIME`'s answer: the stages as they were at TIME (`StateReport`),
+/// then each object that held subscriptions as it was at TIME (made,
+/// released, alive or leaked), each subscription a release had
 /// cancelled by then, and each leak in Swift's words with what it keeps
 /// running at TIME.
 enum LifetimeReport {
-  static func text(_ result: RunResult, at time: VirtualTime, width: Int) -> String {
+  /// With `stages`, the stages' table (`StateReport`) comes first, under the same heading.
+  static func text(_ result: RunResult, at time: VirtualTime, width: Int, stages: [String] = []) -> String {
     guard !result.lifetimes.isEmpty else {
-      return "at \(time): no object holds a subscription in the last program "
+      guard stages.isEmpty else { return (["at \(time):"] + stages).joined(separator: "\n") }
+      return "at \(time): nothing is subscribed, and no object holds a subscription in the last program "
         + "(a class with a `Set<AnyCancellable>`, or `let vm = owner`)"
     }
-    var lines = ["at \(time):"]
+    var lines = ["at \(time):"] + stages
+    if !stages.isEmpty { lines.append("objects:") }
     let labelWidth = result.lifetimes.map(\.label.count).max() ?? 0
     for lifetime in result.lifetimes {
       let state: String

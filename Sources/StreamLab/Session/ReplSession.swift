@@ -240,17 +240,47 @@ public struct ReplSession {
   /// deterministic, so it is the same run cut there), through the front
   /// door as it ran the first time, and what its objects were then. A copy
   /// of the interpreter runs it, so no binding changes.
-  private mutating func lifetimes(of lastRun: LastRun, at time: VirtualTime) -> ReplReply {
+  private mutating func state(of lastRun: LastRun, at time: VirtualTime) -> ReplReply {
     var options = runOptions
     options.horizon = min(time, options.horizon)
+    guard let cut = rerun(lastRun, options: options) else {
+      return failure("the last program does not run again; run it once more first")
+    }
+    // The stages are read from the whole run, its clock's waiting work noted at
+    // the instant: what that work goes on to send is known only after it.
+    var whole = runOptions
+    whole.tracksCauses = true
+    whole.snapshotAt = options.horizon
+    let stages =
+      rerun(lastRun, options: whole).map { StateReport.lines(presenter.shown($0), at: options.horizon) } ?? []
+    return ReplReply(
+      text: LifetimeReport.text(cut, at: options.horizon, width: settings.width, stages: stages))
+  }
+
+  /// The last program run again with `options` (the run is deterministic,
+  /// so it is the same run), through the front door as it ran the first
+  /// time, on a copy of the interpreter so no binding changes; nil when it does not run.
+  private func rerun(_ lastRun: LastRun, options: RunOptions) -> RunResult? {
     // The cheapest document: the run is what is wanted, not its picture.
     let request = FrontDoorRequest(
       lastRun.text, language: lastRun.language, format: .events, settings: settings, options: options)
     var copy = interpreter
-    guard case .ran(let result, _, _, _) = FrontDoor.evaluate(request, on: &copy).outcome else {
+    guard case .ran(let result, _, _, _) = FrontDoor.evaluate(request, on: &copy).outcome else { return nil }
+    return result
+  }
+
+  /// `:why`: the last program run again with its causes recorded.
+  private mutating func causes(in lastRun: LastRun, _ question: CauseReport.Question) -> ReplReply {
+    var options = runOptions
+    options.tracksCauses = true
+    guard let result = rerun(lastRun, options: options) else {
       return failure("the last program does not run again; run it once more first")
     }
-    return ReplReply(text: LifetimeReport.text(result, at: options.horizon, width: settings.width))
+    switch CauseReport.make(question, in: presenter.shown(result)) {
+    case .failure(let error): return failure(error.description)
+    case .success(let report):
+      return ReplReply(text: (report.lines + [presenter.diagram(of: report.highlighted)]).joined(separator: "\n"))
+    }
   }
 
   /// Draws on a worker thread that Ctrl-C walks away from; nil when it did.
@@ -319,7 +349,10 @@ public struct ReplSession {
       return ReplReply(text: "", effect: .readFile(path: path))
     case .at(let interval):
       guard let lastRun else { return nothingRanYet(to: "look at") }
-      return lifetimes(of: lastRun, at: VirtualTime.zero.advanced(by: interval))
+      return state(of: lastRun, at: VirtualTime.zero.advanced(by: interval))
+    case .why(let question):
+      guard let lastRun else { return nothingRanYet(to: "explain") }
+      return causes(in: lastRun, question)
     case .type(var program, let full):
       // Swift is typed as the interpreter runs it (each stage as swiftc
       // infers it); what the interpreter refuses or runs without

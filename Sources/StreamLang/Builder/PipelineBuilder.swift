@@ -99,6 +99,7 @@ final class PipelineBuilder {
       if case .throttle = stage.kind { throttleStages.append(.init(pipeline: rows, stage: index + 1)) }
       // The row opens before the stage is built: its inner rows hang under it.
       let channel = row(label: context.source(stage.range), pipeline: rows, stage: index + 1)
+      channel.causeRule = stage.kind.causeRule
       publisher = try apply(stage, to: publisher, in: context.hangingInnerRows(under: channel))
       publisher = publisher.probe(channel).eraseToAnyPublisher()
     }

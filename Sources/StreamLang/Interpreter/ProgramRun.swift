@@ -35,7 +35,9 @@ struct ProgramRun {
     self.options = options
     bindingCheck = BindingCheck(earlier: bindings)
     owners = OwnerTable(clock: clock)
-    recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
+    recorder = Recorder(
+      clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted,
+      tracksCauses: options.tracksCauses)
     builder = PipelineBuilder(clock: clock, recorder: recorder, boundNames: bindings.keys)
     builder.recordsInnerRows = options.recordsInnerRows
     builder.stringMarbles = typed.stringMarbles
@@ -77,6 +79,14 @@ struct ProgramRun {
   /// Runs the clock to the end and returns what every stage did.
   func finish() -> RunResult {
     let horizon = options.horizon
+    var pending: [PendingWork]?
+    if options.tracksCauses, let instant = options.snapshotAt, instant < horizon {
+      // Everything due by the instant runs, then the waiting work is noted, then the run goes on.
+      if clock.run(until: instant) != .stopped {
+        pending = clock.pendingWork
+        recorder.snapshotDemand()
+      }
+    }
     let clockStop = clock.run(until: horizon)
     let stop: RunStop
     switch (recorder.stopCause, clockStop) {
@@ -95,6 +105,7 @@ struct ProgramRun {
       + CombineNotes.explain(
         result, debounces: builder.debounceStages, throttles: builder.throttleStages)
     result.tasks = tasks.all.map(\.timeline)
+    result.pendingAtSnapshot = pending
     if !owners.owners.isEmpty {
       result.lifetimes = owners.lifetimes()
       result.releases = owners.releases

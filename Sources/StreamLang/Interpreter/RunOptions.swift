@@ -12,6 +12,13 @@ public struct RunOptions {
   /// rows it had before they existed: the tests compare both ways to show
   /// that recording them changes no stage row.
   public var recordsInnerRows = true
+  /// Records which event made which (issue 33): each row then carries its
+  /// events' ids and causes, and the result a `CauseGraph`. Off by default:
+  /// it costs an id and a cause per event (`streamlab-bench causes`).
+  public var tracksCauses = false
+  /// With `tracksCauses`: the instant at which the run notes the work
+  /// waiting on its clock (`RunResult.pendingAtSnapshot`), and goes on.
+  public var snapshotAt: VirtualTime?
 
   public init(
     horizon: VirtualTime = .milliseconds(10_000), maxEvents: Int = 1_000_000,

@@ -98,7 +98,9 @@ final class Machine {
   init(text: String, options: RunOptions) {
     self.text = text
     self.options = options
-    recorder = Recorder(clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted)
+    recorder = Recorder(
+      clock: clock, maxEvents: options.maxEvents, isInterrupted: options.isInterrupted,
+      tracksCauses: options.tracksCauses)
     clock.isSettled = { [unowned self] in !self.recorder.hasOpenSubscriptions && self.clock.pendingCount == 0 }
   }
 

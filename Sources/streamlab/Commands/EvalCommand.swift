@@ -78,6 +78,9 @@ struct EvalCommand: ParsableCommand {
   @Flag(help: "Like --types, and print each pipeline's full Combine type after the diagram.")
   var fullTypes = false
 
+  @Flag(help: "Record which event made which: with --format json every event has an id and the ids of its causes.")
+  var causes = false
+
   @OptionGroup var display: DisplayOptions
 
   func validate() throws {
@@ -99,6 +102,7 @@ struct EvalCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
+    options.tracksCauses = causes
     let request = FrontDoorRequest(
       text, language: interpret ? .swiftInterpreted : swift ? .swift : .detect, fileName: fileName, format: format,
       settings: settings,
@@ -217,6 +221,7 @@ extension EvalCommand {
     command.inner = .on
     command.types = false
     command.fullTypes = false
+    command.causes = false
     command.display = .defaults
     return command
   }
