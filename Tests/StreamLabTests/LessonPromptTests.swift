@@ -106,7 +106,7 @@ import Testing
     #expect(
       LessonPrompt.commandNames == [
         ":hint", ":expected", ":prose", ":skip", ":back", ":solution", ":quit", ":help", ":trace", ":swift", ":test",
-        ":json", ":events", ":type", ":at",
+        ":json", ":events", ":type", ":at", ":why",
       ])
   }
 
