@@ -131,6 +131,24 @@ import Testing
     )
   }
 
+  /// Issue 33: the first difference explained by its causes. With
+  /// `debounce 100ms`, "iph" (typed at 200ms) is followed by 100ms of quiet,
+  /// so it goes out at 300ms; the expected 300ms of quiet would have waited to 500ms.
+  @Test func theFirstDifferenceIsExplainedByWhatTheAnswerMadeItFrom() throws {
+    let result = try check("typing | debounce 100ms")
+    #expect(
+      result.differenceCause
+        == #"your `debounce 100ms` sent "iph" at 300ms, made from `typing` "iph" at 200ms, 100ms before"#)
+    let lines = CheckFeedback(width: 80, color: false).render(result).split(separator: "\n").map(String.init)
+    #expect(
+      lines.prefix(2) == [#"✗ expected "iph" at 500ms, got "iph" at 300ms"#, "  " + (result.differenceCause ?? "")])
+  }
+
+  @Test func mutationTestingDoesNotRunAnAnswerTwice() throws {
+    let checker = MutationCheck(checker: LessonFixtures.checker).checker
+    #expect(!checker.explainsDifferences)
+  }
+
   @Test func feedbackDrawsExpectedAndActualOnOneAxis() throws {
     let result = try check("typing | debounce 200ms")
     let feedback = CheckFeedback(width: 80, color: false).render(result)

@@ -27,6 +27,7 @@ public struct CheckFeedback {
         return "✗ the answer does not parse:\n"
           + diagnostics.rendered(in: result.answer, fileName: "answer", width: width)
       }
+      if case .mismatch = problem, let cause = result.differenceCause { return "✗ \(problem.description)\n  \(cause)" }
       return "✗ " + problem.description
     }
     if let comparison = comparisonDiagram(result, givens: givens) { sections.append(comparison) }

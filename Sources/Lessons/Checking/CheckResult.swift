@@ -91,6 +91,9 @@ public struct CheckResult: Hashable {
   public var tests: [TestCaseRun] = []
   /// What `tests` ran on: `the code` or the near miss.
   public var testsRanOn: String?
+  /// Why the answer sent its event where the outputs first differ, from
+  /// its causes (issue 33); nil when there is nothing to say.
+  public var differenceCause: String?
 
   public init(
     exercise: Int, answer: String, problems: [Problem], expected: [TimelineEvent]? = nil, actual: Timeline? = nil,

@@ -6,6 +6,10 @@ import StreamLang
 /// output, and enforces `require:` and `forbid:`.
 public struct ExerciseChecker {
   public let runner: ProgramRunning
+  /// Runs a wrong answer again with its causes recorded, to say why it sent
+  /// what it sent where it first differs (`CheckResult.differenceCause`).
+  /// Mutation testing, which needs only verdicts, turns it off.
+  public var explainsDifferences = true
 
   public init(runner: ProgramRunning) {
     self.runner = runner
@@ -165,6 +169,10 @@ public struct ExerciseChecker {
           expected: events, actual: Array(output.events), comparison: exercise.comparison)
       {
         problems.append(.mismatch(difference))
+        // The same program again with its causes: why the answer sent what it sent there.
+        if explainsDifferences, case .ran(let traced) = runner.runTracingCauses(program.text) {
+          result.differenceCause = DifferenceCause.sentence(difference, output: output.pipeline, in: traced.result)
+        }
       }
       if let difference = LifetimeExpectation.firstDifference(
         expected: expected.lifetimes, actual: run.result.lifetimes)

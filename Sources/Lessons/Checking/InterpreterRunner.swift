@@ -15,6 +15,16 @@ public struct InterpreterRunner: ProgramRunning {
   }
 
   public func run(_ text: String) -> ProgramOutcome {
+    run(text, options: options)
+  }
+
+  public func runTracingCauses(_ text: String) -> ProgramOutcome {
+    var options = options
+    options.tracksCauses = true
+    return run(text, options: options)
+  }
+
+  private func run(_ text: String, options: RunOptions) -> ProgramOutcome {
     var interpreter = Interpreter()
     switch interpreter.run(text, options: options) {
     case .invalid(let diagnostics):

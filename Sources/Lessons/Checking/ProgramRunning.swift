@@ -6,8 +6,15 @@ import StreamLang
 /// checker's logic independent of how programs are built.
 public protocol ProgramRunning {
   func run(_ text: String) -> ProgramOutcome
+  /// The same run with its causes recorded (issue 33), for explaining a
+  /// wrong answer's first difference; a runner that cannot gives `run`'s.
+  func runTracingCauses(_ text: String) -> ProgramOutcome
   /// Reads answers written in Swift; nil reads only streamlab's language.
   var swiftAnswers: SwiftAnswerReading? { get }
+}
+
+extension ProgramRunning {
+  public func runTracingCauses(_ text: String) -> ProgramOutcome { run(text) }
 }
 
 /// What running one program's text gave.
