@@ -69,6 +69,17 @@ import Testing
     #expect(Self.state(after: program, at: "300ms").last == "  `t`: 2 subscribers")
   }
 
+  /// Swift run as it is (a class, statement order) notes its stages too, at
+  /// the instant, wherever its clock runs: the stopwatch's timer is asked for
+  /// everything at 2000ms, and cancelled with the stopwatch at 2500ms.
+  @Test func swiftRunAsItIsNotesItsStagesToo() {
+    var session = ReplSession(settings: ReplSettings())
+    _ = session.submit(":paste\n" + AtCommandTests.stopwatch)
+    let timer = "`Timer.publish(every: 1, on: .main, in: .common).autoconnect()`"
+    #expect(session.submit(":at 2000ms").text.hasPrefix("at 2000ms:\n  \(timer): asked for unlimited\nobjects:\n"))
+    #expect(session.submit(":at 3s").text.hasPrefix("at 3000ms:\n  \(timer): ended at 2500ms (cancelled)\nobjects:\n"))
+  }
+
   /// A values loop asks for one value at a time: waiting, it has asked for 1.
   @Test func aValuesLoopAsksForOneAtATime() {
     let program = "let s = subject 100ms:1, 400ms:2; s | values each 100ms"

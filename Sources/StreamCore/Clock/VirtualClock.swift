@@ -55,6 +55,25 @@ public final class VirtualClock: Scheduler {
   /// that was being handled when it was scheduled.
   public var causes: CauseTracker?
 
+  /// A note to take once, with the clock at `instant`, after everything due
+  /// by then: the state of a run at an instant (issue 33's `:at`), for
+  /// whichever code runs the clock (the pipeline language's, or the Swift
+  /// interpreter's at each `await` and test-scheduler step).
+  private var stateNote: (instant: VirtualTime, take: () -> Void)?
+
+  /// Takes `take` once the clock has run everything due by `instant`, with
+  /// the clock at `instant` (or at the end, if the run ends before).
+  public func noteState(at instant: VirtualTime, _ take: @escaping () -> Void) {
+    stateNote = (instant, take)
+  }
+
+  /// Takes the note now if it is still to be taken: the run ended before its instant.
+  public func takeStateNoteIfDue() {
+    guard let note = stateNote else { return }
+    stateNote = nil
+    note.take()
+  }
+
   /// Asked before every action; returning true ends `run` with `.stopped`.
   public var shouldStop: () -> Bool = { false }
 
@@ -163,6 +182,15 @@ public final class VirtualClock: Scheduler {
       }
       if shouldStop() { return .stopped }
       if isSettled() { return .idle }
+      if let note = stateNote, next.time > note.instant {
+        // Everything due by the instant has run: the note sees the clock at it.
+        stateNote = nil
+        let was = now
+        now = max(now, note.instant)
+        note.take()
+        now = max(was, now)
+        continue
+      }
       if next.time > horizon {
         now = max(now, horizon)
         return .horizon
@@ -194,6 +222,7 @@ public final class VirtualClock: Scheduler {
     shouldStop = { false }
     isSettled = { false }
     causes = nil
+    stateNote = nil
     // Releasing an action can free subscriptions; should one schedule
     // something as it goes, that is dropped too.
     while !queue.isEmpty {

@@ -14,10 +14,7 @@ public enum StateReport {
   /// causes and the clock's waiting work noted at `time`.
   public static func lines(_ result: RunResult, at time: VirtualTime) -> [String] {
     guard let pending = result.pendingAtSnapshot, let graph = CauseGraph(rows: result.rows) else {
-      return [
-        "  (what each stage holds at an instant is read from programs in streamlab's language; "
-          + "pasted Swift run as it is does not note it yet)"
-      ]
+      return ["  (the run did not note its stages at this instant)"]
     }
     let rows = result.rows
     var lines: [String] = []

@@ -80,14 +80,14 @@ struct ProgramRun {
   func finish() -> RunResult {
     let horizon = options.horizon
     var pending: [PendingWork]?
-    if options.tracksCauses, let instant = options.snapshotAt, instant < horizon {
-      // Everything due by the instant runs, then the waiting work is noted, then the run goes on.
-      if clock.run(until: instant) != .stopped {
+    if options.tracksCauses, let instant = options.snapshotAt {
+      clock.noteState(at: instant) { [unowned clock, unowned recorder] in
         pending = clock.pendingWork
         recorder.snapshotDemand()
       }
     }
     let clockStop = clock.run(until: horizon)
+    if recorder.stopCause == nil { clock.takeStateNoteIfDue() }
     let stop: RunStop
     switch (recorder.stopCause, clockStop) {
     case (.runtimeError(let error)?, _): stop = .runtimeError(error)
