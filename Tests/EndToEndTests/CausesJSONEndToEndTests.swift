@@ -35,3 +35,13 @@ import Testing
     #expect(events.allSatisfy { $0["id"] == nil && $0["causes"] == nil })
   }
 }
+
+/// `--causes` with another format would change nothing: it says where the causes are shown instead.
+@Suite struct CausesFlagFormatTests {
+  @Test func causesWithTheTextDiagramIsRefusedWithWhereToLook() throws {
+    let run = try ProcessRun.streamlab(["eval", "just 1 | map x", "--causes"])
+    #expect(run.status == 2, "\(run.status)")
+    #expect(run.standardError.contains("--causes adds each event's id and causes to --format json"))
+    #expect(run.standardError.contains("`:why N`"))
+  }
+}

@@ -14,7 +14,10 @@ import Testing
     #expect(
       MetaCommand.parse(":why debounce 300ms 2")
         == .success(.why(CauseReport.Question(row: "debounce 300ms", number: 2))))
-    #expect(MetaCommand.parse(":why") == .failure(.missingArgument(":why", "an event number, like `:why 2`")))
+    #expect(MetaCommand.parse(":why") == .failure(.missingArgument(":why", "an event number")))
+    #expect(
+      MetaCommandError.missingArgument(":why", "an event number").description
+        == "`:why` needs an event number, like `:why 2`")
     #expect(
       MetaCommand.parse(":why the last")
         == .failure(

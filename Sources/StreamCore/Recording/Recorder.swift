@@ -31,9 +31,6 @@ public final class Recorder {
   /// forms between the recorder and its channels.
   private let state: RecordingState
 
-  /// Which event made which, when the run tracks causes (issue 33).
-  public var causes: CauseTracker? { state.causes }
-
   public init(
     clock: VirtualClock, maxEvents: Int = 1_000_000, isInterrupted: @escaping () -> Bool = { false },
     tracksCauses: Bool = false
@@ -98,10 +95,23 @@ public final class Recorder {
   public lazy var silentChannel = TimelineChannel(
     state: state, timeline: Timeline(label: "", pipeline: -1, stage: 0), keepsEvents: false)
 
-  /// Notes every row's outstanding demand as it is now (causes tracked):
-  /// the state at an instant (issue 33).
-  public func snapshotDemand() {
-    for channel in channels { channel.snapshotDemand() }
+  /// The clock's waiting work at the instant `noteState(at:)` named, once noted.
+  public private(set) var pendingAtSnapshot: [PendingWork]?
+
+  /// Notes the run's state at `instant` (issue 33's `:at`, causes tracked):
+  /// the clock's waiting work and every row's outstanding demand, taken by
+  /// the clock once everything due by then has run, whoever runs the clock.
+  public func noteState(at instant: VirtualTime) {
+    state.clock.noteState(at: instant) { [unowned self] in
+      pendingAtSnapshot = state.clock.pendingWork
+      for channel in channels { channel.snapshotDemand() }
+    }
+  }
+
+  /// Takes the note of `noteState(at:)` now if the run ended before its
+  /// instant (not when it was stopped: a stopped run's state is not the program's).
+  public func takeStateNoteIfDue() {
+    if state.stopCause == nil { state.clock.takeStateNoteIfDue() }
   }
 
   /// Every break of Combine's contract a probe saw, in order. Empty unless

@@ -61,7 +61,10 @@ public enum MetaCommand: Equatable {
       "each stage's Output and Failure as Swift infers them, without running; `full` adds the full Combine type"
     ),
     (":paste", "", "read Combine code in Swift until an empty line, run it, and show it in streamlab's language"),
-    (":at", "TIME", "the last run's objects at TIME (like `:at 2600ms`): which are released, alive or leaked"),
+    (
+      ":at", "TIME",
+      "the last run at TIME (like `:at 2600ms`): what each stage holds and waits to send, and which objects are released, alive or leaked"
+    ),
     (
       ":why", "[ROW] N",
       "what the Nth event (value or ending) of the output row, or of ROW, was made from, stage by stage"
@@ -97,7 +100,7 @@ public enum MetaCommand: Equatable {
     case ":why":
       // The last word is the event's number; the words before it, if any, name the row.
       let words = argument.split(whereSeparator: \.isWhitespace)
-      guard let last = words.last else { return .failure(.missingArgument(name, "an event number, like `:why 2`")) }
+      guard let last = words.last else { return .failure(.missingArgument(name, "an event number")) }
       guard let number = Int(last), number >= 1 else {
         return .failure(
           .badArgument(name, argument, "a row's label, then the event's number, like `:why debounce 300ms 2`"))
@@ -151,7 +154,8 @@ public enum MetaCommandError: Error, Equatable, CustomStringConvertible {
     case .unknown(let name, nil):
       return "unknown command `\(name)`; `:help` lists them all"
     case .missingArgument(let name, let what):
-      let example = what == "a file name" ? "pipeline.svg" : what == "a program" ? "just 1 | map x * 2" : "20s"
+      let examples = ["a file name": "pipeline.svg", "a program": "just 1 | map x * 2", "an event number": "2"]
+      let example = examples[what] ?? "20s"
       return "`\(name)` needs \(what), like `\(name) \(example)`"
     case .badArgument(let name, let argument, let expected):
       return "`\(name)` expected \(expected), not `\(argument)`"

@@ -79,15 +79,9 @@ struct ProgramRun {
   /// Runs the clock to the end and returns what every stage did.
   func finish() -> RunResult {
     let horizon = options.horizon
-    var pending: [PendingWork]?
-    if options.tracksCauses, let instant = options.snapshotAt {
-      clock.noteState(at: instant) { [unowned clock, unowned recorder] in
-        pending = clock.pendingWork
-        recorder.snapshotDemand()
-      }
-    }
+    if options.tracksCauses, let instant = options.snapshotAt { recorder.noteState(at: instant) }
     let clockStop = clock.run(until: horizon)
-    if recorder.stopCause == nil { clock.takeStateNoteIfDue() }
+    recorder.takeStateNoteIfDue()
     let stop: RunStop
     switch (recorder.stopCause, clockStop) {
     case (.runtimeError(let error)?, _): stop = .runtimeError(error)
@@ -105,7 +99,7 @@ struct ProgramRun {
       + CombineNotes.explain(
         result, debounces: builder.debounceStages, throttles: builder.throttleStages)
     result.tasks = tasks.all.map(\.timeline)
-    result.pendingAtSnapshot = pending
+    result.pendingAtSnapshot = recorder.pendingAtSnapshot
     if !owners.owners.isEmpty {
       result.lifetimes = owners.lifetimes()
       result.releases = owners.releases

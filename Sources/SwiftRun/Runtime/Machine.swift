@@ -32,8 +32,6 @@ final class Machine {
   /// Subscriptions the run itself keeps alive: `assign(to: &$x)` lives as long as its property.
   var retained: [Cancellable] = []
   var notes: [String] = []
-  /// The clock's waiting work at `RunOptions.snapshotAt` (issue 33's `:at`), once noted.
-  private var pendingAtSnapshot: [PendingWork]?
   /// Where each subscription was made, by pipeline.
   var subscriptionOffsets: [Int] = []
   /// Where the statement that made each subscription starts, by pipeline.
@@ -131,13 +129,8 @@ final class Machine {
   /// Runs the paste's top-level statements at virtual time 0, then the clock
   /// to its end.
   func run(_ statements: [SwiftStatement]) throws -> RunResult {
-    if options.tracksCauses, let instant = options.snapshotAt {
-      // Wherever the clock runs (an `await`, a test-scheduler step, the end), the note is taken at the instant.
-      clock.noteState(at: instant) { [unowned self] in
-        self.pendingAtSnapshot = self.clock.pendingWork
-        self.recorder.snapshotDemand()
-      }
-    }
+    // Wherever the clock runs (an `await`, a test-scheduler step, the end), the note is taken at the instant.
+    if options.tracksCauses, let instant = options.snapshotAt { recorder.noteState(at: instant) }
     try declareTypesAndFunctions(statements, in: globals)
     do {
       try runTopLevelCode(statements)
@@ -196,7 +189,7 @@ final class Machine {
   }
 
   func result(clockStop: VirtualClock.StopReason) -> RunResult {
-    if recorder.stopCause == nil { clock.takeStateNoteIfDue() }
+    recorder.takeStateNoteIfDue()
     let stop: RunStop
     switch (recorder.stopCause, clockStop) {
     case (.runtimeError(let error)?, _): stop = .runtimeError(error)
@@ -217,7 +210,7 @@ final class Machine {
     result.releases = subscriptionReleases(rows: result.rows)
     result.tasks = taskTimelines
     result.assertions = assertions
-    result.pendingAtSnapshot = pendingAtSnapshot
+    result.pendingAtSnapshot = recorder.pendingAtSnapshot
     // A leak has its own note; an object a global still holds is what a script's globals do.
     result.notes += result.lifetimes.filter { $0.released != nil }.map(\.sentence)
     result.stageTypes = shownTypes.map { types in

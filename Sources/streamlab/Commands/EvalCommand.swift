@@ -86,6 +86,11 @@ struct EvalCommand: ParsableCommand {
   func validate() throws {
     if program == nil && file == nil { throw ValidationError("give a program, -f FILE, or - to read standard input") }
     if program != nil && file != nil { throw ValidationError("give either a program or -f FILE, not both") }
+    // The causes are drawn nowhere else: taken with another format, the flag would do nothing without a word.
+    if causes && format != .json {
+      throw ValidationError(
+        "--causes adds each event's id and causes to --format json; in the playground, `:why N` explains an event")
+    }
   }
 
   func run() throws {
