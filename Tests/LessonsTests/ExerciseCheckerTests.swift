@@ -138,10 +138,41 @@ import Testing
     let result = try check("typing | debounce 100ms")
     #expect(
       result.differenceCause
-        == #"your `debounce 100ms` sent "iph" at 300ms, made from `typing` "iph" at 200ms, 100ms before"#)
+        == #"your `debounce 100ms` let "iph" through at 300ms because 100ms of quiet followed it (it came at 200ms)"#)
     let lines = CheckFeedback(width: 80, color: false).render(result).split(separator: "\n").map(String.init)
     #expect(
       lines.prefix(2) == [#"✗ expected "iph" at 500ms, got "iph" at 300ms"#, "  " + (result.differenceCause ?? "")])
+  }
+
+  // The first difference in the operator's own words (issue 33), worked by
+  // hand from the given (`typing`: "i" 0ms, "ip" 100ms, "iph" 200ms, "ipho"
+  // 700ms, finished 1200ms) and each operator's documented rule. Combine's
+  // `throttle` sends the first value at once (Apple: "publishes either the
+  // most-recent or first element … in the specified time interval"; no
+  // interval is running at 0ms); `delay` shifts every value by its interval;
+  // `collect 2` sends a batch when it holds two.
+  @Test(arguments: [
+    ("typing | throttle 300ms", #"your `throttle 300ms` let "i" through at once at 0ms: no throttle window was open"#),
+    ("typing | delay 300ms", #"your `delay 300ms` sent "i" at 300ms, 300ms after it got it at 0ms"#),
+    (
+      "typing | collect 2",
+      #"your `collect 2` sent ["i", "ip"] at 100ms, the batch of the 2 values it got from 0ms to 100ms"#
+    ),
+    (#"typing | map x + "!""#, #"your `map x + "!"` made "i!" at 0ms from `typing` "i" at 0ms"#),
+    (
+      #"typing | filter x != "iph" | debounce 300ms"#,
+      #"your `debounce 300ms` let "ip" through at 400ms because 300ms of quiet followed it (it came at 100ms)"#
+    ),
+  ])
+  func theFirstDifferenceIsSaidInTheOperatorsWords(answer: String, sentence: String) throws {
+    #expect(try check(answer).differenceCause == sentence)
+  }
+
+  @Test func anOperatorWithoutWordsOfItsOwnListsTheCausesAndWhen() throws {
+    let result = try check("typing | debounce 300ms | removeDuplicates | prefix 1")
+    #expect(
+      result.differenceCause
+        == #"your `prefix 1` sent finished at 500ms, made from `removeDuplicates` "iph" at 500ms, at the same instant"#)
   }
 
   @Test func mutationTestingDoesNotRunAnAnswerTwice() throws {
