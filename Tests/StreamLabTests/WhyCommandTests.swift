@@ -43,6 +43,21 @@ import Testing
     #expect(lines[label + 2] == "> debounce 300ms                ----ip----", "\(reply)")
   }
 
+  /// The 1,000th value of a `scan` over 1,000 values was made from the
+  /// 1,000th input and the 999th sum, and those from the ones before: 1,999
+  /// events in all. Two are named as "made from", thirty as "which came
+  /// from", and the other 1,967 are counted, back to the first, `range`'s 0.
+  @Test func aLongChainNamesThirtyEventsAndCountsTheRest() {
+    var session = ReplSession(settings: ReplSettings())
+    _ = session.submit("range 0..<1000 | scan 0, acc + x")
+    let lines = session.submit(":why 1000").text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "why `scan 0, acc + x` 499500 at 0ms:")
+    #expect(lines.filter { $0.hasPrefix("  made from ") }.count == 2)
+    let further = lines.filter { $0.hasPrefix("    which came from ") }
+    #expect(further.count == 31)
+    #expect(further.last == "    which came from 1967 more, back to `range 0..<1000` 0 at 0ms")
+  }
+
   @Test func aCombineLatestTupleNamesBothHalves() {
     var session = ReplSession(settings: ReplSettings())
     _ = session.submit(#"let a = marbles "-a---b-|"; let b = marbles "--1-2---|"; a | combineLatest b"#)

@@ -20,6 +20,9 @@ public struct CauseReport {
   public var lines: [String]
   /// The run with only the event and its chain on the rows that hold them.
   public var highlighted: RunResult
+  /// The ids of the input values that came before the event and made
+  /// nothing on its row: what `debounce` replaced, `filter` let pass by.
+  public var passedOver: [Int]
 
   /// The report, or why there is none (no such row or event).
   public static func make(_ question: Question, in result: RunResult) -> Result<CauseReport, CauseQuestionError> {
@@ -41,23 +44,36 @@ public struct CauseReport {
     guard question.number >= 1, question.number <= marbles.count, let ids = row.causes?.eventIDs else {
       return .failure(.noEvent(question.number, row: row.label, count: marbles.count))
     }
-    let asked = ids[marbles[question.number - 1]]
+    return .success(make(asked: ids[marbles[question.number - 1]], on: rowIndex, in: result, graph: graph))
+  }
+
+  /// The report on the event with cause id `id` (the browser's click names
+  /// a mark by it), or why there is none.
+  public static func make(id: Int, in result: RunResult) -> Result<CauseReport, CauseQuestionError> {
+    guard let graph = CauseGraph(rows: result.rows) else { return .failure(.notTracked) }
+    guard let place = graph.place(of: id) else { return .failure(.noID(id)) }
+    return .success(make(asked: id, on: place.row, in: result, graph: graph))
+  }
+
+  private static func make(asked: Int, on rowIndex: Int, in result: RunResult, graph: CauseGraph) -> CauseReport {
     let chain = graph.chain(of: asked)
+    var passedOver: [Int] = []
     var lines = ["why " + describe(asked, in: result, graph: graph) + ":"]
     if chain.isEmpty {
       lines.append("  nothing recorded made it: a source sent it at its time")
     } else {
       lines += graph.causes(of: asked).map { "  made from " + describe($0, in: result, graph: graph) }
-      let passedOver = passedOver(before: asked, on: rowIndex, in: result, graph: graph)
+      passedOver = Self.passedOver(before: asked, on: rowIndex, in: result, graph: graph)
       if !passedOver.isEmpty {
         lines.append(
           "  and not from what came before it and made nothing here: "
-            + passedOver.map { describe($0, in: result, graph: graph) }.joined(separator: ", "))
+            + named(passedOver, in: result, graph: graph).joined(separator: ", "))
       }
       let further = chain.filter { !graph.causes(of: asked).contains($0) }
-      lines += further.map { "    which came from " + describe($0, in: result, graph: graph) }
+      lines += named(further, in: result, graph: graph).map { "    which came from " + $0 }
     }
-    return .success(CauseReport(lines: lines, highlighted: only([asked] + chain, of: result, graph: graph)))
+    return CauseReport(
+      lines: lines, highlighted: only([asked] + chain, of: result, graph: graph), passedOver: passedOver)
   }
 
   /// The input values between the cause of the row's previous value and the
@@ -87,6 +103,18 @@ public struct CauseReport {
       else { return nil }
       return candidate
     }
+  }
+
+  /// How many events of a chain, or values passed over, are named one by
+  /// one: a `scan` over 100,000 values has a chain of 200,000, which nobody
+  /// reads (and which made `:why` 11 MB); the rest are counted.
+  static let namedAtMost = 30
+
+  /// The first `namedAtMost` of `ids` described, then how many more there are.
+  static func named(_ ids: [Int], in result: RunResult, graph: CauseGraph) -> [String] {
+    let shown = ids.prefix(namedAtMost).map { describe($0, in: result, graph: graph) }
+    guard ids.count > namedAtMost, let last = ids.last else { return shown }
+    return shown + ["\(ids.count - namedAtMost) more, back to " + describe(last, in: result, graph: graph)]
   }
 
   /// `` `debounce 300ms` "iph" at 750ms ``.
@@ -134,6 +162,7 @@ public enum CauseQuestionError: Error, Hashable, CustomStringConvertible {
   case noOutput
   case noRow(String, labels: [String])
   case noEvent(Int, row: String, count: Int)
+  case noID(Int)
 
   public var description: String {
     switch self {
@@ -141,6 +170,7 @@ public enum CauseQuestionError: Error, Hashable, CustomStringConvertible {
     case .noOutput: return "the last run has no output row"
     case .noRow(let label, let labels):
       return "no row is labelled `\(label)`; the rows are " + labels.map { "`\($0)`" }.joined(separator: ", ")
+    case .noID(let id): return "the run has no event with id \(id)"
     case .noEvent(let number, let row, let count):
       return count == 0
         ? "`\(row)` has no event to explain"
