@@ -21,25 +21,37 @@ public struct PlaygroundPicture: Hashable {
   /// otherwise be shrunk to it: the time axis is fitted to it instead, so
   /// the text keeps its size; nil lays the axis out by its instants alone.
   public var width: Double?
+  /// Every mark carries its event's id and the ids of the events it was
+  /// made from (the run must have tracked its causes), so a click shows
+  /// its causes across every row (issue 33).
+  public var showsCauses: Bool
 
   public init(
     draggable: [Int: DraggableRow] = [:], hidesOutput: Bool = false, pixelsPerMillisecond: Double? = nil,
-    narrow: Bool = false, width: Double? = nil
+    narrow: Bool = false, width: Double? = nil, showsCauses: Bool = false
   ) {
     self.draggable = draggable
     self.hidesOutput = hidesOutput
     self.pixelsPerMillisecond = pixelsPerMillisecond
     self.narrow = narrow
     self.width = width
+    self.showsCauses = showsCauses
   }
 }
 
 /// Where each drawn mark of one row is in the row's events as the JSON
 /// document lists them (demand and drops left out): what `data-event` says,
-/// so a dragged mark names the event `/api/move` rewrites.
+/// so a dragged mark names the event `/api/move` rewrites; and where it is
+/// in the row's own events, which its cause id is kept by.
 struct DocumentEventIndices {
-  /// Per instant, the document indices of its values and of its other marks, in order.
-  private var byTime: [VirtualTime: (values: [Int], others: [Int])] = [:]
+  /// One drawn event: its index in the document's row, and in `Timeline.events`.
+  struct Place {
+    var document: Int
+    var event: Int
+  }
+
+  /// Per instant, the places of its values and of its other marks, in order.
+  private var byTime: [VirtualTime: (values: [Place], others: [Place])] = [:]
 
   /// The indices of `row`'s events at its first `instants` drawn instants.
   init(_ row: Timeline, instants: Int) {
@@ -60,22 +72,23 @@ struct DocumentEventIndices {
         guard seen <= instants else { break }
         lastTime = time
       }
+      let place = Place(document: position, event: index)
       if case .value = kind {
-        byTime[time, default: ([], [])].values.append(position)
+        byTime[time, default: ([], [])].values.append(place)
       } else {
-        byTime[time, default: ([], [])].others.append(position)
+        byTime[time, default: ([], [])].others.append(place)
       }
     }
   }
 
-  /// The document index of the `valueIndex`-th value at `time`.
-  func value(_ valueIndex: Int, at time: VirtualTime) -> Int? {
+  /// The place of the `valueIndex`-th value at `time`.
+  func value(_ valueIndex: Int, at time: VirtualTime) -> Place? {
     guard let values = byTime[time]?.values, values.indices.contains(valueIndex) else { return nil }
     return values[valueIndex]
   }
 
-  /// The document index of the `otherIndex`-th mark other than a value at `time`.
-  func other(_ otherIndex: Int, at time: VirtualTime) -> Int? {
+  /// The place of the `otherIndex`-th mark other than a value at `time`.
+  func other(_ otherIndex: Int, at time: VirtualTime) -> Place? {
     guard let others = byTime[time]?.others, others.indices.contains(otherIndex) else { return nil }
     return others[otherIndex]
   }

@@ -22,7 +22,8 @@ public enum SVGDiagram {
     // A lifetime or assertions row is no row of the document: nothing on it moves.
     let drawn = shown.withLifetimeRows.withTaskRows.withAssertionRows
     let lifetimeIndices = [Int?](repeating: nil, count: drawn.rows.count - shown.rows.count)
-    return SVGPage(result: drawn, options: options, playground: (playground, indices + lifetimeIndices)).text
+    let causes = playground.showsCauses ? CauseGraph(rows: result.rows) : nil
+    return SVGPage(result: drawn, options: options, playground: (playground, indices + lifetimeIndices, causes)).text
   }
 }
 
@@ -41,8 +42,9 @@ struct SVGPage {
 
   private(set) var text = ""
 
-  /// The playground's request and each row's index in the run's rows.
-  typealias Playground = (picture: PlaygroundPicture, rowIndices: [Int?])
+  /// The playground's request, each row's index in the run's rows, and the
+  /// run's causes when the page asked for them.
+  typealias Playground = (picture: PlaygroundPicture, rowIndices: [Int?], causes: CauseGraph?)
 
   init(result: RunResult, options: DiagramOptions, playground: Playground? = nil) {
     let hidesOutput = playground?.picture.hidesOutput == true
@@ -122,6 +124,9 @@ struct SVGPage {
     // joined to its operator's row (or to the inner row it is nested in).
     var middles: [InnerParentKey: Double] = [:]
     var instantTimes: Set<Int> = [0]
+    // The cause ids of the events drawn, so those they were made from but
+    // not drawn can be listed once, for the page to follow a chain through.
+    var drawnIDs: Set<Int> = []
     for (rowNumber, ((row, heading), rowCells)) in zip(zip(result.rows, headings), cells).enumerated() {
       let documentRow = playground?.rowIndices[rowNumber]
       let hidden = hidesOutput && row.isOutput
@@ -235,13 +240,23 @@ struct SVGPage {
       // Only a mark that moves needs its event's index (what /api/move
       // names); finding it walks the row, which for 100,000 values at one
       // instant is most of the picture's cost.
-      let eventIndices = movable && !hidden ? DocumentEventIndices(row, instants: rowCells.count) : nil
+      let causeIDs = playground?.causes == nil ? nil : row.causes?.eventIDs
+      let eventIndices =
+        (movable || causeIDs != nil) && !hidden ? DocumentEventIndices(row, instants: rowCells.count) : nil
       for cell in rowCells where !hidden {
         instantTimes.insert(cell.time.nanoseconds)
-        if playground != nil, let documentRow {
+        if let playground, let documentRow {
           body += Self.playgroundMarks(
             cell, x: x(cell.time), middle: middle, legend: legend, row: documentRow, label: heading.label,
-            indices: eventIndices, movable: movable)
+            indices: eventIndices, movable: movable, output: row.isOutput
+          ) { place in
+            guard let causeIDs, let graph = playground.causes, causeIDs.indices.contains(place.event) else {
+              return nil
+            }
+            let id = causeIDs[place.event]
+            drawnIDs.insert(id)
+            return (id, graph.causes(of: id))
+          }
         } else if playground != nil, row.task != nil {
           // A task row is no row of the document, but the player still
           // shows its marks only once the clock has reached them.
@@ -354,7 +369,8 @@ struct SVGPage {
         + "data-span=\"\(Milliseconds.text(Int(span)))\" data-axis-y=\"\(Self.n(axisY))\" data-instants=\"\(instants)\"\(hidden)>\n"
         + "<rect width=\"100%\" height=\"100%\" class=\"background\"/>\n"
         + "<g class=\"cursor-layer\"></g>\n"
-        + body.joined(separator: "\n") + "\n</svg>\n"
+        + body.joined(separator: "\n") + "\n"
+        + (playground.causes.map { Self.undrawnCauses(of: drawnIDs, in: $0) } ?? "") + "</svg>\n"
       return
     }
     // Only a picture with lifetime rows styles them.
@@ -478,20 +494,41 @@ struct SVGPage {
     return marks
   }
 
+  /// The causes of the events the drawn ones were made from but which are
+  /// not drawn themselves (a subscription at 0ms, an event past the
+  /// picture's last instant, a summarised inner row's), as one
+  /// `<metadata class="causes">` of JSON, `{"id": [cause ids]}`: the page
+  /// follows a chain of causes through them to the marks that are drawn.
+  static func undrawnCauses(of drawn: Set<Int>, in graph: CauseGraph) -> String {
+    var seen = drawn
+    var frontier = Array(drawn)
+    var entries: [String] = []
+    while let id = frontier.popLast() {
+      for cause in graph.causes(of: id) where seen.insert(cause).inserted {
+        frontier.append(cause)
+        let further = graph.causes(of: cause)
+        entries.append("\"\(cause)\":[" + further.map(String.init).joined(separator: ",") + "]")
+      }
+    }
+    return "<metadata class=\"causes\">{" + entries.sorted().joined(separator: ",") + "}</metadata>\n"
+  }
+
   /// An instant's marks for the playground: each event's mark in a group
   /// that names its row, its time and kind, and when it can move, its event
   /// in the JSON document; a mark the student may drag is a button the
-  /// arrow keys move.
+  /// arrow keys move. `causes` gives a drawn event's cause id and the ids
+  /// it was made from, when the page asked for causes.
   static func playgroundMarks(
     _ cell: MarbleCell, x: Double, middle: Double, legend: ValueLegend, row: Int, label rowLabel: String,
-    indices: DocumentEventIndices?, movable: Bool
+    indices: DocumentEventIndices?, movable: Bool, output: Bool = false,
+    causes: (DocumentEventIndices.Place) -> (id: Int, causes: [Int])? = { _ in nil }
   ) -> [String] {
     let time = Milliseconds.text(cell.time)
     return marks(cell, x: x, middle: middle, legend: legend, tokenClass: true).map { mark in
       // A drop (or a `+N` count) is no event of the document, but it is
       // shown only once the clock has reached it.
       guard let kind = mark.kind else { return "<g class=\"unmoved-mark\" data-t=\"\(time)\">\(mark.text)</g>" }
-      let event =
+      let place =
         mark.valueIndex.flatMap { indices?.value($0, at: cell.time) }
         ?? mark.otherIndex.flatMap { indices?.other($0, at: cell.time) }
       let name: String
@@ -506,10 +543,21 @@ struct SVGPage {
       case .requested, .dropped: return mark.text
       }
       var attributes = "class=\"mark\(movable && name != "subscribed" ? " movable" : "")\" data-row=\"\(row)\""
-      if let event { attributes += " data-event=\"\(event)\"" }
+      if let place { attributes += " data-event=\"\(place.document)\"" }
       attributes += " data-t=\"\(time)\" data-kind=\"\(name)\""
+      let cause = place.flatMap(causes)
+      if let cause {
+        attributes += " data-id=\"\(cause.id)\" data-causes=\"\(cause.causes.map(String.init).joined(separator: " "))\""
+        attributes += " data-what=\"\(TextEscaping.xml(what))\""
+      }
       if movable && name != "subscribed" {
         let words = "\(what) at \(time)ms on \(rowLabel); arrow keys move it"
+        attributes += " tabindex=\"0\" role=\"button\" aria-label=\"\(TextEscaping.xml(words))\""
+      } else if cause != nil && name == "value" && output {
+        // An output value is a button that shows what it was made from
+        // (every mark answers a click; only the output's are tab stops, so
+        // a long run is not thousands of them).
+        let words = "\(what) at \(time)ms on \(rowLabel); Enter shows what it was made from"
         attributes += " tabindex=\"0\" role=\"button\" aria-label=\"\(TextEscaping.xml(words))\""
       }
       // A thin bar or cross gets a wider invisible target, so it can be grabbed.

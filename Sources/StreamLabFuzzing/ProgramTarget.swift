@@ -50,6 +50,10 @@ public enum ProgramTarget {
     }
     _ = CauseReport.make(CauseReport.Question(row: nil, number: 1), in: result)
     _ = StateReport.lines(result, at: .milliseconds(150))
+    // The browser's path: the page's picture with every mark's causes, and
+    // a click's `why` by cause id, the first ids and some past the last.
+    _ = SVGDiagram.render(result, playground: PlaygroundPicture(showsCauses: true))
+    for id in [0, 1, 2, 7, 1_000_000, -1] { _ = CauseReport.make(id: id, in: result) }
   }
 
   /// Every format, and the coloured text diagram a terminal gets.

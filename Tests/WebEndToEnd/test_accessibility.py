@@ -30,8 +30,13 @@ def views(page):
         yield tab
     page.click("[data-format=diagram]")
     page.click("#clock-forward")
+    page.wait_for_function("() => document.querySelector('#state-heading').textContent.endsWith('ms')")
     yield "clock-stepped"
     page.click("#clock-end")
+    page.locator("#diagram .row.output .mark[data-kind=value]").first.click()
+    page.wait_for_function("() => document.querySelector('#causes-caption').textContent.startsWith('why')")
+    yield "causes-shown"
+    page.keyboard.press("Escape")
     page.check("#predict")
     page.wait_for_selector("#diagram svg[data-hides-output]")
     yield "predict"
@@ -71,7 +76,7 @@ def test_axe_finds_no_violation_on_any_view(page, shoot, scheme):
         if problems:
             found[name] = problems
     assert found == {}, "\n".join(f"{name}: {problem}" for name, problems in found.items() for problem in problems)
-    assert len(names) == 12
+    assert len(names) == 13
 
 
 def test_the_diagram_reads_each_row_with_its_times(page):

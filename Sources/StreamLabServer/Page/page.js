@@ -45,7 +45,8 @@ SL.api = (function () {
     /// the page's hooks. `predict`: the output rows drawn empty;
     /// `pixelsPerMs`: the axis kept at that scale (after a drag).
     picture(program, options) {
-      const body = { program, page: true };
+      // Every mark with its causes, for a click to show what made it.
+      const body = { program, page: true, causes: true };
       if (options && options.predict) body.predict = true;
       if (options && options.pixelsPerMs) body.pixelsPerMs = options.pixelsPerMs;
       // A phone's screen: the server puts each label above its row and
@@ -56,6 +57,15 @@ SL.api = (function () {
         body.pixelWidth = SL.diagram.shownWidth();
       }
       return request("POST", "/api/run", body);
+    },
+    /// {time, lines}: what each stage of the program holds at `t` ms, the
+    /// lines `:at` prints for the stages.
+    state(program, t) {
+      return request("POST", "/api/run", { program, stateAt: t });
+    },
+    /// {lines, passedOver}: what `:why` says of the event with cause id `id`.
+    why(program, id) {
+      return request("POST", "/api/run", { program, why: id });
     },
     /// The program with event `event` of row `row` moved to `t` ms.
     move(program, row, event, t) {
@@ -176,6 +186,206 @@ SL.diagram = (function () {
 
   return { parse, axis, svgX, reveal, scale, drawGuess, shownWidth };
 })();
+
+// ==== causes =================================================================
+// Why did this marble happen? Each mark the server drew carries its event's
+// id and the ids of the events it was made from (`data-id`, `data-causes`),
+// and the picture lists the causes of events it made from but did not draw
+// (a subscription at 0ms, say). A click on a mark follows the ids back to
+// the first event, highlights every mark on the way, across every row, and
+// dims the rest; the caption is what `:why` says of it in the terminal. The
+// page works out nothing itself: the causes are the server's, recorded as
+// the run ran.
+
+SL.causes = (function () {
+  /// Every mark of the chain that made `mark`, nearest first (`mark` not included).
+  function chain(svg, mark) {
+    const drawn = new Map();
+    for (const other of svg.querySelectorAll(".mark[data-id]")) drawn.set(other.dataset.id, other);
+    const metadata = svg.querySelector("metadata.causes");
+    let undrawn = {};
+    try {
+      undrawn = metadata ? JSON.parse(metadata.textContent) : {};
+    } catch (error) {
+      undrawn = {};
+    }
+    const causesOf = (id) => {
+      const shown = drawn.get(id);
+      if (shown) return (shown.dataset.causes || "").split(" ").filter((cause) => cause !== "");
+      return (undrawn[id] || []).map(String);
+    };
+    const seen = new Set([mark.dataset.id]);
+    const marks = [];
+    let frontier = [mark.dataset.id];
+    while (frontier.length) {
+      const next = [];
+      for (const id of frontier) {
+        for (const cause of causesOf(id)) {
+          if (seen.has(cause)) continue;
+          seen.add(cause);
+          next.push(cause);
+          if (drawn.has(cause)) marks.push(drawn.get(cause));
+        }
+      }
+      frontier = next;
+    }
+    return marks;
+  }
+
+  /// Highlights `mark` and its causes, dims the rest.
+  function show(svg, mark) {
+    clear(svg);
+    svg.classList.add("tracing");
+    mark.classList.add("asked");
+    for (const cause of chain(svg, mark)) cause.classList.add("cause");
+  }
+
+  /// The values the asked event's operator passed over (what `debounce`
+  /// replaced), which the server names: shown, not dimmed, but hollow.
+  function showPassedOver(svg, ids) {
+    for (const id of ids) {
+      const mark = svg.querySelector(`.mark[data-id="${id}"]`);
+      if (mark) mark.classList.add("passed-over");
+    }
+  }
+
+  function clear(svg) {
+    svg.classList.remove("tracing");
+    for (const marked of svg.querySelectorAll(".mark.asked, .mark.cause, .mark.passed-over")) {
+      marked.classList.remove("asked", "cause", "passed-over");
+    }
+  }
+
+  /// Wires the picture: a click (or Enter on a focused mark) shows its
+  /// causes, a second click on it, a click elsewhere or Escape clears them.
+  /// `explain(id)` asks the server for `:why`'s words on the event;
+  /// `onCaption(text)` gets them, "" when cleared.
+  function attach(svg, explain, onCaption) {
+    let asked = null;
+    const toggle = async (mark) => {
+      if (mark === asked) {
+        asked = null;
+        clear(svg);
+        return onCaption("");
+      }
+      asked = mark;
+      show(svg, mark);
+      onCaption("");
+      let text;
+      try {
+        const answer = await explain(Number(mark.dataset.id));
+        if (answer.ok) showPassedOver(svg, asked === mark ? answer.data.passedOver : []);
+        text = answer.ok ? answer.data.lines.join("\n") : (answer.data.error || {}).message || `the server answered ${answer.status}`;
+      } catch (error) {
+        text = "The server cannot be reached: " + error.message;
+      }
+      if (asked === mark) onCaption(text);
+    };
+    svg.addEventListener("click", (event) => {
+      const mark = event.target.closest && event.target.closest(".mark[data-id]");
+      // A marble that was dragged away was moved, not asked about.
+      if (mark && mark.dataset.target !== undefined) return;
+      if (mark) return toggle(mark);
+      if (asked) toggle(asked);
+    });
+    svg.addEventListener("keydown", (event) => {
+      const mark = event.target.closest && event.target.closest(".mark[data-id]");
+      if (event.key === "Escape" && asked) return toggle(asked);
+      if (!mark || (event.key !== "Enter" && event.key !== " ")) return;
+      event.preventDefault();
+      toggle(mark);
+    });
+  }
+
+  return { attach, chain };
+})();
+
+// ==== state panel ==============================================================
+// What each stage holds at the player's cursor: demand, the work waiting on
+// the clock and what it will send, what buffer, zip, combineLatest and
+// collect hold, each subject's subscribers. The server runs the program with
+// the instant noted (the lines `:at` prints); the panel asks for the cursor's
+// millisecond, one request at a time, and keeps the answers for this run, so
+// Play shows the state as fast as the server answers and a step is exact.
+
+SL.StatePanel = class {
+  constructor(heading, list) {
+    this.heading = heading;
+    this.list = list;
+    this.program = null;
+    this.answers = new Map();
+    this.wanted = null;
+    this.asking = false;
+  }
+
+  /// A new run: nothing known yet.
+  load(program) {
+    this.program = program;
+    this.answers = new Map();
+    this.wanted = null;
+    this.render(null);
+  }
+
+  /// The cursor is at `t` ms (Infinity: the clock is off, everything shown).
+  follow(t) {
+    if (t === Infinity || this.program === null) {
+      this.wanted = null;
+      return this.render(null);
+    }
+    this.wanted = Math.round(t);
+    if (this.answers.has(this.wanted)) return this.render(this.wanted);
+    this.ask();
+  }
+
+  async ask() {
+    if (this.asking || this.wanted === null) return;
+    const [program, t] = [this.program, this.wanted];
+    this.asking = true;
+    let lines;
+    try {
+      const answer = await SL.api.state(program, t);
+      lines = answer.ok ? answer.data.lines : [(answer.data.error || {}).message || `the server answered ${answer.status}`];
+    } catch (error) {
+      lines = ["The server cannot be reached: " + error.message];
+    }
+    this.asking = false;
+    if (program !== this.program) return this.ask();
+    this.answers.set(t, lines);
+    // Shown even when the cursor has moved on (its time says which instant
+    // it is); then the cursor's own instant is asked for.
+    if (this.wanted !== null) this.render(t);
+    if (this.wanted !== null && this.wanted !== t) this.ask();
+  }
+
+  render(t) {
+    if (t === null) {
+      this.heading.textContent = "Inside the stages";
+      const hint = document.createElement("li");
+      hint.className = "state-hint";
+      hint.textContent = "Step or play the clock: what each stage holds at the cursor shows here.";
+      this.list.replaceChildren(hint);
+      return;
+    }
+    this.heading.textContent = `Inside the stages at ${t}ms`;
+    const lines = this.answers.get(t) || [];
+    this.list.replaceChildren(
+      ...lines.map((line) => {
+        const item = document.createElement("li");
+        // `code` spans, as the terminal's backticks mark them.
+        line.split("`").forEach((part, index) => {
+          if (index % 2 === 1) {
+            const code = document.createElement("code");
+            code.textContent = part;
+            item.appendChild(code);
+          } else if (part) {
+            item.appendChild(document.createTextNode(part));
+          }
+        });
+        return item;
+      })
+    );
+  }
+};
 
 // ==== player =================================================================
 // The clock player: a cursor sweeps the time axis at ¼× to 4× of virtual time
@@ -770,6 +980,7 @@ SL.lessons = (function () {
   const state = {
     format: "diagram",
     svg: null, // the picture drawn for the last run
+    program: null, // the program that picture is of
     selected: null, // {row, event} the marble the keyboard moves
     predict: false,
     revealed: false, // predict: the output is shown again
@@ -778,6 +989,7 @@ SL.lessons = (function () {
     running: 0, // a counter, so an older answer never overwrites a newer one
   };
   const player = new SL.Player((reveal) => showClock(reveal));
+  const statePanel = new SL.StatePanel($("state-heading"), $("state-lines"));
 
   // ---- running --------------------------------------------------------------
 
@@ -840,6 +1052,8 @@ SL.lessons = (function () {
       $("predict-score").textContent = "";
       $("predict-reveal").disabled = true;
     }
+    state.program = program;
+    statePanel.load(program);
     show(SL.diagram.parse(answer.data.svg));
     // How long the page took to draw the server's picture, laid out and
     // ready to paint (the run itself is the server's, as in the terminal).
@@ -858,6 +1072,7 @@ SL.lessons = (function () {
     diagram.hidden = !isDiagram;
     text.hidden = isDiagram;
     $("player").hidden = !isDiagram;
+    showStatePanel();
     if (isDiagram) return;
     const ticket = state.running;
     const answer = await SL.api.run(SL.editor.text, state.format);
@@ -879,6 +1094,13 @@ SL.lessons = (function () {
     const geo = SL.diagram.axis(svg);
     player.load(geo.instants, geo.span);
     SL.drag.attach(svg, move, (selection) => (state.selected = selection));
+    $("causes-caption").textContent = "";
+    const program = state.program;
+    SL.causes.attach(
+      svg,
+      (id) => SL.api.why(program, id),
+      (text) => ($("causes-caption").textContent = text)
+    );
     if (svg.dataset.hidesOutput) attachPredict(svg);
     for (const guess of state.predict ? state.guesses : []) SL.diagram.drawGuess(svg, guess.row, guess.t);
     if (focused && state.selected) {
@@ -891,6 +1113,7 @@ SL.lessons = (function () {
   /// only when the clock stops on a time (a pause or a step), not 60 times a second.
   function showClock(reveal) {
     if (state.svg) SL.diagram.reveal(state.svg, reveal);
+    if (!$("state-panel").hidden) statePanel.follow(reveal);
     const time = player.active ? `${Math.round(reveal)}ms` : "all";
     $("clock-time").textContent = time;
     $("clock-play").textContent = player.playing ? "Pause" : "Play";
@@ -913,6 +1136,14 @@ SL.lessons = (function () {
     await run(true);
     const mark = $("diagram").querySelector(`.mark[data-row="${row}"][data-event="${event}"]`);
     if (mark) mark.focus({ preventScroll: true });
+  }
+
+  /// The state panel shows with the diagram, and not while the output is
+  /// to be predicted: it would say what the output holds.
+  function showStatePanel() {
+    const shown = state.format === "diagram" && !(state.predict && !state.revealed);
+    $("state-panel").hidden = !shown;
+    if (shown) statePanel.follow(player.reveal);
   }
 
   // ---- predict ------------------------------------------------------------------

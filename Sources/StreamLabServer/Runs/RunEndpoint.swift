@@ -12,8 +12,13 @@ import StreamLang
 /// output rows drawn empty, with `"pixelsPerMs"` the axis kept at the scale
 /// of the picture a marble was dragged in, with `"narrow": true` (a phone)
 /// each label above its row, with `"pixelWidth"` the time axis fitted to
-/// the width the page shows the picture at. A program that does not parse is a 400 with
-/// the first error's message, line and column.
+/// the width the page shows the picture at, with `"causes": true` every mark
+/// with its cause id and the ids it was made from (issue 33). With
+/// `"stateAt": MS`, `{"time": MS, "lines": […]}`: what each stage holds at
+/// that instant, the lines `:at` prints for the stages. With `"why": ID`,
+/// `{"lines": […], "passedOver": [ids]}`: the lines `:why` prints for the
+/// event with that cause id, and the ids of the values it passed over. A program that does
+/// not parse is a 400 with the first error's message, line and column.
 struct RunEndpoint: Sendable {
   let gate: RunGate
 
@@ -30,6 +35,12 @@ struct RunEndpoint: Sendable {
     var narrow: Bool?
     /// The width in px the page shows the picture at (a phone's).
     var pixelWidth: Double?
+    /// The picture's marks carry their causes.
+    var causes: Bool?
+    /// The stages' state at this virtual time in ms, instead of a document.
+    var stateAt: Double?
+    /// Why the event with this cause id happened, instead of a document.
+    var why: Int?
   }
 
   static let shape =
@@ -44,6 +55,12 @@ struct RunEndpoint: Sendable {
       settings.width = width
     }
     let (program, drawing) = (request.program, settings)
+    if let id = request.why {
+      return try await why(id, in: program, settings: drawing)
+    }
+    if let stateAt = request.stateAt {
+      return try await state(of: program, at: stateAt, settings: drawing)
+    }
     if request.page == true {
       return try await picture(of: program, settings: drawing, request: request)
     }
@@ -64,7 +81,10 @@ struct RunEndpoint: Sendable {
     if let shownWidth, !(100...10_000).contains(shownWidth) {
       throw APIError.badRequest("\"pixelWidth\" must be between 100 and 10000")
     }
+    let causes = request.causes == true
     let drawn = try await gate.run { options -> Result<String, APIError> in
+      var options = options
+      options.tracksCauses = causes
       // The front door's own document is not used, only its run: `.swift`
       // is the format whose document costs nothing to make (the export of
       // the program, not a drawing of the run), and like `.svg` it keeps a
@@ -72,16 +92,75 @@ struct RunEndpoint: Sendable {
       // twice: in a debug build 1.3 s of 2.2.
       let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .swift, settings: settings, options: options))
       guard case .ran(let result, let parsed, _, _) = answer.outcome else {
-        return Result { try Self.document(of: answer) }.mapError { $0 as? APIError ?? .badRequest("\($0)") }
+        return .failure(Self.notRun(answer))
       }
       let shown = RunPresenter(settings: settings).shown(result)
       let draggable = MovableSource.rows(of: shown, program: parsed).mapValues { DraggableRow(frame: $0.frame) }
       let picture = PlaygroundPicture(
         draggable: draggable, hidesOutput: hidesOutput, pixelsPerMillisecond: scale, narrow: narrow,
-        width: shownWidth)
+        width: shownWidth, showsCauses: causes)
       return .success(SVGDiagram.render(shown, playground: picture))
     }
     return .json(JSONObject.text([("svg", JSONObject.string(try drawn.get()))]))
+  }
+
+  /// `{"time": "350ms", "lines": […]}`: the program run whole with its causes
+  /// and the clock's waiting work noted at `milliseconds`, and what each
+  /// stage held then, as `:at` prints it (`StateReport`).
+  private func state(of program: String, at milliseconds: Double, settings: ReplSettings) async throws
+    -> WebResponse
+  {
+    guard milliseconds.isFinite, (0...86_400_000).contains(milliseconds) else {
+      throw APIError.badRequest("\"stateAt\" must be a time in ms between 0 and 86400000")
+    }
+    let time = VirtualTime(nanoseconds: Int((milliseconds * 1e6).rounded()))
+    let lines = try await gate.run { options -> Result<[String], APIError> in
+      var options = options
+      options.tracksCauses = true
+      options.snapshotAt = time
+      let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .events, settings: settings, options: options))
+      guard case .ran(let result, _, _, _) = answer.outcome else {
+        return .failure(Self.notRun(answer))
+      }
+      return .success(StateReport.lines(RunPresenter(settings: settings).shown(result), at: time))
+    }
+    return .json(
+      JSONObject.text([
+        ("time", JSONObject.string(time.description)),
+        ("lines", JSONObject.strings(try lines.get().map { String($0.drop { $0 == " " }) })),
+      ]))
+  }
+
+  /// `{"lines": […], "passedOver": [ids]}`: the program run with its causes,
+  /// and `:why`'s lines for the event with cause id `id`.
+  private func why(_ id: Int, in program: String, settings: ReplSettings) async throws -> WebResponse {
+    let report = try await gate.run { options -> Result<CauseReport, APIError> in
+      var options = options
+      options.tracksCauses = true
+      let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .events, settings: settings, options: options))
+      guard case .ran(let result, _, _, _) = answer.outcome else {
+        return .failure(Self.notRun(answer))
+      }
+      return CauseReport.make(id: id, in: RunPresenter(settings: settings).shown(result))
+        .mapError { .badRequest($0.description) }
+    }.get()
+    return .json(
+      JSONObject.text([
+        ("lines", JSONObject.strings(report.lines)),
+        // A page draws at most 400 instants of 6 marks per row: more ids would name nothing drawn.
+        ("passedOver", "[" + report.passedOver.prefix(10_000).map(String.init).joined(separator: ", ") + "]"),
+      ]))
+  }
+
+  /// The error a request gets for a program that did not run (a parse
+  /// error with its line and column, or why nothing ran).
+  static func notRun(_ answer: FrontDoorAnswer) -> APIError {
+    do {
+      _ = try document(of: answer)
+      return .badRequest(answer.message ?? "nothing to show")
+    } catch {
+      return error as? APIError ?? .badRequest("\(error)")
+    }
   }
 
   /// The rendered document, or the error a request gets instead of it.
