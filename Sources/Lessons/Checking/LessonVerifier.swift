@@ -33,6 +33,7 @@ public struct LessonVerifier {
       // Near misses only mean something beside a solution that passes.
       if problems.isEmpty { problems += MutationCheck(checker: checker).survivorProblems(for: exercise) }
       if let hintProblem = hintProblem(for: exercise) { problems.append(hintProblem) }
+      if problems.isEmpty, let variantProblem = hiddenVariantProblem(for: exercise) { problems.append(variantProblem) }
       entries.append(
         GradeEntry(
           student: file.fileName, exercise: exercise.number, title: exercise.title, passed: problems.isEmpty,
@@ -63,4 +64,16 @@ public struct LessonVerifier {
     ]
   }
 
+  /// `hidden: N` needs N variants besides the one a student is shown, each
+  /// solvable and keeping every near miss the shown givens catch failing
+  /// (`VariantPool` keeps only those): fewer, and some students would be
+  /// graded on fewer hidden variants than the lesson says.
+  func hiddenVariantProblem(for exercise: Exercise) -> String? {
+    guard exercise.hiddenVariants > 0 else { return nil }
+    let usable = VariantPool(checker: checker).variants(of: exercise).count
+    guard usable < exercise.hiddenVariants + 1 else { return nil }
+    return "`hidden: \(exercise.hiddenVariants)` needs \(exercise.hiddenVariants + 1) variants of the givens that the "
+      + "solution solves and its near misses still fail on (one shown, the rest hidden); \(usable) found. "
+      + "Give the givens more events, or ask for fewer"
+  }
 }

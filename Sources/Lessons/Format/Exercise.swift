@@ -9,6 +9,12 @@ public struct Exercise: Hashable {
   public var items: [LessonItem] = []
   /// Statements run before the answer, in the same program and on the same clock.
   public var givens: [FieldText] = []
+  /// Where each `given:` is in the file, whole lines: what a variant replaces.
+  public var givenLines: [Range<Int>] = []
+  /// Where `expect:` is in the file, whole lines.
+  public var expectLines: Range<Int>?
+  /// `hidden: N`: how many unseen variants of the givens an answer is also graded on.
+  public var hiddenVariants = 0
   public var task: FieldText?
   /// The expected output in `events` syntax or as `marbles "…"`; computed from `solution` when nil.
   public var expect: FieldText?

@@ -10,9 +10,15 @@ public enum LessonField: String, CaseIterable, Hashable {
   case nearMiss = "near-miss"
   /// `expect-type: <Int, Never>`: the type Swift gives the answer's output.
   case expectType = "expect-type"
+  /// `variant: alice`: the student's copy was made for this seed (issue 34);
+  /// its givens are re-timed and re-valued, and grading uses the same variant.
+  case variant
+  /// `hidden: 2`: answers are also graded on two variants of the givens the
+  /// student never sees.
+  case hidden
 
   /// Fields that describe the whole lesson and belong before the first exercise.
-  public var isHeader: Bool { self == .lesson || self == .title }
+  public var isHeader: Bool { self == .lesson || self == .title || self == .variant }
 
   /// Fields that may appear more than once in one exercise.
   public var isRepeatable: Bool {

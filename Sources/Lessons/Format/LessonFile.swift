@@ -8,6 +8,8 @@ public struct LessonFile: Hashable {
   /// The `lesson:` number, when given.
   public var number: Int?
   public var title: String
+  /// `variant:`: the seed a student's copy was made with, when it was.
+  public var variant: String?
   /// Prose and demos before the first exercise, in file order.
   public var introduction: [LessonItem]
   public var exercises: [Exercise]

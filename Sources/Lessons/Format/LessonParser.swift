@@ -28,9 +28,10 @@ public struct LessonParser {
   public func parse(_ text: String, fileName: String) -> (file: LessonFile, errors: [LessonError]) {
     var state = ParseState(source: SourceLines(text), fileName: fileName, mode: mode)
     state.run()
-    let file = LessonFile(
+    var file = LessonFile(
       fileName: fileName, text: text, number: state.number, title: state.title ?? "",
       introduction: state.introduction, exercises: state.exercises)
+    file.variant = state.variant
     return (file, state.errors.sorted())
   }
 }
@@ -58,6 +59,7 @@ private struct ParseState {
   var title: String?
   var titleLine: Int?
   var numberLine: Int?
+  var variant: String?
   var introduction: [LessonItem] = []
   var exercises: [Exercise] = []
   var current: Exercise?
@@ -219,6 +221,14 @@ private struct ParseState {
       } else {
         report(at: text.start, "expected a whole number after `lesson:`, found `\(text.text)`")
       }
+    case .variant:
+      if variant != nil {
+        report(at: FilePosition(line: line, column: 1), "second `variant:` line; expected one per lesson")
+      } else if text.text.isEmpty {
+        report(at: text.start, "expected the seed the copy was made with after `variant:`, such as a login")
+      } else {
+        variant = text.text
+      }
     default:
       if let titleLine {
         report(at: FilePosition(line: line, column: 1), "second `title:` line; the first is on line \(titleLine)")
@@ -241,6 +251,7 @@ private struct ParseState {
         report(at: text.start, "expected a statement after `given:`, such as `let clicks = marbles \"-a-b|\"`")
       } else {
         current?.givens.append(text)
+        current?.givenLines.append(value.linesStart..<value.linesEnd)
       }
     case .task:
       current?.task = text
@@ -251,7 +262,14 @@ private struct ParseState {
       default: report(at: text.start, "expected `yes` or `no` after `predict:`, found `\(text.text)`")
       }
     case .expect:
+      current?.expectLines = value.linesStart..<value.linesEnd
       if !text.text.isEmpty { current?.expect = text }
+    case .hidden:
+      if let count = Int(text.text), (0...20).contains(count) {
+        current?.hiddenVariants = count
+      } else {
+        report(at: text.start, "expected a number of variants from 0 to 20 after `hidden:`, found `\(text.text)`")
+      }
     case .expectType:
       if let type = ExpectedType(text.text) {
         current?.expectedType = type
@@ -301,7 +319,7 @@ private struct ParseState {
     case .answer:
       current?.answer = text.text.isEmpty ? nil : text
       current?.answerSpan = value.afterColon..<value.contentEnd
-    case .lesson, .title:
+    case .lesson, .title, .variant:
       break
     }
   }

@@ -38,6 +38,8 @@ public struct GradeEntry: Hashable {
   /// True when the answer could not be checked at all (the submission could
   /// not be read): JUnit reports it as an error, not as a failed check.
   public var isError = false
+  /// The seed of the variant the submission was graded on (`variant:`), if any.
+  public var variant: String?
 
   public init(student: String, exercise: Int, title: String, passed: Bool, message: String, details: String = "") {
     self.student = student

@@ -1,13 +1,19 @@
 /// Grades students' lesson files against the teacher's lesson: each answer is
 /// checked with the TEACHER's givens, expect and solution, never the student's.
+/// A copy made for a student (`variant: SEED`) is graded on the teacher's
+/// lesson made into that variant again; an exercise with `hidden: N` also on
+/// N variants the student never saw.
 public struct Grader {
   public let checker: ExerciseChecker
+  /// Each exercise's usable variants, worked out once for every submission.
+  public let variants: VariantPool
   /// Turns a failed check into plain-text details (diagrams, caret); no colour.
   public let details: (CheckResult, Exercise) -> String
 
   public init(checker: ExerciseChecker, details: @escaping (CheckResult, Exercise) -> String = { _, _ in "" }) {
     self.checker = checker
     self.details = details
+    self.variants = VariantPool(checker: checker)
   }
 
   /// One entry per submission and exercise of `lesson`, in order.
@@ -37,13 +43,43 @@ public struct Grader {
       let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
       return failAll("the submission does not parse: \(first)\(more)")
     }
-    return lesson.exercises.map { exercise in
-      let answer = Self.answer(to: exercise, in: file, lesson: lesson)
+    // A student's own variant, made again from the teacher's lesson (a
+    // lesson checked with its own answers is that variant already).
+    var graded = lesson
+    if let seed = file.variant, lesson.variant == nil {
+      switch LessonVariant.text(of: lesson, seed: seed, pool: variants) {
+      case .failure(let errors):
+        return failAll("the submission's variant `\(seed)` cannot be made: \(errors)")
+      case .success(let text):
+        graded = LessonParser().parse(text, fileName: lesson.fileName).file
+      }
+    }
+    return zip(lesson.exercises, graded.exercises).map { teachers, exercise in
+      let answer = Self.answer(to: exercise, in: file, lesson: graded)
       let result = checker.check(exercise, answer: answer)
-      return GradeEntry(
+      var entry = GradeEntry(
         student: submission.name, exercise: exercise.number, title: exercise.title, passed: result.passed,
         message: result.summary, details: result.passed ? "" : details(result, exercise))
+      entry.variant = file.variant
+      if result.passed, let (missed, variant) = hiddenFailure(teachers, answer: answer, seed: file.variant ?? "") {
+        entry.passed = false
+        entry.message =
+          "passes on the givens shown, but not on a variant of them it was not shown (\(variant.change)): \(missed.summary)"
+        entry.details = details(missed, variant.applied(to: teachers))
+      }
+      return entry
     }
+  }
+
+  /// The first of the exercise's `hidden:` variants the answer fails on, and
+  /// how it failed; nil when it passes on all of them (or there are none).
+  private func hiddenFailure(_ exercise: Exercise, answer: String, seed: String) -> (CheckResult, GivenVariant)? {
+    guard exercise.hiddenVariants > 0 else { return nil }
+    for variant in VariantSeed.hidden(exercise.hiddenVariants, seed: seed, among: variants.variants(of: exercise)) {
+      let result = checker.check(variant.applied(to: exercise), answer: answer)
+      if !result.passed { return (result, variant) }
+    }
+    return nil
   }
 
   /// The student's answer to a teacher's exercise: the exercise with the same

@@ -62,7 +62,7 @@ public enum StudentCopy {
     }
   }
 
-  private static func expectText(for exercise: Exercise, checker: ExerciseChecker) -> Result<String, ExpectProblem> {
+  static func expectText(for exercise: Exercise, checker: ExerciseChecker) -> Result<String, ExpectProblem> {
     switch checker.expected(for: exercise) {
     case .failure(let failure):
       return .failure(ExpectProblem(message: "cannot compute `expect:` from the solution: \(failure)"))
@@ -79,6 +79,6 @@ public enum StudentCopy {
 }
 
 /// Why an exercise's `expect:` could not be written out, in words.
-private struct ExpectProblem: Error {
+struct ExpectProblem: Error {
   var message: String
 }

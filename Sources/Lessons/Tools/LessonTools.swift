@@ -58,13 +58,37 @@ public struct LessonTools {
     }
   }
 
+  /// The lesson's text as the variant `seed` makes it (issue 34), or the
+  /// outcome that reports why not (exit 2).
+  public func variant(_ text: String, fileName: String, seed: String) -> Result<String, ToolOutcome> {
+    switch load(text, fileName: fileName) {
+    case .failure(let outcome):
+      return .failure(outcome)
+    case .success(let file):
+      return LessonVariant.text(of: file, seed: seed, pool: grader.variants).mapError { errors in
+        ToolOutcome(
+          standardError: errors.errors.map { $0.rendered(in: text) }.joined(separator: "\n") + "\n", exitCode: 2)
+      }
+    }
+  }
+
   /// `streamlab lesson verify FILE…`: each file's errors, or its verification lines.
   /// With several files, a last line totals them, so CI's closing line counts every check.
-  public func verify(_ files: [(fileName: String, text: String)]) -> ToolOutcome {
+  /// With `variant`, each file is verified as that student's variant of it.
+  public func verify(_ files: [(fileName: String, text: String)], variant seed: String? = nil) -> ToolOutcome {
     var total = ToolOutcome()
     var passed = 0
     var failed = 0
-    for (fileName, text) in files {
+    for (fileName, original) in files {
+      var text = original
+      if let seed {
+        switch variant(original, fileName: fileName, seed: seed) {
+        case .failure(let outcome):
+          total.merge(outcome)
+          continue
+        case .success(let varied): text = varied
+        }
+      }
       switch load(text, fileName: fileName) {
       case .failure(let outcome):
         total.merge(outcome)
@@ -89,7 +113,20 @@ public struct LessonTools {
 
   /// `streamlab lesson student FILE`: the student copy on standard output.
   /// - Parameter keepSolutionHints: keep the hints that give the solution away (`--keep-solutions`).
-  public func studentCopy(_ text: String, fileName: String, keepSolutionHints: Bool = false) -> ToolOutcome {
+  /// - Parameter variant: the student's seed: the copy's givens are that
+  ///   student's variant, its expects computed on them (`--variant`).
+  public func studentCopy(
+    _ original: String, fileName: String, keepSolutionHints: Bool = false, variant seed: String? = nil
+  )
+    -> ToolOutcome
+  {
+    var text = original
+    if let seed {
+      switch variant(original, fileName: fileName, seed: seed) {
+      case .failure(let outcome): return outcome
+      case .success(let varied): text = varied
+      }
+    }
     switch load(text, fileName: fileName) {
     case .failure(let outcome):
       return outcome

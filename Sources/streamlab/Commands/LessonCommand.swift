@@ -26,6 +26,9 @@ struct LessonCommand: ParsableCommand {
     @Argument(help: "Lesson files.", completion: .file(extensions: ["txt"]))
     var files: [String] = []
 
+    @Option(help: "Verify the variant `lesson student --variant SEED` gives this seed.")
+    var variant: String?
+
     func validate() throws {
       if files.isEmpty { throw ValidationError("give at least one lesson file") }
     }
@@ -39,7 +42,8 @@ struct LessonCommand: ParsableCommand {
         case .failure(let error): unreadable = ToolOutcome(standardError: "streamlab: \(error)\n", exitCode: 2)
         }
       }
-      var outcome = LessonTools.standard(width: 80, promptCommands: LessonPrompt.commandNames).verify(readable)
+      var outcome = LessonTools.standard(width: 80, promptCommands: LessonPrompt.commandNames).verify(
+        readable, variant: variant)
       outcome.standardError = unreadable.standardError + outcome.standardError
       outcome.exitCode = max(outcome.exitCode, unreadable.exitCode)
       throw outcome.finish()
@@ -55,6 +59,7 @@ struct LessonCommand: ParsableCommand {
         unless --keep-solutions is given.
 
         Example: streamlab lesson student lessons/lesson04.txt > handout/lesson04.txt
+                 streamlab lesson student lessons/lesson04.txt --variant alice > alice/lesson04.txt
         """)
 
     @Argument(help: "A lesson file.", completion: .file(extensions: ["txt"]))
@@ -63,9 +68,17 @@ struct LessonCommand: ParsableCommand {
     @Flag(help: "Keep the hints that give the solution away (`hint: Type: …`).")
     var keepSolutions = false
 
+    @Option(
+      help: ArgumentHelp(
+        "A copy of the student's own: the givens re-timed and re-valued for SEED (any text, such as a login), "
+          + "the expects computed on them, and `variant: SEED` in the file so grading uses the same variant.",
+        valueName: "SEED"))
+    var variant: String?
+
     func run() throws {
       let text = try ToolOutcome.read(file)
-      throw LessonTools.standard(width: 80).studentCopy(text, fileName: file, keepSolutionHints: keepSolutions)
+      throw LessonTools.standard(width: 80)
+        .studentCopy(text, fileName: file, keepSolutionHints: keepSolutions, variant: variant)
         .finish()
     }
   }

@@ -1,0 +1,61 @@
+import Foundation
+import StreamLang
+
+/// The variants of each exercise's givens that grading may use (issue 34):
+/// of the candidates, those the solution solves with an output of its own
+/// (at least one value, and not the shown givens' output, so copying the
+/// shown events into an answer fails) on which every near miss of the
+/// solution that the shown givens catch still fails. Worked out once per
+/// exercise and kept: every student's variant comes from the same pool.
+public final class VariantPool: @unchecked Sendable {
+  let checker: ExerciseChecker
+  private let lock = NSLock()
+  private var pools: [Key: [GivenVariant]] = [:]
+
+  /// An exercise as far as its variants go.
+  private struct Key: Hashable {
+    var title: String
+    var givens: [String]
+    var solution: String
+  }
+
+  public init(checker: ExerciseChecker) {
+    var checker = checker
+    // Only verdicts are needed: no run again to explain a difference.
+    checker.explainsDifferences = false
+    self.checker = checker
+  }
+
+  /// The usable variants of `exercise`, in a fixed order; none when it has
+  /// no solution in the pipeline language or no given to vary.
+  public func variants(of exercise: Exercise) -> [GivenVariant] {
+    guard let solution = exercise.solution?.text, !exercise.asksForATest, !checker.isSwift(solution) else { return [] }
+    let key = Key(title: exercise.title, givens: exercise.givens.map(\.text), solution: solution)
+    lock.lock()
+    if let known = pools[key] {
+      lock.unlock()
+      return known
+    }
+    lock.unlock()
+    let found = usable(exercise, solution: solution)
+    lock.lock()
+    pools[key] = found
+    lock.unlock()
+    return found
+  }
+
+  private func usable(_ exercise: Exercise, solution: String) -> [GivenVariant] {
+    let candidates = GivenVariants.candidates(of: exercise)
+    guard !candidates.isEmpty, case .success(let shown) = checker.expectedEvents(for: exercise) else { return [] }
+    let given = Parser.parse(exercise.givens.map(\.text).joined(separator: "\n")).program
+    let caught = MutantGenerator.mutants(of: solution, boundNames: given.boundNames, ownerNames: given.ownerNames)
+      .map(\.text).filter { !checker.check(exercise, answer: $0).passed }
+    return candidates.filter { candidate in
+      let varied = candidate.applied(to: exercise)
+      guard case .success(let expected) = checker.expectedEvents(for: varied), expected != shown,
+        expected.contains(where: { if case .value = $0.kind { true } else { false } })
+      else { return false }
+      return caught.allSatisfy { !checker.check(varied, answer: $0).passed }
+    }
+  }
+}
