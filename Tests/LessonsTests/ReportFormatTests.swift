@@ -37,10 +37,12 @@ import Testing
         alice.txt
           PASS  1. Only search when the user pauses
           FAIL  2. Throttle # the <clicks> & "taps": expected "iph" at 500ms, got "iph" at 300ms
+          1/2 points
         bob.txt
           FAIL  1. Only search when the user pauses: no answer yet
           PASS  2. Throttle # the <clicks> & "taps"
-        2 passed, 2 failed
+          1/2 points
+        2 passed, 2 failed, 2/4 points
 
         """)
   }

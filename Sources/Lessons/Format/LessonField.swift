@@ -10,6 +10,8 @@ public enum LessonField: String, CaseIterable, Hashable {
   case nearMiss = "near-miss"
   /// `expect-type: <Int, Never>`: the type Swift gives the answer's output.
   case expectType = "expect-type"
+  /// `points: 3`: what passing the exercise is worth in graded reports (issue 34); 1 without it.
+  case points
 
   /// Fields that describe the whole lesson and belong before the first exercise.
   public var isHeader: Bool { self == .lesson || self == .title }

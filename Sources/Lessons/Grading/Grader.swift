@@ -24,7 +24,8 @@ public struct Grader {
     func failAll(_ reason: String, isError: Bool = false) -> [GradeEntry] {
       lesson.exercises.map {
         var entry = GradeEntry(
-          student: submission.name, exercise: $0.number, title: $0.title, passed: false, message: reason)
+          student: submission.name, exercise: $0.number, title: $0.title, passed: false, message: reason,
+          points: $0.points)
         entry.isError = isError
         return entry
       }
@@ -42,7 +43,7 @@ public struct Grader {
       let result = checker.check(exercise, answer: answer)
       return GradeEntry(
         student: submission.name, exercise: exercise.number, title: exercise.title, passed: result.passed,
-        message: result.summary, details: result.passed ? "" : details(result, exercise))
+        message: result.summary, details: result.passed ? "" : details(result, exercise), points: exercise.points)
     }
   }
 
