@@ -179,4 +179,17 @@ enum PointsClass {
       #expect(suite.properties == ["points": "\(earned[suite.name] ?? -1)", "points-possible": "6"])
     }
   }
+
+  @Test func resultsScoreEachSubmissionAsItsTestsAddUp() throws {
+    let run = try PointsClass.grade(format: "results")
+    let documents = try run.standardOutput.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+    #expect(documents.map { $0["student"]?.string } == ["ada.txt", "bob.txt"])
+    #expect(documents.map { $0["score"]?.number } == [4, 2])
+    for document in documents {
+      let tests = try #require(document["tests"]?.array)
+      #expect(tests.map { $0["max_score"]?.number } == [1, 2, 3])
+      #expect(document["max_score"]?.number == 6)
+      #expect(document["score"]?.number == tests.compactMap { $0["score"]?.number }.reduce(0, +))
+    }
+  }
 }

@@ -87,7 +87,8 @@ import Testing
     let xml = try gradeFolder(format: .junit).standardOutput
     let parser = XMLParser(data: Data(xml.utf8))
     #expect(parser.parse())
-    #expect(xml.contains(#"<testsuite name="dee.txt" tests="2" failures="2""#))
+    // A file that does not parse was not checked: an error, not two failed checks.
+    #expect(xml.contains(#"<testsuite name="dee.txt" tests="2" failures="0" errors="2""#))
   }
 
   @Test func colourIsNeverInMachineFormatsEvenWhenFeedbackIsColoured() throws {

@@ -43,10 +43,16 @@ public struct GradeEntry: Hashable {
   /// Longer plain-text feedback (diagrams, a caret under a parse error); may be empty.
   public var details: String
   /// True when the answer could not be checked at all (the submission could
-  /// not be read): JUnit reports it as an error, not as a failed check.
+  /// not be read, or does not parse): JUnit reports it as an error, not as a
+  /// failed check, and Exercism's results as an "error".
   public var isError = false
   /// What passing is worth: the exercise's `points:`.
   public var points: Int
+  /// The exercise's check as the lesson file states it (its givens and
+  /// expected output, or the code a test exercise tests); may be empty.
+  public var testCode = ""
+  /// What the answer's run printed (`print`), one line per entry; may be empty.
+  public var output = ""
 
   public init(
     student: String, exercise: Int, title: String, passed: Bool, message: String, details: String = "",

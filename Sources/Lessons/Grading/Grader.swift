@@ -1,3 +1,6 @@
+import Marbles
+import StreamCore
+
 /// Grades students' lesson files against the teacher's lesson: each answer is
 /// checked with the TEACHER's givens, expect and solution, never the student's.
 public struct Grader {
@@ -21,29 +24,37 @@ public struct Grader {
   }
 
   private func grade(_ lesson: LessonFile, _ submission: Submission) -> [GradeEntry] {
-    func failAll(_ reason: String, isError: Bool = false) -> [GradeEntry] {
+    func entry(_ exercise: Exercise, passed: Bool, message: String, expected: [TimelineEvent]?) -> GradeEntry {
+      var entry = GradeEntry(
+        student: submission.name, exercise: exercise.number, title: exercise.title, passed: passed,
+        message: message, points: exercise.points)
+      entry.testCode = exercise.testCode(expected: expected)
+      return entry
+    }
+    // No answer of a file that cannot be read or parsed is checked: each is
+    // an error, not a failed check (JUnit's <error>, Exercism's "error").
+    func errorAll(_ reason: String) -> [GradeEntry] {
       lesson.exercises.map {
-        var entry = GradeEntry(
-          student: submission.name, exercise: $0.number, title: $0.title, passed: false, message: reason,
-          points: $0.points)
-        entry.isError = isError
+        var entry = entry($0, passed: false, message: reason, expected: try? checker.expected(for: $0).get().events)
+        entry.isError = true
         return entry
       }
     }
     guard let text = submission.text else {
-      return failAll("cannot read the submission: \(submission.readError ?? "unknown error")", isError: true)
+      return errorAll("cannot read the submission: \(submission.readError ?? "unknown error")")
     }
     let (file, errors) = LessonParser(mode: .submission).parse(text, fileName: submission.name)
     if let first = errors.first {
       let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
-      return failAll("the submission does not parse: \(first)\(more)")
+      return errorAll("the submission does not parse: \(first)\(more)")
     }
     return lesson.exercises.map { exercise in
       let answer = Self.answer(to: exercise, in: file, lesson: lesson)
       let result = checker.check(exercise, answer: answer)
-      return GradeEntry(
-        student: submission.name, exercise: exercise.number, title: exercise.title, passed: result.passed,
-        message: result.summary, details: result.passed ? "" : details(result, exercise), points: exercise.points)
+      var graded = entry(exercise, passed: result.passed, message: result.summary, expected: result.expected)
+      graded.details = result.passed ? "" : details(result, exercise)
+      graded.output = LogText.entries(result.log).joined(separator: "\n")
+      return graded
     }
   }
 
