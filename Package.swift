@@ -171,7 +171,8 @@ let package = Package(
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing", "StreamLab"], exclude: ["Crashers"]),
     // Depends on streamlab-serve too, so `swift build --build-tests` builds
     // the server that `streamlab serve` runs before these tests do.
-    .testTarget(name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve", "StreamLabFuzzing"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["streamlab", "streamlab-serve", "StreamLabFuzzing"], exclude: ["Fixtures"]),
     // The pasted-Swift corpus and its oracle: each snippet compiled by swiftc
     // against OpenCombine on a virtual clock, its prints recorded as the truth
     // streamlab is measured against (`scripts/swiftrun-corpus`).

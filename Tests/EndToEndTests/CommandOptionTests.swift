@@ -149,7 +149,7 @@ import Testing
     #expect(
       lines.contains(
         "  FAIL  1. Only search when the user pauses: expected \"iph\" at 500ms, got \"i\" at 0ms"))
-    #expect(lines.last == "1 passed, 1 failed")
+    #expect(lines.last == "1 passed, 1 failed, 1/2 points")
   }
 
   @Test func gradingInTAPHasAPlanAndOneLinePerSubmission() throws {

@@ -93,12 +93,13 @@ import Testing
       let unanswered = try ProcessRun.streamlab(["run", url.path], input: "typing | debounce 300ms\n", home: home)
       #expect(unanswered.status == 1)
       #expect(
-        unanswered.standardOutput == "FAIL  1. Only search when the user pauses: no answer yet\n0 passed, 1 failed\n")
+        unanswered.standardOutput
+          == "FAIL  1. Only search when the user pauses: no answer yet\n0 passed, 1 failed, 0/1 points\n")
       let answered = try lessonFile(
         in: home, text: Self.lesson.replacingOccurrences(of: "answer:\n", with: "answer: typing | debounce 300ms\n"))
       let check = try ProcessRun.streamlab(["run", answered.path, "--check"], home: home)
       #expect(check.status == 0)
-      #expect(check.standardOutput == "PASS  1. Only search when the user pauses\n1 passed, 0 failed\n")
+      #expect(check.standardOutput == "PASS  1. Only search when the user pauses\n1 passed, 0 failed, 1/1 points\n")
       let broken = try lessonFile(in: home, text: "title: T\nexercise: E\nsoltuion: just 1\n")
       let error = try ProcessRun.streamlab(["run", broken.path, "--check"], home: home)
       #expect(error.status == 2)

@@ -48,16 +48,20 @@ import Testing
         ada.txt
           PASS  1. Only search when the user pauses
           PASS  2. Shout the clicks
+          2/2 points
         bob.txt
           FAIL  1. Only search when the user pauses: expected "iph" at 500ms, got "iph" at 400ms
           FAIL  2. Shout the clicks: no answer yet
+          0/2 points
         cy.txt
           FAIL  1. Only search when the user pauses: no answer yet
           FAIL  2. Shout the clicks: no answer yet
+          0/2 points
         dee.txt
           FAIL  1. Only search when the user pauses: the submission does not parse: dee.txt:2:1: unknown field `soltuion:`; did you mean `solution:`? (prose lines must not start with a lowercase word and a colon)
           FAIL  2. Shout the clicks: the submission does not parse: dee.txt:2:1: unknown field `soltuion:`; did you mean `solution:`? (prose lines must not start with a lowercase word and a colon)
-        2 passed, 6 failed
+          0/2 points
+        2 passed, 6 failed, 2/8 points
 
         """)
   }
@@ -83,7 +87,8 @@ import Testing
     let xml = try gradeFolder(format: .junit).standardOutput
     let parser = XMLParser(data: Data(xml.utf8))
     #expect(parser.parse())
-    #expect(xml.contains(#"<testsuite name="dee.txt" tests="2" failures="2""#))
+    // A file that does not parse was not checked: an error, not two failed checks.
+    #expect(xml.contains(#"<testsuite name="dee.txt" tests="2" failures="0" errors="2""#))
   }
 
   @Test func colourIsNeverInMachineFormatsEvenWhenFeedbackIsColoured() throws {
@@ -116,7 +121,8 @@ import Testing
     let outcome = tools.check(answered, fileName: "lesson04.txt")
     #expect(
       outcome.standardOutput
-        == "PASS  1. Only search when the user pauses\nFAIL  2. Shout the clicks: no answer yet\n1 passed, 1 failed\n")
+        == "PASS  1. Only search when the user pauses\nFAIL  2. Shout the clicks: no answer yet\n1 passed, 1 failed, 1/2 points\n"
+    )
     #expect(outcome.exitCode == 1)
     let broken = tools.check("title: T\nexercise: E\nexpect: 0ms:\n", fileName: "l.txt")
     #expect(broken.exitCode == 2)

@@ -186,4 +186,32 @@ import Testing
     #expect(file.exercises.first?.answerText == "just 2")
     #expect(file.exercises.first?.solution?.text == "just 1")
   }
+
+  @Test func pointsSayWhatAnExerciseIsWorthAndDefaultToOne() {
+    let text = "title: T\nexercise: A\nsolution: just 1\n\nexercise: B\npoints: 3\nsolution: just 2\n"
+    let (file, errors) = LessonParser().parse(text, fileName: "l.txt")
+    #expect(errors.isEmpty)
+    #expect(file.exercises.map(\.points) == [1, 3])
+  }
+
+  @Test(arguments: ["0", "-2", "+2", "1.5", "lots", "1001", "99999999999999999999", ""])
+  func pointsThatAreNotAWholeNumberFromOneTo1000AreRefusedAtTheirColumn(points: String) {
+    let text = "title: T\nexercise: A\nsolution: just 1\npoints: \(points)\n"
+    let (_, errors) = LessonParser().parse(text, fileName: "l.txt")
+    #expect(
+      errors.map(\.description) == [
+        "l.txt:4:9: expected a whole number of points from 1 to 1000 after `points:`, found `\(points)`"
+      ])
+  }
+
+  @Test func aSecondPointsLineIsRefusedAndASubmissionsPointsAreNotJudged() {
+    let text = "title: T\nexercise: A\nsolution: just 1\npoints: 2\npoints: 3\n"
+    #expect(
+      LessonParser().parse(text, fileName: "l.txt").errors.map(\.description) == [
+        "l.txt:5:1: this exercise already has `points:` on line 4; expected one `points:` per exercise"
+      ])
+    // Grading reads the teacher's points, so a student's edited ones cannot make their answers unreadable.
+    let submission = "exercise: A\npoints: lots\nanswer: just 1\n"
+    #expect(LessonParser(mode: .submission).parse(submission, fileName: "s.txt").errors.isEmpty)
+  }
 }

@@ -26,7 +26,7 @@ import Testing
         student: "bob.txt", exercise: 2, title: "Throttle # the <clicks> & \"taps\"", passed: true, message: "passed"),
     ])
 
-  @Test(arguments: [ReportFormat.json, .tap, .junit])
+  @Test(arguments: [ReportFormat.json, .tap, .junit, .results])
   func machineFormatsNeverContainEscapeCodes(format: ReportFormat) {
     #expect(!format.render(Self.report).contains("\u{1B}"))
   }
@@ -37,10 +37,12 @@ import Testing
         alice.txt
           PASS  1. Only search when the user pauses
           FAIL  2. Throttle # the <clicks> & "taps": expected "iph" at 500ms, got "iph" at 300ms
+          1/2 points
         bob.txt
           FAIL  1. Only search when the user pauses: no answer yet
           PASS  2. Throttle # the <clicks> & "taps"
-        2 passed, 2 failed
+          1/2 points
+        2 passed, 2 failed, 2/4 points
 
         """)
   }
@@ -107,6 +109,43 @@ import Testing
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(report).utf8)) as? [String: Any])
     #expect(object["status"] as? String == "pass")
+  }
+
+  @Test func resultsGiveOneDocumentPerStudentOnItsOwnLine() throws {
+    let lines = ReportFormat.results.render(Self.report).split(separator: "\n")
+    let documents = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(documents.map { $0["student"] as? String } == ["alice.txt", "bob.txt"])
+    #expect(documents.map { $0["status"] as? String } == ["fail", "fail"])
+    let tests = try #require(documents[0]["tests"] as? [[String: Any]])
+    #expect(
+      tests.map { $0["name"] as? String } == [
+        "1. Only search when the user pauses", "2. Throttle # the <clicks> & \"taps\"",
+      ])
+  }
+
+  @Test func resultsOfALessonWithNoExercisesAreOnePassingDocument() throws {
+    let text = ReportFormat.results.render(GradeReport(lesson: "empty.txt", entries: []))
+    #expect(
+      text == #"{"max_score":0,"message":null,"score":0,"status":"pass","student":"empty.txt","tests":[],"version":3}"#
+        + "\n")
+  }
+
+  /// "The top level message value is limited to 65535 characters. The
+  /// effective maximum length is less if the value contains multibyte characters."
+  @Test func resultsCutAnErrorMessageAt65535BytesBetweenCharacters() {
+    let cut = ResultsReport.limitedBytes(String(repeating: "é", count: 40_000))
+    #expect(cut == String(repeating: "é", count: 32_767))
+    #expect(ResultsReport.limitedBytes("short") == "short")
+  }
+
+  @Test func resultsLeaveOutputOf500CharactersAsItIs() {
+    let exactly = String(repeating: "x", count: 500)
+    #expect(ResultsReport.limitedOutput(exactly) == exactly)
+    let cut = ResultsReport.limitedOutput(exactly + "y")
+    #expect(cut.unicodeScalars.count == 500)
+    #expect(cut.hasSuffix("\nOutput was truncated. Please limit to 500 chars"))
   }
 
   @Test func tapReportHasVersionPlanAndOnePointPerResult() {

@@ -84,6 +84,8 @@ public struct CheckResult: Hashable {
   public var actualLeftRunning: Bool { actualStop.leftStreamsRunning }
   /// When the answer's run ended.
   public var actualEndTime: VirtualTime
+  /// What the run printed (`print`'s lines, in order), when the answer ran.
+  public var log: [LogLine] = []
   /// The program the answer ran as (the givens, then the answer), when there was an answer to run.
   public var program: String?
   /// A test exercise's runs to show: the answer's failing tests on the code,

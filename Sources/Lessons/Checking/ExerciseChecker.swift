@@ -161,6 +161,7 @@ public struct ExerciseChecker {
     result.actual = output
     result.actualStop = run.result.stop
     result.actualEndTime = run.result.endTime
+    result.log = run.result.log
     if case .runtimeError(let error) = run.result.stop {
       problems.append(.runtimeError(error))
     } else if let output {

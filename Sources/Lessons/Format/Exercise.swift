@@ -21,6 +21,8 @@ public struct Exercise: Hashable {
   public var comparison: Comparison = .events
   /// `expect-type:`: the `<Output, Failure>` the answer's output must have.
   public var expectedType: ExpectedType?
+  /// `points:`: what passing the exercise earns in graded reports.
+  public var points = 1
   public var required: [OperatorRule] = []
   public var forbidden: [OperatorRule] = []
   public var hints: [String] = []
@@ -64,4 +66,19 @@ public struct Exercise: Hashable {
 
   /// `3. Only search when the user pauses`
   public var heading: String { "\(number). \(title)" }
+}
+
+extension Exercise {
+  /// The most one exercise may be worth: a hundred is a percentage, and
+  /// totals over a whole class stay far from overflowing.
+  public static let maximumPoints = 1000
+
+  /// `3` → 3: digits only, from 1 to `maximumPoints`; nil for anything else
+  /// (`0`, `-2`, `+2`, `1.5`, `lots`).
+  static func points(_ text: String) -> Int? {
+    guard !text.isEmpty, text.count <= 4, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let points = Int(text), (1...maximumPoints).contains(points)
+    else { return nil }
+    return points
+  }
 }

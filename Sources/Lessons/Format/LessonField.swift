@@ -16,6 +16,8 @@ public enum LessonField: String, CaseIterable, Hashable {
   /// `hidden: 2`: answers are also graded on two variants of the givens the
   /// student never sees.
   case hidden
+  /// `points: 3`: what passing the exercise is worth in graded reports (issue 34); 1 without it.
+  case points
 
   /// Fields that describe the whole lesson and belong before the first exercise.
   public var isHeader: Bool { self == .lesson || self == .title || self == .variant }

@@ -285,6 +285,16 @@ private struct ParseState {
       } else {
         report(at: text.start, "expected `values` or `events` after `compare:`, found `\(text.text)`")
       }
+    case .points:
+      // A submission's own `points:` never count (grading reads the
+      // teacher's), so only the teacher's lesson is held to them.
+      if let points = Exercise.points(text.text) {
+        current?.points = points
+      } else if mode == .lesson {
+        report(
+          at: text.start,
+          "expected a whole number of points from 1 to \(Exercise.maximumPoints) after `points:`, found `\(text.text)`")
+      }
     case .require, .forbid:
       let rules = Self.operatorRules(in: text)
       if rules.isEmpty {

@@ -1,3 +1,6 @@
+import Marbles
+import StreamCore
+
 /// Grades students' lesson files against the teacher's lesson: each answer is
 /// checked with the TEACHER's givens, expect and solution, never the student's.
 /// A copy made for a student (`variant: SEED`) is graded on the teacher's
@@ -27,21 +30,29 @@ public struct Grader {
   }
 
   private func grade(_ lesson: LessonFile, _ submission: Submission) -> [GradeEntry] {
-    func failAll(_ reason: String, isError: Bool = false) -> [GradeEntry] {
+    func entry(_ exercise: Exercise, passed: Bool, message: String, expected: [TimelineEvent]?) -> GradeEntry {
+      var entry = GradeEntry(
+        student: submission.name, exercise: exercise.number, title: exercise.title, passed: passed,
+        message: message, points: exercise.points)
+      entry.testCode = exercise.testCode(expected: expected)
+      return entry
+    }
+    // No answer of a file that cannot be read or parsed is checked: each is
+    // an error, not a failed check (JUnit's <error>, Exercism's "error").
+    func errorAll(_ reason: String) -> [GradeEntry] {
       lesson.exercises.map {
-        var entry = GradeEntry(
-          student: submission.name, exercise: $0.number, title: $0.title, passed: false, message: reason)
-        entry.isError = isError
+        var entry = entry($0, passed: false, message: reason, expected: try? checker.expected(for: $0).get().events)
+        entry.isError = true
         return entry
       }
     }
     guard let text = submission.text else {
-      return failAll("cannot read the submission: \(submission.readError ?? "unknown error")", isError: true)
+      return errorAll("cannot read the submission: \(submission.readError ?? "unknown error")")
     }
     let (file, errors) = LessonParser(mode: .submission).parse(text, fileName: submission.name)
     if let first = errors.first {
       let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
-      return failAll("the submission does not parse: \(first)\(more)")
+      return errorAll("the submission does not parse: \(first)\(more)")
     }
     // A student's own variant, made again from the teacher's lesson (a
     // lesson checked with its own answers is that variant already).
@@ -49,7 +60,7 @@ public struct Grader {
     if let seed = file.variant, lesson.variant == nil {
       switch LessonVariant.text(of: lesson, seed: seed, pool: variants) {
       case .failure(let errors):
-        return failAll("the submission's variant `\(seed)` cannot be made: \(errors)")
+        return errorAll("the submission's variant `\(seed)` cannot be made: \(errors)")
       case .success(let text):
         graded = LessonParser().parse(text, fileName: lesson.fileName).file
       }
@@ -57,17 +68,17 @@ public struct Grader {
     return zip(lesson.exercises, graded.exercises).map { teachers, exercise in
       let answer = Self.answer(to: exercise, in: file, lesson: graded)
       let result = checker.check(exercise, answer: answer)
-      var entry = GradeEntry(
-        student: submission.name, exercise: exercise.number, title: exercise.title, passed: result.passed,
-        message: result.summary, details: result.passed ? "" : details(result, exercise))
-      entry.variant = file.variant
+      var checked = entry(exercise, passed: result.passed, message: result.summary, expected: result.expected)
+      checked.details = result.passed ? "" : details(result, exercise)
+      checked.output = LogText.entries(result.log).joined(separator: "\n")
+      checked.variant = file.variant
       if result.passed, let (missed, variant) = hiddenFailure(teachers, answer: answer, seed: file.variant ?? "") {
-        entry.passed = false
-        entry.message =
+        checked.passed = false
+        checked.message =
           "passes on the givens shown, but not on a variant of them it was not shown (\(variant.change)): \(missed.summary)"
-        entry.details = details(missed, variant.applied(to: teachers))
+        checked.details = details(missed, variant.applied(to: teachers))
       }
-      return entry
+      return checked
     }
   }
 

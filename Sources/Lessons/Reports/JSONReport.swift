@@ -6,15 +6,17 @@
 
 /// The JSON report, in the shape GitHub Classroom's autograding reporter reads:
 /// `{"version": 1, "status": "pass"|"fail", "max_score", "tests": [{"name", "status", "message", …}]}`.
-/// Each exercise is worth one point.
+/// Each exercise is worth its `points:` (1 unless the lesson says): a test's
+/// `score` is those points when it passed, and the reporter totals the `score`s
+/// against `max_score`.
 enum JSONReport {
   static func render(_ report: GradeReport) -> String {
     let document = Document(
       version: 1,
       lesson: PlainText.sanitized(report.lesson),
       status: report.allPassed ? "pass" : "fail",
-      score: report.passedCount,
-      max_score: report.entries.count,
+      score: report.points.earned,
+      max_score: report.points.possible,
       tests: report.entries.map { entry in
         Test(
           name: PlainText.sanitized(entry.testName),
@@ -24,8 +26,8 @@ enum JSONReport {
           student: PlainText.sanitized(entry.student),
           exercise: entry.exercise,
           title: PlainText.sanitized(entry.title),
-          score: entry.passed ? 1 : 0,
-          max_score: 1
+          score: entry.earnedPoints,
+          max_score: entry.points
         )
       }
     )

@@ -3,7 +3,9 @@ import StreamCore
 
 /// The JUnit XML report: one `<testsuite>` per student, one `<testcase>` per
 /// exercise, `<failure>` with the reason, `<error>` for a submission that
-/// could not be read — the subset GitLab and Jenkins read.
+/// could not be checked — the subset GitLab and Jenkins read. Each suite's
+/// `<properties>` (where the JUnit schema puts them, before its test cases)
+/// say the student's points: `points` earned and `points-possible`.
 enum JUnitReport {
   static func render(_ report: GradeReport) -> String {
     let classNames = className(for: report.students, lesson: report.lesson)
@@ -13,12 +15,17 @@ enum JUnitReport {
       #"<testsuites name="\#(escaped(report.lesson))" tests="\#(report.entries.count)" failures="\#(failures)" errors="\#(report.errorCount)">"#,
     ]
     for student in report.students {
-      let entries = report.entries.filter { $0.student == student }
+      let entries = report.entries(of: student)
       let errors = entries.filter(\.isError).count
       let failures = entries.filter { !$0.passed }.count - errors
       lines.append(
         #"  <testsuite name="\#(escaped(student))" tests="\#(entries.count)" failures="\#(failures)" errors="\#(errors)" skipped="0">"#
       )
+      let points = Points(entries)
+      lines.append("    <properties>")
+      lines.append(#"      <property name="points" value="\#(points.earned)"/>"#)
+      lines.append(#"      <property name="points-possible" value="\#(points.possible)"/>"#)
+      lines.append("    </properties>")
       let className = escaped(classNames[student] ?? student)
       for entry in entries {
         let open = #"    <testcase name="\#(escaped(entry.heading))" classname="\#(className)""#

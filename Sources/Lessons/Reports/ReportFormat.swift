@@ -8,6 +8,8 @@ public enum ReportFormat: String, CaseIterable, Hashable {
   case tap
   /// JUnit XML, as GitLab and Jenkins read it.
   case junit
+  /// Exercism's test-runner `results.json` (version 3), one per submission and line.
+  case results
 
   /// Renders `report`. Machine formats never contain terminal escape codes.
   public func render(_ report: GradeReport) -> String {
@@ -16,6 +18,7 @@ public enum ReportFormat: String, CaseIterable, Hashable {
     case .json: return JSONReport.render(report)
     case .tap: return TAPReport.render(report)
     case .junit: return JUnitReport.render(report)
+    case .results: return ResultsReport.render(report)
     }
   }
 }

@@ -1,7 +1,9 @@
 import StreamCore
 
 /// The TAP version 13 report: a plan, then one test point per student and
-/// exercise; a failing point carries a YAML block with the reason.
+/// exercise; a failing point carries a YAML block with the reason. The points
+/// follow as comments, which every TAP consumer passes over: `# points 3/5
+/// alice.txt` per student when there are several, then `# points E/P` in all.
 ///
 /// Version 13, because it uses nothing TAP 14 added (subtests, pragmas) and
 /// Perl's `prove` (TAP::Parser 3.44), the reference harness, refuses a
@@ -21,6 +23,13 @@ enum TAPReport {
         lines.append("  ...")
       }
     }
+    let students = report.students
+    if students.count > 1 {
+      for student in students {
+        lines.append("# points \(Points(report.entries(of: student))) \(description(student))")
+      }
+    }
+    lines.append("# points \(report.points)")
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A teacher's lesson as one student's variant (issue 34): each exercise's
 /// givens replaced by the variant the seed picks from its pool, its
 /// `expect:` computed from the solution on those givens,
@@ -9,7 +7,8 @@ import Foundation
 public enum LessonVariant {
   /// The lesson's text for `seed`, or why there is none.
   public static func text(of lesson: LessonFile, seed: String, pool: VariantPool) -> Result<String, LessonErrors> {
-    let seed = seed.trimmingCharacters(in: .whitespaces)
+    let seed = String(
+      seed.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     func refuse(_ message: String) -> Result<String, LessonErrors> {
       .failure(
         LessonErrors([

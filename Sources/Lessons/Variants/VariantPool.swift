@@ -1,5 +1,10 @@
-import Foundation
 import StreamLang
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The variants of each exercise's givens that grading may use (issue 34):
 /// of the candidates, those the solution solves with an output of its own
@@ -9,7 +14,8 @@ import StreamLang
 /// exercise and kept: every student's variant comes from the same pool.
 public final class VariantPool: @unchecked Sendable {
   let checker: ExerciseChecker
-  private let lock = NSLock()
+  // A pthread mutex, not NSLock: `streamlab` links no Foundation (docs/benchmarks.md).
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private var pools: [Key: [GivenVariant]] = [:]
 
   /// An exercise as far as its variants go.
@@ -24,6 +30,18 @@ public final class VariantPool: @unchecked Sendable {
     // Only verdicts are needed: no run again to explain a difference.
     checker.explainsDifferences = false
     self.checker = checker
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  private func locked<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
   }
 
   /// The usable variants of `exercise`, in a fixed order; none when it has
@@ -31,16 +49,10 @@ public final class VariantPool: @unchecked Sendable {
   public func variants(of exercise: Exercise) -> [GivenVariant] {
     guard let solution = exercise.solution?.text, !exercise.asksForATest, !checker.isSwift(solution) else { return [] }
     let key = Key(title: exercise.title, givens: exercise.givens.map(\.text), solution: solution)
-    lock.lock()
-    if let known = pools[key] {
-      lock.unlock()
-      return known
-    }
-    lock.unlock()
+    if let known = locked({ pools[key] }) { return known }
+    // Worked out unlocked: two graders may both work one out, and get the same.
     let found = usable(exercise, solution: solution)
-    lock.lock()
-    pools[key] = found
-    lock.unlock()
+    locked { pools[key] = found }
     return found
   }
 

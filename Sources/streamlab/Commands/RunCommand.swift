@@ -47,7 +47,8 @@ struct RunCommand: ParsableCommand {
     completion: .file(extensions: ["txt"]))
   var answers: [String] = []
 
-  @Option(help: "Report format for --check and --answers: text, json, tap or junit.")
+  @Option(
+    help: "Report format for --check and --answers: text, json, tap, junit or results (Exercism's results.json).")
   var format: ReportFormat = .text
 
   @OptionGroup var display: DisplayOptions
