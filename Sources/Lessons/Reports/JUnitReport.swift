@@ -7,45 +7,47 @@ import StreamCore
 /// `<properties>` (where the JUnit schema puts them, before its test cases)
 /// say the student's points: `points` earned and `points-possible`.
 enum JUnitReport {
-  static func render(_ report: GradeReport) -> String {
-    let classNames = className(for: report.students, lesson: report.lesson)
-    let failures = report.failedCount - report.errorCount
-    var lines = [
-      #"<?xml version="1.0" encoding="UTF-8"?>"#,
-      #"<testsuites name="\#(escaped(report.lesson))" tests="\#(report.entries.count)" failures="\#(failures)" errors="\#(report.errorCount)">"#,
-    ]
-    for student in report.students {
-      let entries = report.entries(of: student)
-      let errors = entries.filter(\.isError).count
-      let failures = entries.filter { !$0.passed }.count - errors
-      lines.append(
-        #"  <testsuite name="\#(escaped(student))" tests="\#(entries.count)" failures="\#(failures)" errors="\#(errors)" skipped="0">"#
-      )
-      let points = Points(entries)
-      lines.append("    <properties>")
-      lines.append(#"      <property name="points" value="\#(points.earned)"/>"#)
-      lines.append(#"      <property name="points-possible" value="\#(points.possible)"/>"#)
-      lines.append("    </properties>")
-      let className = escaped(classNames[student] ?? student)
-      for entry in entries {
-        let open = #"    <testcase name="\#(escaped(entry.heading))" classname="\#(className)""#
-        if entry.passed {
-          lines.append(open + "/>")
-        } else {
-          let body = entry.details.isEmpty ? entry.message : entry.message + "\n\n" + entry.details
-          let element = entry.isError ? "error" : "failure"
-          let type = entry.isError ? "unreadable" : "failed"
-          lines.append(open + ">")
-          lines.append(
-            #"      <\#(element) message="\#(escaped(entry.message))" type="\#(type)">\#(escaped(body))</\#(element)>"#)
-          lines.append("    </testcase>")
-        }
-      }
-      lines.append("  </testsuite>")
-    }
-    lines.append("</testsuites>")
-    return lines.joined(separator: "\n") + "\n"
+  /// The root element, with the totals every suite is counted in.
+  static func start(_ context: ReportContext, totals: ReportTotals) -> String {
+    let failures = totals.failed - totals.errors
+    return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+      + #"<testsuites name="\#(escaped(context.lesson))" tests="\#(totals.entries)" failures="\#(failures)" errors="\#(totals.errors)">"#
+      + "\n"
   }
+
+  /// One student's `<testsuite>`. `className` is theirs from `className(for:lesson:)`.
+  static func submission(_ entries: [GradeEntry], className: String) -> String {
+    guard let student = entries.first?.student else { return "" }
+    let errors = entries.filter(\.isError).count
+    let failures = entries.filter { !$0.passed }.count - errors
+    var lines = [
+      #"  <testsuite name="\#(escaped(student))" tests="\#(entries.count)" failures="\#(failures)" errors="\#(errors)" skipped="0">"#
+    ]
+    let points = Points(entries)
+    lines.append("    <properties>")
+    lines.append(#"      <property name="points" value="\#(points.earned)"/>"#)
+    lines.append(#"      <property name="points-possible" value="\#(points.possible)"/>"#)
+    lines.append("    </properties>")
+    let className = escaped(className)
+    for entry in entries {
+      let open = #"    <testcase name="\#(escaped(entry.heading))" classname="\#(className)""#
+      if entry.passed {
+        lines.append(open + "/>")
+      } else {
+        let body = entry.details.isEmpty ? entry.message : entry.message + "\n\n" + entry.details
+        let element = entry.isError ? "error" : "failure"
+        let type = entry.isError ? "unreadable" : "failed"
+        lines.append(open + ">")
+        lines.append(
+          #"      <\#(element) message="\#(escaped(entry.message))" type="\#(type)">\#(escaped(body))</\#(element)>"#)
+        lines.append("    </testcase>")
+      }
+    }
+    lines.append("  </testsuite>")
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  static let finish = "</testsuites>\n"
 
   /// Each student's class name, `lesson04.alice`: the lesson, then the part
   /// of the submission's path that tells it apart from the others. CI

@@ -11,14 +11,17 @@ public enum ReportFormat: String, CaseIterable, Hashable {
   /// Exercism's test-runner `results.json` (version 3), one per submission and line.
   case results
 
-  /// Renders `report`. Machine formats never contain terminal escape codes.
+  /// Renders `report`: the same text a `ReportWriter` writes as the class is
+  /// graded. Machine formats never contain terminal escape codes.
   public func render(_ report: GradeReport) -> String {
-    switch self {
-    case .text: return TextReport.render(report)
-    case .json: return JSONReport.render(report)
-    case .tap: return TAPReport.render(report)
-    case .junit: return JUnitReport.render(report)
-    case .results: return ResultsReport.render(report)
-    }
+    var text = ""
+    let students = report.students
+    let context = ReportContext(
+      lesson: report.lesson, students: students, entryCount: report.entries.count,
+      possiblePoints: report.points.possible)
+    var writer = ReportWriter(format: self, context: context) { text += $0 }
+    for student in students { writer.add(report.entries(of: student)) }
+    writer.finish()
+    return text
   }
 }

@@ -41,16 +41,12 @@ enum ResultsReport {
   static let outputLimit = 500
   static let outputTruncated = "Output was truncated. Please limit to 500 chars"
 
-  static func render(_ report: GradeReport) -> String {
-    // A lesson with no exercises still gives a document: everything (nothing) passed.
-    let students = report.students.isEmpty ? [report.lesson] : report.students
+  /// One submission's `results.json`, on a line of its own.
+  static func submission(_ entries: [GradeEntry], student: String) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return students.map { student in
-      let document = document(student: student, entries: report.entries(of: student))
-      guard let data = try? encoder.encode(document) else { return "{}" }
-      return String(decoding: data, as: UTF8.self)
-    }.joined(separator: "\n") + "\n"
+    let data = try? encoder.encode(document(student: student, entries: entries))
+    return (data.map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
   }
 
   private static func document(student: String, entries: [GradeEntry]) -> Document {

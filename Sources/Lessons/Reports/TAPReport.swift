@@ -9,11 +9,16 @@ import StreamCore
 /// Perl's `prove` (TAP::Parser 3.44), the reference harness, refuses a
 /// version 14 header; tap.py reads both.
 enum TAPReport {
-  static func render(_ report: GradeReport) -> String {
-    var lines = ["TAP version 13", "1..\(report.entries.count)"]
-    for (index, entry) in report.entries.enumerated() {
+  static func start(_ context: ReportContext) -> String {
+    "TAP version 13\n1..\(context.entryCount)\n"
+  }
+
+  /// One submission's test points, numbered on from `before`.
+  static func submission(_ entries: [GradeEntry], numberedAfter before: Int) -> String {
+    var lines: [String] = []
+    for (offset, entry) in entries.enumerated() {
       let status = entry.passed ? "ok" : "not ok"
-      lines.append("\(status) \(index + 1) - \(description(entry.testName))")
+      lines.append("\(status) \(before + offset + 1) - \(description(entry.testName))")
       if !entry.passed {
         lines.append("  ---")
         lines.append(contentsOf: yamlBlock("message", PlainText.sanitized(entry.message)))
@@ -23,14 +28,16 @@ enum TAPReport {
         lines.append("  ...")
       }
     }
-    let students = report.students
-    if students.count > 1 {
-      for student in students {
-        lines.append("# points \(Points(report.entries(of: student))) \(description(student))")
-      }
-    }
-    lines.append("# points \(report.points)")
-    return lines.joined(separator: "\n") + "\n"
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// `# points 3/5 alice.txt`: one student's points, when there are several.
+  static func points(of entries: [GradeEntry]) -> String {
+    "# points \(Points(entries)) \(description(entries.first?.student ?? ""))\n"
+  }
+
+  static func finish(_ totals: ReportTotals) -> String {
+    "# points \(totals.points)\n"
   }
 
   /// A test point description: one line, and `#` escaped so it is not read as a directive.

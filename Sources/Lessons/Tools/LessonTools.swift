@@ -50,11 +50,30 @@ public struct LessonTools {
   public func grade(_ text: String, fileName: String, submissions: [Submission], format: ReportFormat)
     -> ToolOutcome
   {
+    var output = ""
+    var outcome = grade(
+      text, fileName: fileName, students: submissions.map(\.name), format: format, read: { submissions[$0] }
+    ) { output += $0 }
+    outcome.standardOutput = output + outcome.standardOutput
+    return outcome
+  }
+
+  /// The same for a class of any size: the i-th submission read (`read(i)`)
+  /// when its turn comes, on every core, and the report handed to `write` as
+  /// each is graded (issue 34); what is left to say and the exit status.
+  public func grade(
+    _ text: String, fileName: String, students: [String], format: ReportFormat, read: (Int) -> Submission,
+    write: @escaping (String) -> Void
+  ) -> ToolOutcome {
     switch load(text, fileName: fileName) {
     case .failure(let outcome):
       return outcome
     case .success(let file):
-      return outcome(of: grader.grade(file, submissions: submissions), format: format)
+      var writer = ReportWriter(
+        format: format, lesson: file.fileName, students: students, exercises: file.exercises, write: write)
+      grader.grade(file, count: students.count, submission: read) { writer.add($0) }
+      writer.finish()
+      return ToolOutcome(exitCode: writer.totals.failed == 0 ? 0 : 1)
     }
   }
 

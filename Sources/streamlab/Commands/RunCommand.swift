@@ -68,8 +68,14 @@ struct RunCommand: ParsableCommand {
     }
     let tools = LessonTools.standard(width: width, options: options)
     if !answers.isEmpty {
-      let submissions = answers.map(Submission.init(contentsOfFile:))
-      throw tools.grade(text, fileName: lesson, submissions: submissions, format: format).finish()
+      // Each file is read when its turn comes and the report written as the
+      // class is graded: 10,000 submissions never sit in memory at once.
+      var output = StandardStream.output
+      let answers = self.answers
+      throw tools.grade(
+        text, fileName: lesson, students: answers, format: format, read: { Submission(contentsOfFile: answers[$0]) },
+        write: { output.write($0) }
+      ).finish()
     }
     if check || !terminal.inputIsTerminal || format != .text {
       throw tools.check(text, fileName: lesson, format: format).finish()
