@@ -164,3 +164,21 @@ public struct LessonTools {
     ToolOutcome(standardOutput: format.render(report), exitCode: report.allPassed ? 0 : 1)
   }
 }
+
+extension LessonTools {
+  /// `streamlab lesson report LESSON --answers …`: the class at a glance
+  /// (issue 34), each exercise's answers grouped by behaviour.
+  public func classReport(_ text: String, fileName: String, submissions: [Submission], format: ClassReportFormat)
+    -> ToolOutcome
+  {
+    switch load(text, fileName: fileName) {
+    case .failure(let outcome):
+      return outcome
+    case .success(let file):
+      var checker = ExerciseChecker(runner: runner)
+      checker.explainsDifferences = true
+      let report = ClassReport.make(file, submissions: submissions, checker: checker, feedback: feedback)
+      return ToolOutcome(standardOutput: format.render(report))
+    }
+  }
+}

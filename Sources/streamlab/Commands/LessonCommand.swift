@@ -13,7 +13,7 @@ struct LessonCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lesson",
     abstract: "Teacher tools for lesson files.",
-    subcommands: [Verify.self, Student.self, Mutants.self]
+    subcommands: [Verify.self, Student.self, Mutants.self, Report.self]
   )
 
   /// `streamlab lesson verify FILE…`.
@@ -82,4 +82,39 @@ struct LessonCommand: ParsableCommand {
         .finish()
     }
   }
+
+  /// `streamlab lesson report LESSON --answers FILE…`.
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The class at a glance: each exercise's answers grouped by what they do.",
+      discussion: """
+        Answers are grouped by their output on the exercise's givens and on the probe inputs the \
+        mutation tester varies them with, not by their text. Each group shows how many students \
+        are in it, one answer of it, and for a group that fails its output against the expected \
+        one and why it first differs. Files that cannot be read or are no lesson file are listed apart.
+
+        Example: streamlab lesson report lessons/lesson04.txt --answers submissions/*.txt --format html > class.html
+        """)
+
+    @Argument(help: "The teacher's lesson file.", completion: .file(extensions: ["txt"]))
+    var lesson: String
+
+    @Option(parsing: .upToNextOption, help: "The students' lesson files.", completion: .file(extensions: ["txt"]))
+    var answers: [String] = []
+
+    @Option(help: "text, json or html (a page of its own).")
+    var format: ClassReportFormat = .text
+
+    func validate() throws {
+      if answers.isEmpty { throw ValidationError("give the students' files with --answers") }
+    }
+
+    func run() throws {
+      let text = try ToolOutcome.read(lesson)
+      throw LessonTools.standard(width: 100)
+        .classReport(text, fileName: lesson, submissions: answers.map(Submission.init(contentsOfFile:)), format: format)
+        .finish()
+    }
+  }
 }
+extension ClassReportFormat: ExpressibleByArgument {}
