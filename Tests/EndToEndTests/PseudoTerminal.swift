@@ -136,6 +136,15 @@ final class PseudoTerminal {
     throw Failure("the terminal never left canonical mode; it showed:\n\(transcript)")
   }
 
+  /// The terminal is in its ordinary mode: whole lines read, keys echoed
+  /// (as a shell expects to find it when a program has left).
+  var isInOrdinaryMode: Bool {
+    var settings = termios()
+    guard tcgetattr(master, &settings) == 0 else { return false }
+    let ordinary = tcflag_t(ICANON | ECHO)
+    return settings.c_lflag & ordinary == ordinary
+  }
+
   /// The end of the output so far: waits after it see only new output.
   var mark: Int { output.count }
 

@@ -24,7 +24,7 @@ import Testing
     let url = CurriculumAnswers.repository.appendingPathComponent("lessons/\(exercise.0)")
     let lesson = try LessonFixtures.lesson(try String(contentsOf: url, encoding: .utf8), fileName: exercise.0)
     let shown = lesson.exercises[exercise.1 - 1]
-    let names = shown.givens.flatMap { LessonSession.boundNames(in: $0.text) }
+    let names = shown.givens.flatMap { LessonPresenter.boundNames(in: $0.text) }
     let program = (shown.givens.map(\.text) + names).joined(separator: "\n")
     guard case .ran(let givens) = LessonFixtures.checker.runner.run(program) else {
       Issue.record("the givens do not run: \(program)")

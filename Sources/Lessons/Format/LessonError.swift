@@ -43,4 +43,9 @@ public struct LessonErrors: Error, Hashable, CustomStringConvertible {
   }
 
   public var description: String { errors.map(\.description).joined(separator: "\n") }
+
+  /// Each error with its line of `source` and a caret, one after another.
+  public func rendered(in source: String) -> String {
+    errors.map { $0.rendered(in: source) }.joined(separator: "\n")
+  }
 }

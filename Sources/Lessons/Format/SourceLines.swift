@@ -46,6 +46,11 @@ struct SourceLines {
     return String(decoding: bytes[lower..<upper], as: UTF8.self)
   }
 
+  /// The 1-based number of the line that holds UTF-8 `offset` (the last line for an offset past the end).
+  func line(containingOffset offset: Int) -> Int {
+    (lines.firstIndex { offset < $0.end } ?? max(0, lines.count - 1)) + 1
+  }
+
   /// The 1-based character column of a UTF-8 offset inside 1-based line `number`.
   func column(ofOffset offset: Int, inLine number: Int) -> Int {
     guard number >= 1, number <= lines.count else { return 1 }

@@ -172,7 +172,7 @@ public struct LessonSession {
     let isLast = current + 1 == lesson.exercises.count
     var sections = [
       isLast
-        ? "✓ Passed!" + (exercise.solution.map { " The teacher's solution:" + Self.shown($0) } ?? "")
+        ? "✓ Passed!" + (exercise.solution.map { " The teacher's solution:" + LessonPresenter.shown($0) } ?? "")
         : "✓ Passed! (type :solution now for the teacher's solution)"
     ]
     if let diagram = feedback.comparisonDiagram(result, givens: givenRun(exercise)) { sections.append(diagram) }
@@ -218,114 +218,39 @@ public struct LessonSession {
     return "\(passed.count) of \(count) exercises passed."
   }
 
+  private var presenter: LessonPresenter {
+    LessonPresenter(exerciseCount: lesson.exercises.count, checker: checker, feedback: feedback, width: width)
+  }
+
   private func exerciseScreen(_ exercise: Exercise) -> String {
-    let status = passed.contains(exercise.number) ? " (passed)" : ""
-    var sections = ["Exercise \(exercise.number) of \(lesson.exercises.count): \(exercise.title)\(status)"]
-    sections += exercise.items.map(render)
-    if let task = exercise.task { sections.append(TextWrapper.wrap(task.text, width: width)) }
-    sections.append(expectedScreen(for: exercise))
-    return sections.joined(separator: "\n\n")
+    presenter.exerciseScreen(
+      exercise, passed: passed.contains(exercise.number), revealsExpected: revealsExpected(of: exercise))
   }
 
-  /// The givens' streams and the expected output, drawn on one axis.
   private func expectedScreen(for exercise: Exercise) -> String {
-    if let code = exercise.code { return testScreen(for: exercise, code: code) }
-    let givens = givenRun(exercise)
-    if exercise.asksForPrediction, !answered.contains(exercise.number), !passed.contains(exercise.number) {
-      let given =
-        givens.map { "Given:\n" + feedback.exerciseDiagram(givens: $0, expected: nil, result: nil) + "\n\n" } ?? ""
-      return given
-        + TextWrapper.wrap(
-          "Predict first: say what you expect to see, then type your answer. The expected output shows once you have answered.",
-          width: width)
-    }
-    switch checker.expected(for: exercise) {
-    case .success(let expected):
-      let heading = givens == nil ? "Expected output:" : "Given and expected output, on one time axis:"
-      let lifetimes = expected.lifetimes.map { "\n" + Self.sentence($0) }.joined()
-      return heading + "\n" + feedback.expectedDiagram(expected.events ?? [], givens: givens) + lifetimes
-    case .failure(let failure):
-      let given = givens.map { "Given:\n" + feedback.draw($0) + "\n\n" } ?? ""
-      return given + "The expected output cannot be shown: \(failure)"
-    }
+    presenter.expectedScreen(for: exercise, revealsExpected: revealsExpected(of: exercise))
   }
 
-  /// A test exercise's screen: the code under test, and what the test must do.
-  private func testScreen(for exercise: Exercise, code: FieldText) -> String {
-    let count: String
-    switch checker.nearMissesToCatch(exercise) {
-    case .success(let nearMisses):
-      count = "\(nearMisses.count) near miss\(nearMisses.count == 1 ? "" : "es")"
-    case .failure(let failure):
-      return "The code under test:\n" + Self.indented(code) + "\n\nThis exercise cannot be checked: \(failure)"
-    }
-    return "The code under test:\n" + Self.indented(code) + "\n\n"
-      + TextWrapper.wrap(
-        "Answer with a test: a `final class …: XCTestCase` whose `test…` methods use this code. It passes when every test passes on the code and some test fails on each of the \(count) of the code the lesson knows (a duration changed, an operator swapped or left out); a failing check names the first one your tests let pass.",
-        width: width)
+  /// A prediction exercise keeps its expected output hidden until the student has answered it once.
+  private func revealsExpected(of exercise: Exercise) -> Bool {
+    answered.contains(exercise.number) || passed.contains(exercise.number)
   }
 
-  /// A solution as the teacher wrote it, to follow a colon: one line after
-  /// a space, or Swift over several lines, indented as in the file, below.
-  static func shown(_ solution: FieldText) -> String {
-    solution.pieces.count > 1 ? "\n" + indented(solution) : " " + solution.text
-  }
-
-  private static func indented(_ code: FieldText) -> String {
-    code.indentedLines.map { "    " + $0 }.joined(separator: "\n")
-  }
-
-  /// `and vm is released (its deinit runs) at 2500ms`, for the expected screen.
-  static func sentence(_ lifetime: LifetimeExpectation) -> String {
-    switch lifetime.ending {
-    case .deinitAt(let time): return "and \(lifetime.name) is released (its deinit runs) at \(time)"
-    case .leak: return "and \(lifetime.name) leaks: it is never released"
-    }
-  }
-
-  /// Each stream bound by a given, subscribed on one clock.
-  private func givenRun(_ exercise: Exercise) -> RunResult? {
-    let names = exercise.givens.flatMap { Self.boundNames(in: $0.text) }
-    guard !names.isEmpty else { return nil }
-    let program = (exercise.givens.map(\.text) + names).joined(separator: "\n")
-    guard case .ran(let run) = checker.runner.run(program) else { return nil }
-    return run.result
-  }
-
-  /// The names of `let NAME = …` statements in a given.
-  static func boundNames(in text: String) -> [String] {
-    text.split(whereSeparator: { $0 == "\n" || $0 == ";" }).compactMap { statement in
-      let words = statement.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "=" })
-      guard words.count >= 2, words[0] == "let" else { return nil }
-      return String(words[1])
-    }
-  }
+  private func givenRun(_ exercise: Exercise) -> RunResult? { presenter.givenRun(exercise) }
 
   private mutating func nextHint(for exercise: Exercise) -> String {
     let shown = hintsShown[exercise.number, default: 0]
     guard !exercise.hints.isEmpty else { return "This exercise has no hints. Try :expected." }
     guard shown < exercise.hints.count else { return "No more hints. Try :expected, or :skip and come back later." }
     hintsShown[exercise.number] = shown + 1
-    return TextWrapper.wrap("Hint \(shown + 1) of \(exercise.hints.count): \(exercise.hints[shown])", width: width)
+    return presenter.hint(shown, of: exercise)
   }
 
   private func solution(for exercise: Exercise) -> String {
     guard passed.contains(exercise.number) else { return "The solution opens once you pass this exercise." }
     guard let solution = exercise.solution else { return "This exercise has no written solution; yours passed." }
-    return "Solution:" + Self.shown(solution)
+    return "Solution:" + LessonPresenter.shown(solution)
   }
 
-  private func render(_ item: LessonItem) -> String {
-    switch item {
-    case .prose(let lines):
-      return TextWrapper.wrap(lines, width: width).joined(separator: "\n")
-    case .demo(let demo):
-      switch checker.runner.run(demo.text) {
-      case .ran(let run):
-        return "» \(demo.text)\n" + feedback.draw(run.result)
-      case .invalid(let problems):
-        return "» \(demo.text)\n" + problems.rendered(in: demo.text, width: width)
-      }
-    }
-  }
+  private func render(_ item: LessonItem) -> String { presenter.render(item) }
 }

@@ -31,8 +31,7 @@ public struct LessonTools {
     case .success(let file):
       return .success(file)
     case .failure(let errors):
-      let rendered = errors.errors.map { $0.rendered(in: text) }.joined(separator: "\n")
-      return .failure(ToolOutcome(standardError: rendered + "\n", exitCode: 2))
+      return .failure(ToolOutcome(standardError: errors.rendered(in: text) + "\n", exitCode: 2))
     }
   }
 
@@ -155,7 +154,7 @@ public struct LessonTools {
         return ToolOutcome(standardOutput: copy)
       case .failure(let errors):
         return ToolOutcome(
-          standardError: errors.errors.map { $0.rendered(in: text) }.joined(separator: "\n") + "\n", exitCode: 2)
+          standardError: errors.rendered(in: text) + "\n", exitCode: 2)
       }
     }
   }

@@ -98,13 +98,7 @@ struct RunCommand: ParsableCommand {
     if let warning { print(warning, to: &standardError) }
     let url = URL(fileURLWithPath: lesson).standardizedFileURL
     let color = display.color.isEnabled(for: terminal)
-    func feedback(width: Int) -> CheckFeedback {
-      CheckFeedback(
-        width: width, color: color,
-        drawing: InterruptibleDrawing(
-          isInterrupted: { InterruptFlag.isRaised },
-          clearInterrupt: { InterruptFlag.clear() }))
-    }
+    func feedback(width: Int) -> CheckFeedback { .atTerminal(width: width, color: color) }
     let lessonSession = LessonSession(
       lesson: file, lessonKey: url.path, progress: progress, checker: ExerciseChecker(runner: tools.runner),
       feedback: feedback(width: width), width: width)

@@ -32,10 +32,13 @@ struct StreamlabCommand: ParsableCommand {
         echo 'interval 100ms | take 5' | streamlab eval - --format json
         printf 'let a = just 1\\na | map x+1\\n' | streamlab
         streamlab run lessons/lesson04.txt
+        streamlab watch lessons/lesson04.txt
         streamlab --generate-completion-script zsh > ~/.zfunc/_streamlab
       """,
     version: streamlabVersion,
-    subcommands: [EvalCommand.self, RunCommand.self, LessonsCommand.self, LessonCommand.self, ServeCommand.self]
+    subcommands: [
+      EvalCommand.self, RunCommand.self, WatchCommand.self, LessonsCommand.self, LessonCommand.self, ServeCommand.self,
+    ]
   )
 
   @OptionGroup var display: DisplayOptions
