@@ -57,12 +57,24 @@ struct ServeCommand: ParsableCommand {
   @Flag(help: "Let the page show hints that give the solution away (Type: …).")
   var keepSolutions = false
 
+  @Option(
+    name: .customLong("class"),
+    help: ArgumentHelp(
+      "A folder of students' lesson files: /class shows each lesson's answers grouped by behaviour, live "
+        + "(as `lesson report` does). Only on this machine's addresses: the page shows every student's answers.",
+      valueName: "folder"), completion: .directory)
+  var classFolder: String?
+
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
     // Here rather than in run(): a ValidationError from validate() prints
     // serve's own usage line, one from run() the top-level command's.
     do { try PlaygroundServer.check(host: host) } catch { throw ValidationError("\(error)") }
+    if classFolder != nil, isClassroom {
+      throw ValidationError(
+        "--class shows every student's answers, so it serves only on this machine (127.0.0.1 or ::1), not on \(host)")
+    }
     for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == ":" || $0 == "/" || $0 == " " }) {
       throw ValidationError("--allow-host takes a host name such as teacher.local, without a port or scheme")
     }
@@ -87,7 +99,8 @@ struct ServeCommand: ParsableCommand {
       studentsFolder: isClassroom ? state.appendingPathComponent("students") : nil,
       // The address given is a name too: a browser on this machine may open
       // http://0.0.0.0:8080/, which the printed address says.
-      allowedHosts: allowedHosts + [host.contains(":") ? "[\(host)]" : host], keepSolutions: keepSolutions)
+      allowedHosts: allowedHosts + [host.contains(":") ? "[\(host)]" : host], keepSolutions: keepSolutions,
+      classFolder: classFolder.map { URL(fileURLWithPath: $0).standardizedFileURL })
     let server: PlaygroundServer
     do {
       server = try PlaygroundServer(api: api, host: host, port: UInt16(port))

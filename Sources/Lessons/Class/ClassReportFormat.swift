@@ -18,7 +18,7 @@ public enum ClassReportFormat: String, CaseIterable {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       return ((try? encoder.encode(report)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
-    case .html: return ClassReportPage.render(report)
+    case .html: return ClassReportPage.render(report, stylesheet: nil)
     }
   }
 }
@@ -65,9 +65,10 @@ enum ClassReportText {
   }
 }
 
-/// The report as one self-contained page: no script, no external file.
-enum ClassReportPage {
-  static func render(_ report: ClassReport) -> String {
+/// The report as one page: no script; its style inline (a file of its own),
+/// or at `stylesheet` (served, where the server's policy allows no inline style).
+public enum ClassReportPage {
+  public static func render(_ report: ClassReport, stylesheet: String?) -> String {
     var body: [String] = []
     body.append("<h1>\(escaped(report.lesson))</h1>")
     body.append("<p>\(report.students) submission\(report.students == 1 ? "" : "s")</p>")
@@ -102,21 +103,7 @@ enum ClassReportPage {
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <title>\(escaped(report.lesson)): the class at a glance</title>
-      <style>
-      body { font: 15px/1.45 system-ui, sans-serif; color: #222; background: #fafafa; margin: 1em auto; max-width: 70em; padding: 0 1em; }
-      pre { font: 13px/1.35 Menlo, Consolas, "DejaVu Sans Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.3em 0; }
-      .group { border: 1px solid #ccc; border-left: 6px solid #888; background: #fff; padding: 0.3em 0.8em; margin: 0.6em 0; }
-      .group.pass { border-left-color: #1e7d32; }
-      .group.fail { border-left-color: #c0392b; }
-      .group h3 { font-size: 1em; margin: 0.2em 0; }
-      .size { font-weight: bold; }
-      .answer { background: #f3f4f6; padding: 0.3em 0.5em; }
-      @media (prefers-color-scheme: dark) {
-        body { color: #e6e6e6; background: #121212; }
-        .group { background: #1c1c1c; border-color: #555; }
-        .answer { background: #262626; }
-      }
-      </style>
+      \(stylesheet.map { "<link rel=\"stylesheet\" href=\"\($0)\">" } ?? "<style>\n" + css + "</style>")
       </head>
       <body>
       <main>
@@ -128,7 +115,24 @@ enum ClassReportPage {
       """
   }
 
-  static func escaped(_ text: String) -> String {
+  /// Text for the page: terminal escape codes removed, XML escaped.
+  public static func escaped(_ text: String) -> String {
     TextEscaping.xml(PlainText.sanitized(text))
   }
+
+  public static let css = """
+    body { font: 15px/1.45 system-ui, sans-serif; color: #222; background: #fafafa; margin: 1em auto; max-width: 70em; padding: 0 1em; }
+    pre { font: 13px/1.35 Menlo, Consolas, "DejaVu Sans Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.3em 0; }
+    .group { border: 1px solid #ccc; border-left: 6px solid #888; background: #fff; padding: 0.3em 0.8em; margin: 0.6em 0; }
+    .group.pass { border-left-color: #1e7d32; }
+    .group.fail { border-left-color: #c0392b; }
+    .group h3 { font-size: 1em; margin: 0.2em 0; }
+    .size { font-weight: bold; }
+    .answer { background: #f3f4f6; padding: 0.3em 0.5em; }
+    @media (prefers-color-scheme: dark) {
+      body { color: #e6e6e6; background: #121212; }
+      .group { background: #1c1c1c; border-color: #555; }
+      .answer { background: #262626; }
+    }
+    """
 }

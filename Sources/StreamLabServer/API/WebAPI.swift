@@ -9,6 +9,8 @@ public struct WebAPI: Sendable {
   let runs: RunEndpoint
   let moves: MoveEndpoint
   let lessons: LessonEndpoints
+  /// `--class DIR`: the class at a glance; nil without it.
+  let classes: ClassEndpoint?
 
   /// - Parameters:
   ///   - lessonsFolder: the one folder lessons are read from; no request
@@ -21,9 +23,10 @@ public struct WebAPI: Sendable {
   ///   - allowedHosts: names besides its addresses that the server answers
   ///     for in `Host` (`--allow-host`).
   ///   - keepSolutions: send the hints that give the solution away too.
+  ///   - classFolder: `--class`: the folder of students' files `/class` reports on.
   public init(
     limits: ServerLimits = ServerLimits(), lessonsFolder: URL, progressFile: URL?, studentsFolder: URL? = nil,
-    allowedHosts: [String] = [], keepSolutions: Bool = false
+    allowedHosts: [String] = [], keepSolutions: Bool = false, classFolder: URL? = nil
   ) {
     self.limits = limits
     policy = SameOriginPolicy(allowedNames: allowedHosts)
@@ -34,6 +37,7 @@ public struct WebAPI: Sendable {
     lessons = LessonEndpoints(
       library: LessonLibrary(folder: lessonsFolder), progress: ProgressKeeper(place: place, limits: limits),
       hints: LessonHints(keepSolutions: keepSolutions), gate: gate)
+    classes = classFolder.map { ClassEndpoint(folder: $0, library: LessonLibrary(folder: lessonsFolder), gate: gate) }
   }
 
   /// The threads the server handles its connections on, which its runs use.
@@ -70,6 +74,13 @@ public struct WebAPI: Sendable {
     case ("POST", "/api/move"): return try await moves.respond(to: request.body)
     case ("POST", "/api/check"): return try await lessons.check(request.body, student: student)
     case ("GET", "/api/lessons"): return try await lessons.list(student: student)
+    case ("GET", "/class") where classes != nil: return classes!.index()
+    case ("GET", "/class.css") where classes != nil: return ClassEndpoint.stylesheet
+    case ("GET", let path) where classes != nil && path.hasPrefix("/class/"):
+      return try await classes!.report(id: String(path.dropFirst("/class/".count)))
+    case ("GET", let path) where path == "/class" || path == "/class.css" || path.hasPrefix("/class/"):
+      throw APIError.notFound(
+        "no class here: `streamlab serve --class FOLDER` shows a folder of students' files at /class")
     case ("GET", let path) where path.hasPrefix("/api/lessons/"):
       let rest = path.dropFirst("/api/lessons/".count)
       let parts = rest.split(separator: "/", omittingEmptySubsequences: false)
@@ -89,7 +100,10 @@ public struct WebAPI: Sendable {
     switch path {
     case "/api/run", "/api/check", "/api/move": return ["POST"]
     case "/api/lessons": return ["GET"]
-    default: return path.hasPrefix("/api/lessons/") || PageFiles.byPath[path] != nil ? ["GET"] : []
+    case "/class", "/class.css": return ["GET"]
+    default:
+      return path.hasPrefix("/api/lessons/") || path.hasPrefix("/class/") || PageFiles.byPath[path] != nil
+        ? ["GET"] : []
     }
   }
 }
