@@ -100,7 +100,9 @@ import Testing
       // A typo in a field: the error with its line and caret, and the watch goes on.
       var mark = terminal.mark
       try saveByRename(text.replacingOccurrences(of: "solution: typing", with: "soltuion: typing"), to: url)
-      let broken = try terminal.waitFor("lesson04.txt:79:1: unknown field `soltuion:`", after: mark)
+      // The line of the first `solution:` of the lesson, where the typo is.
+      let line = (text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("solution: typing") } ?? 0) + 1
+      let broken = try terminal.waitFor("lesson04.txt:\(line):1: unknown field `soltuion:`", after: mark)
       try terminal.waitFor("soltuion: typing | debounce 300ms", after: broken)
       try terminal.waitFor("Still", after: broken)
 

@@ -13,9 +13,12 @@ import Testing
 @Suite struct LessonVariantTests {
   static let tools = LessonTools(
     runner: InterpreterRunner(swiftAnswers: SwiftImportAnswers()), feedback: LessonFixtures.feedback)
-  static let lesson04 =
+  /// Lesson 4 as the curriculum has it: its first exercise has `hidden: 2`.
+  static let curriculum04 =
     (try? String(
       contentsOf: CurriculumAnswers.repository.appendingPathComponent("lessons/lesson04.txt"), encoding: .utf8)) ?? ""
+  /// Lesson 4 without hidden variants, so an answer is graded on its own variant alone.
+  static let lesson04 = curriculum04.replacingOccurrences(of: "hidden: 2\n", with: "")
 
   static func copy(for seed: String, of lesson: String = lesson04) throws -> String {
     let outcome = tools.studentCopy(lesson, fileName: "lesson04.txt", variant: seed)
@@ -86,8 +89,8 @@ import Testing
   }
 
   @Test func hiddenVariantsFailAnAnswerThatOnlyReproducesTheShownEvents() throws {
-    let lesson = Self.lesson04.replacingOccurrences(
-      of: "solution: typing | debounce 300ms", with: "hidden: 2\nsolution: typing | debounce 300ms")
+    let lesson = Self.curriculum04
+    #expect(lesson.contains("hidden: 2\nsolution: typing | debounce 300ms"))
     let alice = try Self.copy(for: "alice", of: lesson)
     let shown = try #require(Self.lines("expect", exercise: 1, in: alice).first).dropFirst("expect: ".count)
     let outcome = Self.tools.grade(
