@@ -37,11 +37,11 @@ public struct Grader {
   public func grade(
     _ lesson: LessonFile, count: Int, submission: (Int) -> Submission, each: ([GradeEntry]) -> Void
   ) {
-    let expected = lesson.exercises.map { checker.expected(for: $0) }
+    let memo = CheckMemo()
     var start = 0
     while start < count {
       let batch = (start..<min(start + Self.batchSize, count)).map(submission)
-      let graded = ParallelMap.map(batch) { grade(lesson, $0, expected: expected) }
+      let graded = ParallelMap.map(batch) { grade(lesson, $0, memo: memo) }
       graded.forEach(each)
       start += batch.count
     }
@@ -52,11 +52,16 @@ public struct Grader {
     grade(lesson, submissions: [Submission(name: lesson.fileName, text: lesson.text)])
   }
 
-  /// `expected`: each exercise's, worked out once for the class.
-  private func grade(
-    _ lesson: LessonFile, _ submission: Submission,
-    expected: [Result<ExerciseChecker.Expected, ExpectationFailure>]
-  ) -> [GradeEntry] {
+  /// `memo`: the checks and expected outputs already worked out for the class.
+  private func grade(_ lesson: LessonFile, _ submission: Submission, memo: CheckMemo) -> [GradeEntry] {
+    /// The check of `answer`, run once per class for each distinct answer.
+    func check(_ exercise: Exercise, _ answer: String) -> CheckMemo.Checked {
+      memo.checked(exercise, answer: answer) {
+        let expected = memo.expected(exercise) { checker.expected(for: exercise) }
+        let result = checker.check(exercise, answer: answer, expected: expected)
+        return CheckMemo.Checked(result: result, details: result.passed ? "" : details(result, exercise))
+      }
+    }
     func entry(_ exercise: Exercise, passed: Bool, message: String, expected: [TimelineEvent]?) -> GradeEntry {
       var entry = GradeEntry(
         student: submission.name, exercise: exercise.number, title: exercise.title, passed: passed,
@@ -68,7 +73,8 @@ public struct Grader {
     // an error, not a failed check (JUnit's <error>, Exercism's "error").
     func errorAll(_ reason: String) -> [GradeEntry] {
       lesson.exercises.map {
-        let events = try? expected[$0.number - 1].get().events
+        let exercise = $0
+        let events = try? memo.expected(exercise) { checker.expected(for: exercise) }.get().events
         var entry = entry($0, passed: false, message: reason, expected: events)
         entry.isError = true
         return entry
@@ -95,18 +101,19 @@ public struct Grader {
     }
     return zip(lesson.exercises, graded.exercises).map { teachers, exercise in
       let answer = Self.answer(to: exercise, in: file, lesson: graded)
-      // A student's variant has expected outputs of its own.
-      let known = exercise.givens == teachers.givens ? expected[exercise.number - 1] : nil
-      let result = checker.check(exercise, answer: answer, expected: known)
+      let answered = check(exercise, answer)
+      let result = answered.result
       var checked = entry(exercise, passed: result.passed, message: result.summary, expected: result.expected)
-      checked.details = result.passed ? "" : details(result, exercise)
+      checked.details = answered.details
       checked.output = LogText.entries(result.log).joined(separator: "\n")
       checked.variant = file.variant
-      if result.passed, let (missed, variant) = hiddenFailure(teachers, answer: answer, seed: file.variant ?? "") {
+      if result.passed,
+        let (missed, variant) = hiddenFailure(teachers, answer: answer, seed: file.variant ?? "", check: check)
+      {
         checked.passed = false
         checked.message =
-          "passes on the givens shown, but not on a variant of them it was not shown (\(variant.change)): \(missed.summary)"
-        checked.details = details(missed, variant.applied(to: teachers))
+          "passes on the givens shown, but not on a variant of them it was not shown (\(variant.change)): \(missed.result.summary)"
+        checked.details = missed.details
       }
       return checked
     }
@@ -114,11 +121,13 @@ public struct Grader {
 
   /// The first of the exercise's `hidden:` variants the answer fails on, and
   /// how it failed; nil when it passes on all of them (or there are none).
-  private func hiddenFailure(_ exercise: Exercise, answer: String, seed: String) -> (CheckResult, GivenVariant)? {
+  private func hiddenFailure(
+    _ exercise: Exercise, answer: String, seed: String, check: (Exercise, String) -> CheckMemo.Checked
+  ) -> (CheckMemo.Checked, GivenVariant)? {
     guard exercise.hiddenVariants > 0 else { return nil }
     for variant in VariantSeed.hidden(exercise.hiddenVariants, seed: seed, among: variants.variants(of: exercise)) {
-      let result = checker.check(variant.applied(to: exercise), answer: answer)
-      if !result.passed { return (result, variant) }
+      let checked = check(variant.applied(to: exercise), answer)
+      if !checked.result.passed { return (checked, variant) }
     }
     return nil
   }
