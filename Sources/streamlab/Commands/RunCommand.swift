@@ -48,6 +48,13 @@ struct RunCommand: ParsableCommand {
   var answers: [String] = []
 
   @Option(
+    help: ArgumentHelp(
+      "A file listing students' lesson files to grade, one path per line (- reads the list from standard input): "
+        + "for a class too large for one command line (10,000 paths after --answers cost seconds to read).",
+      valueName: "list"))
+  var answersFrom: String?
+
+  @Option(
     help: "Report format for --check and --answers: text, json, tap, junit or results (Exercism's results.json).")
   var format: ReportFormat = .text
 
@@ -60,20 +67,24 @@ struct RunCommand: ParsableCommand {
     var options = RunOptions()
     if let horizon = display.horizon { options.horizon = VirtualTime.zero.advanced(by: horizon.interval) }
     if let maxEvents = display.maxEvents { options.maxEvents = maxEvents }
-    let isInteractive = answers.isEmpty && !check && terminal.inputIsTerminal && format == .text
+    let isInteractive = answers.isEmpty && answersFrom == nil && !check && terminal.inputIsTerminal && format == .text
     if isInteractive && terminal.canEditLines {
       // Ctrl-C stops an answer's run, as in the playground, instead of the lesson.
       InterruptFlag.install()
       options.isInterrupted = { InterruptFlag.isRaised }
     }
     let tools = LessonTools.standard(width: width, options: options)
-    if !answers.isEmpty {
+    var answers = self.answers
+    if let list = answersFrom {
+      answers += try ToolOutcome.paths(listedIn: list)
+    }
+    if !answers.isEmpty || answersFrom != nil {
       // Each file is read when its turn comes and the report written as the
       // class is graded: 10,000 submissions never sit in memory at once.
       var output = StandardStream.output
-      let answers = self.answers
+      let listed = answers
       throw tools.grade(
-        text, fileName: lesson, students: answers, format: format, read: { Submission(contentsOfFile: answers[$0]) },
+        text, fileName: lesson, students: listed, format: format, read: { Submission(contentsOfFile: listed[$0]) },
         write: { output.write($0) }
       ).finish()
     }
@@ -197,6 +208,19 @@ extension ToolOutcome {
     StandardStream.output.write(standardOutput)
     StandardStream.error.write(standardError)
     return ExitCode(exitCode)
+  }
+
+  /// The paths listed one per line in `list` (`-`: standard input); blank lines are skipped.
+  static func paths(listedIn list: String) throws -> [String] {
+    let text: String
+    if list == "-" {
+      var lines: [String] = []
+      while let line = readLine(strippingNewline: true) { lines.append(line) }
+      text = lines.joined(separator: "\n")
+    } else {
+      text = try read(list)
+    }
+    return text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
   }
 
   /// The text of a lesson file, or the exit (status 2) that reports why it cannot be read.
