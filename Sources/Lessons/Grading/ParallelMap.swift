@@ -18,34 +18,56 @@ import Synchronization
 enum ParallelMap {
   static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  static func map<Item, Output>(_ items: [Item], _ transform: (Item) -> Output) -> [Output] {
+  static func map<Item, Output>(_ items: [Item], _ transform: @escaping (Item) -> Output) -> [Output] {
     let threads = min(cores, items.count)
     guard threads > 1 else { return items.map(transform) }
-    var outputs = [Output?](repeating: nil, count: items.count)
-    let next = Atomic<Int>(0)
+    let shared = Shared<Item, Output>(items)
     let finished = DispatchSemaphore(value: 0)
-    withoutActuallyEscaping(transform) { transform in
-      outputs.withUnsafeMutableBufferPointer { slots in
-        // Each thread writes only the slots of the items it took.
-        let base = slots.baseAddress!
-        let work = {
-          while true {
-            let index = next.add(1, ordering: .relaxed).oldValue
-            guard index < items.count else { break }
-            (base + index).pointee = transform(items[index])
-          }
-          finished.signal()
-        }
-        var started = 0
-        for _ in 0..<threads where LargeStack.detach(work) { started += 1 }
-        // No thread could be started: this one does the work.
-        if started == 0 {
-          work()
-          started = 1
-        }
-        for _ in 0..<started { finished.wait() }
+    // The threads hold what they share by reference, and may let go of it
+    // after they signal: nothing here is freed under them.
+    let work = {
+      shared.work(transform)
+      finished.signal()
+    }
+    var started = 0
+    for _ in 0..<threads where LargeStack.detach(work) { started += 1 }
+    // No thread could be started: this one does the work.
+    if started == 0 {
+      work()
+      started = 1
+    }
+    for _ in 0..<started { finished.wait() }
+    return shared.outputs()
+  }
+
+  /// The items, the next one to take, and a slot for each output.
+  private final class Shared<Item, Output>: @unchecked Sendable {
+    let items: [Item]
+    let next = Atomic<Int>(0)
+    let slots: UnsafeMutablePointer<Output?>
+
+    init(_ items: [Item]) {
+      self.items = items
+      slots = .allocate(capacity: items.count)
+      slots.initialize(repeating: nil, count: items.count)
+    }
+
+    deinit {
+      slots.deinitialize(count: items.count)
+      slots.deallocate()
+    }
+
+    /// Takes items until none is left; each thread writes only its items' slots.
+    func work(_ transform: (Item) -> Output) {
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < items.count else { return }
+        (slots + index).pointee = transform(items[index])
       }
     }
-    return outputs.map { $0! }
+
+    func outputs() -> [Output] {
+      (0..<items.count).map { slots[$0]! }
+    }
   }
 }
