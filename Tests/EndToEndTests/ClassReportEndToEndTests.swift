@@ -100,7 +100,7 @@ import Testing
       #expect(html.components(separatedBy: "<div class=\"group pass\">").count - 1 == 1)
       #expect(html.components(separatedBy: "<div class=\"group fail\">").count - 1 == 3)
       #expect(html.components(separatedBy: "<div class=\"group none\">").count - 1 == 5)
-      #expect(html.contains("<span class=\"size\">12 students</span> passes"))
+      #expect(html.contains("<span class=\"size\">12 students</span> pass"))
     }
   }
 }

@@ -46,7 +46,7 @@ import Testing
     try Self.submission("typing.debounce(for: .milliseconds(300), scheduler: scheduler)").write(
       to: folder.appendingPathComponent("bob.txt"), atomically: true, encoding: .utf8)
     let (_, again) = await get(api, "/class/lesson04")
-    #expect(again.contains(#"<span class="size">2 students</span> passes"#))
+    #expect(again.contains(#"<span class="size">2 students</span> pass"#))
     #expect(await get(api, "/class.css").0 == 200)
     #expect(await get(api, "/class/lesson99").0 == 404)
   }

@@ -81,10 +81,11 @@ public enum ClassReportPage {
       body.append("<section class=\"exercise\"><h2>\(exercise.number). \(escaped(exercise.title))</h2>")
       body.append("<p>\(ClassReportText.groupCount(exercise))</p>")
       for (group, behaves) in exercise.groups.map({ ($0, true) }) + exercise.noBehaviour.map({ ($0, false) }) {
+        let one = group.size == 1
         let verdict =
           !behaves
-          ? ("none", group.representative.isEmpty ? "no answer" : "does not run")
-          : group.passes ? ("pass", "passes") : ("fail", "fails")
+          ? ("none", group.representative.isEmpty ? "no answer" : one ? "does not run" : "do not run")
+          : group.passes ? ("pass", one ? "passes" : "pass") : ("fail", one ? "fails" : "fail")
         body.append("<div class=\"group \(verdict.0)\">")
         body.append(
           "<h3><span class=\"size\">\(group.size) student\(group.size == 1 ? "" : "s")</span> \(verdict.1)</h3>")
