@@ -103,4 +103,32 @@ import Testing
       #expect(html.contains("<span class=\"size\">12 students</span> pass"))
     }
   }
+
+  /// Lesson 4's first exercise has `hidden: 2`: an answer that copies the
+  /// expected events passes on the givens shown, and the report, as grading
+  /// does, fails it on a variant it was not shown, in a group of its own.
+  @Test func anAnswerThatCopiesTheShownEventsFailsOnAHiddenVariant() throws {
+    try StreamlabBinary.withTemporaryHome { home in
+      let lesson = FoundationImportTests.repository.appendingPathComponent("lessons/lesson04.txt").path
+      let copy = try ProcessRun.run(["lesson", "student", lesson], input: Data(), home: home).standardOutput
+      let shown = try #require(copy.split(separator: "\n").first { $0.hasPrefix("expect: ") }).dropFirst(
+        "expect: ".count)
+      let answers = ["typing | debounce 300ms", "events " + shown, "events " + shown]
+      var names: [String] = []
+      for (index, answer) in answers.enumerated() {
+        let text = copy.replacingOccurrences(
+          of: "\nanswer:", with: "\nanswer: " + answer, range: copy.range(of: "\nanswer:"))
+        try text.write(to: home.appendingPathComponent("s\(index).txt"), atomically: true, encoding: .utf8)
+        names.append("s\(index).txt")
+      }
+      let run = try ProcessRun.run(
+        ["lesson", "report", lesson, "--answers"] + names + ["--format", "json"], input: Data(), home: home,
+        currentDirectory: home)
+      let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+      let groups = try #require((report["exercises"] as? [[String: Any]])?.first?["groups"] as? [[String: Any]])
+      #expect(groups.compactMap { $0["size"] as? Int } == [2, 1])
+      #expect(groups.compactMap { $0["passes"] as? Bool } == [false, true])
+      #expect((groups.first?["hiddenVariant"] as? String)?.hasPrefix("typing: ") == true)
+    }
+  }
 }

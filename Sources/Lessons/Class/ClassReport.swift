@@ -42,6 +42,9 @@ public struct ClassReport: Encodable {
     public var diagram: String
     /// Why it first differs, from its causes (`CheckResult.differenceCause`).
     public var cause: String?
+    /// What changed in the hidden variant of the givens it fails on, when it
+    /// passes on the givens shown (`hidden: N`).
+    public var hiddenVariant: String?
     public var size: Int
   }
 
@@ -137,10 +140,24 @@ public struct ClassReport: Encodable {
     for member in members { counts[member.text, default: 0] += 1 }
     let most = counts.values.max() ?? 0
     let representative = members.first { counts[$0.text] == most }?.text ?? ""
-    let result = checker.check(exercise, answer: representative)
+    var result = checker.check(exercise, answer: representative)
+    var hiddenVariant: String?
+    // As grading does: an answer that passes on the givens shown must pass
+    // on the exercise's hidden variants too (those of a copy with no seed).
+    if result.passed, exercise.hiddenVariants > 0 {
+      let pool = VariantPool(checker: checker).variants(of: exercise)
+      for variant in VariantSeed.hidden(exercise.hiddenVariants, seed: "", among: pool) {
+        let hidden = checker.check(variant.applied(to: exercise), answer: representative)
+        if !hidden.passed {
+          result = hidden
+          hiddenVariant = variant.change
+          break
+        }
+      }
+    }
     return Group(
       passes: result.passed, students: members.map(\.student), representative: representative,
       summary: result.summary, diagram: result.passed ? "" : feedback.render(result), cause: result.differenceCause,
-      size: members.count)
+      hiddenVariant: hiddenVariant, size: members.count)
   }
 }

@@ -38,6 +38,9 @@ enum ClassReportText {
       for group in exercise.groups {
         lines.append(
           "  \(students(group.size))  \(group.passes ? "PASS" : "FAIL")  \(oneLine(group.representative))")
+        if let change = group.hiddenVariant {
+          lines.append("      passes on the givens shown, but not on a variant of them it was not shown (\(change)):")
+        }
         if !group.passes {
           lines += group.diagram.split(separator: "\n").map { "      " + $0 }
         }
@@ -90,6 +93,10 @@ public enum ClassReportPage {
         body.append(
           "<h3><span class=\"size\">\(group.size) student\(group.size == 1 ? "" : "s")</span> \(verdict.1)</h3>")
         if !group.representative.isEmpty { body.append("<pre class=\"answer\">\(escaped(group.representative))</pre>") }
+        if let change = group.hiddenVariant {
+          body.append(
+            "<p>passes on the givens shown, but not on a variant of them it was not shown (\(escaped(change))):</p>")
+        }
         if !group.diagram.isEmpty { body.append("<pre class=\"diagram\">\(escaped(group.diagram))</pre>") }
         body.append(
           "<details><summary>who</summary><p>\(group.students.map(escaped).joined(separator: ", "))</p></details>")
