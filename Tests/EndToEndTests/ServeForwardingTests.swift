@@ -8,7 +8,7 @@ import Testing
 @Suite struct ServeForwardingTests {
   static let usageLine =
     "streamlab serve [--port <port>] [--host <address>] [--open] [--lessons <folder>] [--timeout <seconds>] "
-    + "[--allow-host <name> ...] [--keep-solutions]"
+    + "[--allow-host <name> ...] [--keep-solutions] [--class <folder>]"
 
   @Test func serveHelpIsServesOwnHelpUnderTheNameStreamlabServe() throws {
     let help = try ProcessRun.streamlab(["serve", "--help"])
