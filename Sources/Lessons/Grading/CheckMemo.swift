@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The checks of one grading run, kept by what decides them: the exercise's
 /// givens and expectation and the answer's text (issue 34). A class writes few
 /// different answers (most right answers are the same line), so grading
@@ -28,20 +22,7 @@ final class CheckMemo: @unchecked Sendable {
   static let capacity = 4_096
   private var entries: [Key: Checked] = [:]
   private var expectations: [Key: Result<ExerciseChecker.Expected, ExpectationFailure>] = [:]
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-  init() { pthread_mutex_init(mutex, nil) }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  private func locked<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
-  }
+  private let lock = ThreadLock()
 
   static func key(_ exercise: Exercise, answer: String) -> Key {
     Key(exercise: exercise.number, givens: exercise.givens.map(\.text), expect: exercise.expect?.text, answer: answer)
@@ -49,27 +30,26 @@ final class CheckMemo: @unchecked Sendable {
 
   /// The check of `answer`, worked out by `check` the first time.
   func checked(_ exercise: Exercise, answer: String, check: () -> Checked) -> Checked {
-    let key = Self.key(exercise, answer: answer)
-    if let known = locked({ entries[key] }) { return known }
-    // Worked out unlocked: two threads may both check one answer, and agree.
-    let found = check()
-    locked {
-      if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-      entries[key] = found
-    }
-    return found
+    remembered(Self.key(exercise, answer: answer), in: \.entries, check)
   }
 
   /// The exercise's expected output, worked out by `expected` the first time.
   func expected(
     _ exercise: Exercise, _ expected: () -> Result<ExerciseChecker.Expected, ExpectationFailure>
   ) -> Result<ExerciseChecker.Expected, ExpectationFailure> {
-    let key = Self.key(exercise, answer: "")
-    if let known = locked({ expectations[key] }) { return known }
-    let found = expected()
-    locked {
-      if expectations.count >= Self.capacity { expectations.removeAll(keepingCapacity: true) }
-      expectations[key] = found
+    remembered(Self.key(exercise, answer: ""), in: \.expectations, expected)
+  }
+
+  /// `table[key]`, worked out by `compute` (unlocked: two threads may both
+  /// work one out, and agree) the first time.
+  private func remembered<Value>(
+    _ key: Key, in table: ReferenceWritableKeyPath<CheckMemo, [Key: Value]>, _ compute: () -> Value
+  ) -> Value {
+    if let known = lock.locked({ self[keyPath: table][key] }) { return known }
+    let found = compute()
+    lock.locked {
+      if self[keyPath: table].count >= Self.capacity { self[keyPath: table].removeAll(keepingCapacity: true) }
+      self[keyPath: table][key] = found
     }
     return found
   }

@@ -1,11 +1,5 @@
 import StreamLang
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The variants of each exercise's givens that grading may use (issue 34):
 /// of the candidates, those the solution solves with an output of its own
 /// (at least one value, and not the shown givens' output, so copying the
@@ -14,8 +8,7 @@ import StreamLang
 /// exercise and kept: every student's variant comes from the same pool.
 public final class VariantPool: @unchecked Sendable {
   let checker: ExerciseChecker
-  // A pthread mutex, not NSLock: `streamlab` links no Foundation (docs/benchmarks.md).
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let lock = ThreadLock()
   private var pools: [Key: [GivenVariant]] = [:]
 
   /// An exercise as far as its variants go.
@@ -30,18 +23,6 @@ public final class VariantPool: @unchecked Sendable {
     // Only verdicts are needed: no run again to explain a difference.
     checker.explainsDifferences = false
     self.checker = checker
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  private func locked<T>(_ body: () -> T) -> T {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
   }
 
   /// The usable variants of `exercise`, in a fixed order; none when it has
@@ -49,10 +30,10 @@ public final class VariantPool: @unchecked Sendable {
   public func variants(of exercise: Exercise) -> [GivenVariant] {
     guard let solution = exercise.solution?.text, !exercise.asksForATest, !checker.isSwift(solution) else { return [] }
     let key = Key(title: exercise.title, givens: exercise.givens.map(\.text), solution: solution)
-    if let known = locked({ pools[key] }) { return known }
+    if let known = lock.locked({ pools[key] }) { return known }
     // Worked out unlocked: two graders may both work one out, and get the same.
     let found = usable(exercise, solution: solution)
-    locked { pools[key] = found }
+    lock.locked { pools[key] = found }
     return found
   }
 
