@@ -116,8 +116,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("", "a variant's seed is one line of text, such as the student's login; found ``"),
-    ("two\nlines", "a variant's seed is one line of text"),
+    ("", "a variant's seed is one line of text, such as the student's login; it is empty"),
+    ("two\nlines", "a variant's seed is one line of text, such as the student's login; it has several lines"),
   ])
   func aSeedThatIsNotOneLineIsRefused(seed: String, message: String) {
     let outcome = Self.tools.studentCopy(Self.lesson04, fileName: "lesson04.txt", variant: seed)
@@ -133,7 +133,8 @@ import Testing
     }
     let again = Self.tools.studentCopy(text, fileName: "lesson04.txt", variant: "bob")
     #expect(again.exitCode == 2)
-    #expect(again.standardError.contains("this file is already the variant `alice`"))
+    // Said at the variant's own line, the third (after `lesson:` and `title:`).
+    #expect(again.standardError.contains("lesson04.txt:3:1: this file is already the variant `alice`"))
   }
 
   @Test func hiddenTakesASmallNumber() {

@@ -91,8 +91,9 @@ enum DifferenceCause {
     }
   }
 
-  /// `debounce` of `debounce 100ms` and of `.debounce(for: …)`.
+  /// `debounce` of `debounce 100ms` and of `.debounce(for: …)`, by the
+  /// name `require:` knows it by (`take` is `prefix`).
   static func operatorName(_ label: String) -> String {
-    String(label.drop { $0 == " " || $0 == "." }.prefix { $0.isLetter || $0.isNumber })
+    OperatorNames.canonical(String(label.drop { $0 == " " || $0 == "." }.prefix { $0.isLetter || $0.isNumber }))
   }
 }

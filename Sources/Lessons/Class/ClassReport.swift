@@ -69,9 +69,10 @@ public struct ClassReport: Encodable {
         files.append((submission.name, file))
       }
     }
+    let variants = VariantPool(checker: checker)
     let exercises = lesson.exercises.map { exercise in
       let answers = files.map { (student: $0.student, text: Grader.answer(to: exercise, in: $0.file, lesson: lesson)) }
-      return groups(of: exercise, answers: answers, checker: checker, feedback: feedback)
+      return groups(of: exercise, answers: answers, checker: checker, variants: variants, feedback: feedback)
     }
     return ClassReport(
       lesson: lesson.fileName, students: submissions.count, exercises: exercises, unreadable: unreadable)
@@ -79,7 +80,7 @@ public struct ClassReport: Encodable {
 
   private static func groups(
     of exercise: Exercise, answers: [(student: String, text: String)], checker: ExerciseChecker,
-    feedback: CheckFeedback
+    variants: VariantPool, feedback: CheckFeedback
   ) -> ExerciseGroups {
     let probing = MutationCheck(checker: checker)
     let givens = exercise.givens.map(\.text).joined(separator: "\n")
@@ -101,10 +102,14 @@ public struct ClassReport: Encodable {
       if byBehaviour[behaviour] == nil { order.append(behaviour) }
       byBehaviour[behaviour, default: []].append((answer.student, text))
     }
-    let groups = order.map { group(byBehaviour[$0] ?? [], of: exercise, checker: checker, feedback: feedback) }
-      .enumerated().sorted { ($0.element.size, -$0.offset) > ($1.element.size, -$1.offset) }.map(\.element)
-    let silent = noBehaviour.values.map { group($0, of: exercise, checker: checker, feedback: feedback) }
-      .sorted { $0.size > $1.size }
+    let groups = order.map {
+      group(byBehaviour[$0] ?? [], of: exercise, checker: checker, variants: variants, feedback: feedback)
+    }
+    .enumerated().sorted { ($0.element.size, -$0.offset) > ($1.element.size, -$1.offset) }.map(\.element)
+    let silent = noBehaviour.values.map {
+      group($0, of: exercise, checker: checker, variants: variants, feedback: feedback)
+    }
+    .sorted { $0.size > $1.size }
     return ExerciseGroups(number: exercise.number, title: exercise.title, groups: groups, noBehaviour: silent)
   }
 
@@ -134,7 +139,7 @@ public struct ClassReport: Encodable {
 
   private static func group(
     _ members: [(student: String, text: String)], of exercise: Exercise, checker: ExerciseChecker,
-    feedback: CheckFeedback
+    variants: VariantPool, feedback: CheckFeedback
   ) -> Group {
     var counts: [String: Int] = [:]
     for member in members { counts[member.text, default: 0] += 1 }
@@ -144,16 +149,12 @@ public struct ClassReport: Encodable {
     var hiddenVariant: String?
     // As grading does: an answer that passes on the givens shown must pass
     // on the exercise's hidden variants too (those of a copy with no seed).
-    if result.passed, exercise.hiddenVariants > 0 {
-      let pool = VariantPool(checker: checker).variants(of: exercise)
-      for variant in VariantSeed.hidden(exercise.hiddenVariants, seed: "", among: pool) {
-        let hidden = checker.check(variant.applied(to: exercise), answer: representative)
-        if !hidden.passed {
-          result = hidden
-          hiddenVariant = variant.change
-          break
-        }
-      }
+    if result.passed,
+      let (missed, variant) = variants.firstHiddenFailure(
+        of: exercise, seed: "", check: { checker.check($0, answer: representative) }, passed: \.passed)
+    {
+      result = missed
+      hiddenVariant = variant.change
     }
     return Group(
       passes: result.passed, students: members.map(\.student), representative: representative,

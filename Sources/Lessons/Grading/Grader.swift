@@ -108,7 +108,8 @@ public struct Grader {
       checked.output = LogText.entries(result.log).joined(separator: "\n")
       checked.variant = file.variant
       if result.passed,
-        let (missed, variant) = hiddenFailure(teachers, answer: answer, seed: file.variant ?? "", check: check)
+        let (missed, variant) = variants.firstHiddenFailure(
+          of: teachers, seed: file.variant ?? "", check: { check($0, answer) }, passed: \.result.passed)
       {
         checked.passed = false
         checked.message =
@@ -117,19 +118,6 @@ public struct Grader {
       }
       return checked
     }
-  }
-
-  /// The first of the exercise's `hidden:` variants the answer fails on, and
-  /// how it failed; nil when it passes on all of them (or there are none).
-  private func hiddenFailure(
-    _ exercise: Exercise, answer: String, seed: String, check: (Exercise, String) -> CheckMemo.Checked
-  ) -> (CheckMemo.Checked, GivenVariant)? {
-    guard exercise.hiddenVariants > 0 else { return nil }
-    for variant in VariantSeed.hidden(exercise.hiddenVariants, seed: seed, among: variants.variants(of: exercise)) {
-      let checked = check(variant.applied(to: exercise), answer)
-      if !checked.result.passed { return (checked, variant) }
-    }
-    return nil
   }
 
   /// The student's answer to a teacher's exercise: the exercise with the same

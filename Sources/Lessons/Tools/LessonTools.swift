@@ -174,8 +174,6 @@ extension LessonTools {
     case .failure(let outcome):
       return outcome
     case .success(let file):
-      var checker = ExerciseChecker(runner: runner)
-      checker.explainsDifferences = true
       let report = ClassReport.make(file, submissions: submissions, checker: checker, feedback: feedback)
       return ToolOutcome(standardOutput: format.render(report))
     }

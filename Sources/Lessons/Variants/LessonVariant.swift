@@ -7,20 +7,20 @@
 public enum LessonVariant {
   /// The lesson's text for `seed`, or why there is none.
   public static func text(of lesson: LessonFile, seed: String, pool: VariantPool) -> Result<String, LessonErrors> {
-    let seed = String(
-      seed.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
-    func refuse(_ message: String) -> Result<String, LessonErrors> {
+    let seed = Substring(seed).trimmingWhitespace()
+    func refuse(_ message: String, line: Int = 1) -> Result<String, LessonErrors> {
       .failure(
         LessonErrors([
-          LessonError(fileName: lesson.fileName, position: FilePosition(line: 1, column: 1), message: message)
+          LessonError(fileName: lesson.fileName, position: FilePosition(line: line, column: 1), message: message)
         ]))
     }
-    guard !seed.isEmpty, !seed.contains(where: \.isNewline) else {
-      return refuse("a variant's seed is one line of text, such as the student's login; found `\(seed)`")
-    }
+    if let problem = problem(withSeed: seed) { return refuse(problem) }
     guard lesson.variant == nil else {
+      let lines = SourceLines(lesson.text)
+      let line = lines.lines.firstIndex { lines.text($0.start..<$0.contentEnd).hasPrefix("variant:") } ?? 0
       return refuse(
-        "this file is already the variant `\(lesson.variant ?? "")`; make variants from the teacher's lesson")
+        "this file is already the variant `\(lesson.variant ?? "")`; make variants from the teacher's lesson",
+        line: line + 1)
     }
     let newline = FileEdit.lineEnding(of: lesson.text)
     let header = headerEnd(of: lesson.text)
@@ -44,6 +44,15 @@ public enum LessonVariant {
       }
     }
     return .success(FileEdit.apply(edits, to: lesson.text))
+  }
+
+  /// Why `seed` cannot name a variant, or nil when it can: one line of
+  /// text, not empty (the command line checks it before reading any file).
+  public static func problem(withSeed seed: String) -> String? {
+    let seed = Substring(seed).trimmingWhitespace()
+    guard seed.isEmpty || seed.contains(where: \.isNewline) else { return nil }
+    return "a variant's seed is one line of text, such as the student's login"
+      + (seed.isEmpty ? "; it is empty" : "; it has several lines")
   }
 
   /// The empty range just after the `title:` line (or the `lesson:` line,

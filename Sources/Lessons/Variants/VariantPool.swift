@@ -37,6 +37,20 @@ public final class VariantPool: @unchecked Sendable {
     return found
   }
 
+  /// The first of the exercise's `hidden:` variants for `seed` on which
+  /// `check` fails, and that variant; nil when it passes on every one (or
+  /// there are none). Grading and `lesson report` judge an answer by this.
+  public func firstHiddenFailure<Checked>(
+    of exercise: Exercise, seed: String, check: (Exercise) -> Checked, passed: (Checked) -> Bool
+  ) -> (Checked, GivenVariant)? {
+    guard exercise.hiddenVariants > 0 else { return nil }
+    for variant in VariantSeed.hidden(exercise.hiddenVariants, seed: seed, among: variants(of: exercise)) {
+      let checked = check(variant.applied(to: exercise))
+      if !passed(checked) { return (checked, variant) }
+    }
+    return nil
+  }
+
   private func usable(_ exercise: Exercise, solution: String) -> [GivenVariant] {
     let candidates = GivenVariants.candidates(of: exercise)
     guard !candidates.isEmpty, case .success(let shown) = checker.expectedEvents(for: exercise) else { return [] }

@@ -34,22 +34,23 @@ struct ClassEndpoint: Sendable {
     return Array(found.prefix(Self.maximumFiles))
   }
 
-  /// The submissions whose `title:` is `title`.
-  private func submissions(titled title: String) -> [Submission] {
-    files().compactMap { name, url in
-      let submission = Submission(contentsOfFile: url.path)
-      guard let text = submission.text else { return nil }
-      let header = LessonParser(mode: .submission).parse(text, fileName: name).file
-      guard header.title == title else { return nil }
-      return Submission(name: name, text: text)
+  /// Every readable submission, by the title it names; read once per request.
+  private func submissionsByTitle() -> [String: [Submission]] {
+    var byTitle: [String: [Submission]] = [:]
+    for (name, url) in files() {
+      guard let text = Submission(contentsOfFile: url.path).text else { continue }
+      let title = LessonParser(mode: .submission).parse(text, fileName: name).file.title
+      byTitle[title, default: []].append(Submission(name: name, text: text))
     }
+    return byTitle
   }
 
   /// `GET /class`: each lesson with how many submissions answer it.
   func index() -> WebResponse {
+    let byTitle = submissionsByTitle()
     let items = library.entries.compactMap { entry -> String? in
       let file = LessonParser().parse(entry.text, fileName: entry.fileName).file
-      let count = submissions(titled: file.title).count
+      let count = byTitle[file.title]?.count ?? 0
       guard count > 0 else { return nil }
       let id = LessonLibrary.id(of: entry)
       return
@@ -70,21 +71,20 @@ struct ClassEndpoint: Sendable {
 
   /// `GET /class/ID`.
   func report(id: String) async throws -> WebResponse {
-    let (entry, _) = try library.lesson(id: id)
-    let text = entry.text
-    let fileName = entry.fileName
-    let title = LessonParser().parse(text, fileName: fileName).file.title
-    let submissions = self.submissions(titled: title)
-    let page = try await gate.run { options -> String in
-      guard
-        case .success(let lesson) = LessonTools.standard(width: 100, options: options).load(text, fileName: fileName)
-      else { return "" }
-      var checker = ExerciseChecker(runner: LessonTools.standard(width: 100, options: options).runner)
-      checker.explainsDifferences = true
-      let report = ClassReport.make(
-        lesson, submissions: submissions, checker: checker, feedback: CheckFeedback(width: 100, color: false))
-      return ClassReportPage.render(report, stylesheet: "/class.css")
-    }
+    let (entry, file) = try library.lesson(id: id)
+    let (text, fileName) = (entry.text, entry.fileName)
+    let submissions = submissionsByTitle()[file.title] ?? []
+    let page = try await gate.run { options -> Result<String, APIError> in
+      let tools = LessonTools.standard(width: 100, options: options)
+      switch tools.load(text, fileName: fileName) {
+      case .failure(let outcome):
+        return .failure(APIError(status: 500, "\(fileName) has errors: \(outcome.standardError)"))
+      case .success(let lesson):
+        let report = ClassReport.make(
+          lesson, submissions: submissions, checker: ExerciseChecker(runner: tools.runner), feedback: tools.feedback)
+        return .success(ClassReportPage.render(report, stylesheet: "/class.css"))
+      }
+    }.get()
     return WebResponse(status: 200, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
   }
 

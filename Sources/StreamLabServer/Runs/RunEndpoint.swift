@@ -114,15 +114,8 @@ struct RunEndpoint: Sendable {
       throw APIError.badRequest("\"stateAt\" must be a time in ms between 0 and 86400000")
     }
     let time = VirtualTime(nanoseconds: Int((milliseconds * 1e6).rounded()))
-    let lines = try await gate.run { options -> Result<[String], APIError> in
-      var options = options
-      options.tracksCauses = true
-      options.snapshotAt = time
-      let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .events, settings: settings, options: options))
-      guard case .ran(let result, _, _, _) = answer.outcome else {
-        return .failure(Self.notRun(answer))
-      }
-      return .success(StateReport.lines(RunPresenter(settings: settings).shown(result), at: time))
+    let lines = try await runWithCauses(program, settings: settings, snapshotAt: time).map {
+      StateReport.lines($0, at: time)
     }
     return .json(
       JSONObject.text([
@@ -134,15 +127,8 @@ struct RunEndpoint: Sendable {
   /// `{"lines": […], "passedOver": [ids]}`: the program run with its causes,
   /// and `:why`'s lines for the event with cause id `id`.
   private func why(_ id: Int, in program: String, settings: ReplSettings) async throws -> WebResponse {
-    let report = try await gate.run { options -> Result<CauseReport, APIError> in
-      var options = options
-      options.tracksCauses = true
-      let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .events, settings: settings, options: options))
-      guard case .ran(let result, _, _, _) = answer.outcome else {
-        return .failure(Self.notRun(answer))
-      }
-      return CauseReport.make(id: id, in: RunPresenter(settings: settings).shown(result))
-        .mapError { .badRequest($0.description) }
+    let report = try await runWithCauses(program, settings: settings).flatMap { result in
+      CauseReport.make(id: id, in: result).mapError { .badRequest($0.description) }
     }.get()
     return .json(
       JSONObject.text([
@@ -150,6 +136,22 @@ struct RunEndpoint: Sendable {
         // A page draws at most 400 instants of 6 marks per row: more ids would name nothing drawn.
         ("passedOver", "[" + report.passedOver.prefix(10_000).map(String.init).joined(separator: ", ") + "]"),
       ]))
+  }
+
+  /// The program run through the front door with its causes recorded (and
+  /// the clock's state noted at `snapshotAt`), as the page's rows show it;
+  /// or the error a request gets when it does not run.
+  private func runWithCauses(_ program: String, settings: ReplSettings, snapshotAt: VirtualTime? = nil) async throws
+    -> Result<RunResult, APIError>
+  {
+    try await gate.run { options -> Result<RunResult, APIError> in
+      var options = options
+      options.tracksCauses = true
+      options.snapshotAt = snapshotAt
+      let answer = FrontDoor.evaluate(FrontDoorRequest(program, format: .events, settings: settings, options: options))
+      guard case .ran(let result, _, _, _) = answer.outcome else { return .failure(Self.notRun(answer)) }
+      return .success(RunPresenter(settings: settings).shown(result))
+    }
   }
 
   /// The error a request gets for a program that did not run (a parse

@@ -31,6 +31,9 @@ struct LessonCommand: ParsableCommand {
 
     func validate() throws {
       if files.isEmpty { throw ValidationError("give at least one lesson file") }
+      if let variant, let problem = LessonVariant.problem(withSeed: variant) {
+        throw ValidationError("--variant: \(problem)")
+      }
     }
 
     func run() throws {
@@ -74,6 +77,12 @@ struct LessonCommand: ParsableCommand {
           + "the expects computed on them, and `variant: SEED` in the file so grading uses the same variant.",
         valueName: "SEED"))
     var variant: String?
+
+    func validate() throws {
+      if let variant, let problem = LessonVariant.problem(withSeed: variant) {
+        throw ValidationError("--variant: \(problem)")
+      }
+    }
 
     func run() throws {
       let text = try ToolOutcome.read(file)
