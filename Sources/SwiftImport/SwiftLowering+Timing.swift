@@ -64,7 +64,8 @@ extension SwiftLowering {
   /// (a `PassthroughSubject` drops them; at 0ms a `CurrentValueSubject`
   /// starts with the last one), and refused where an earlier subscriber did.
   private mutating func orderSendsBefore(subscribing pipeline: String, at range: SourceRange) throws {
-    for name in program.subjects.keys.sorted() where program.reaches(pipeline, subject: name) {
+    let reached = program.namesReached(from: pipeline)
+    for name in program.subjects.keys.sorted() where reached.contains(name) {
       guard var subject = program.subjects[name] else { continue }
       let before = subject.sends.indices.filter { index in
         guard subject.sends[index].time == now else { return false }

@@ -434,8 +434,7 @@ struct SwiftLowering {
   /// The name as the short form binds it: a Swift name that is a word of
   /// the language (`events`, `subject`, `future`) gets a `_` after it.
   func shortName(_ name: String) -> String {
-    let isWord = Keywords.allNames.contains(name) || Keywords.contextualWords.contains(name)
-    return isWord ? name + "_" : name
+    Keywords.reservedNames.contains(name) ? name + "_" : name
   }
 
   /// A statement the reader read past (`if`, `switch`, …), met where it would have to run.

@@ -195,6 +195,10 @@ public enum Keywords {
   /// Every name a student can type as a keyword, for completion and "did you mean".
   public static var allNames: [String] { all.map(\.name) }
 
+  /// The keywords' names and the contextual words, to ask of one name at a
+  /// time: the Swift reader asks it of every name a paste declares.
+  public static let reservedNames: Set<String> = Set(allNames + contextualWords)
+
   /// The keywords whose name starts with `prefix`, for tab completion: sources
   /// at the start of a pipeline, operators after `|`; nil role means both.
   public static func completions(of prefix: String, role: KeywordRole? = nil) -> [Keyword] {
