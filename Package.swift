@@ -2,15 +2,29 @@
 
 import PackageDescription
 
-/// SwiftImport, Lessons and StreamLab are compiled file by file in release
-/// builds, not as one whole module: they come one after another at the end
-/// of the first `scripts/start` build, where one whole-module job keeps a
-/// single core busy, and file by file both cores work. Measured on the
-/// 2-core machine: the first build 10 s shorter (198 s to 188 s), grading 200
-/// submissions and `lesson verify` no slower (docs/benchmarks.md, "Start-up"). The hot
-/// modules (StreamCore, StreamLang, Marbles) stay whole-module.
+/// The first `scripts/start` is one release build of `streamlab` on two
+/// cores (docs/benchmarks.md, "Start-up"); what each module gets is measured
+/// there. Lessons is compiled file by file, so the tail of the build, where
+/// it and SwiftRun are left, keeps both cores busy; the hot modules
+/// (StreamCore, StreamLang, Marbles, SwiftRun) stay whole-module.
 let fileByFileInRelease: [SwiftSetting] = [
   .unsafeFlags(["-no-whole-module-optimization"], .when(configuration: .release))
+]
+
+/// SwiftImport (the reader of pasted Swift), StreamLangExport (`:swift`) and
+/// StreamLab (the commands and the playground) are not optimized in release
+/// builds: what they do per input is small beside the run, which the
+/// optimized modules do. Measured: the benchmark's rows, start-up and
+/// grading no slower, a 42-line view model pasted 14-24 ms either way, a
+/// 2,000-line paste 0.27-0.38 s (0.22 s optimized); the build 18 s shorter.
+let unoptimizedInRelease: [SwiftSetting] = [
+  .unsafeFlags(["-Onone"], .when(configuration: .release))
+]
+
+/// Lessons is optimized for size: 66 to 55 CPU-seconds for it and what waits
+/// on it, and grading a class (`streamlab-bench grading`) no slower.
+let optimizedForSize: [SwiftSetting] = [
+  .unsafeFlags(["-Osize"], .when(configuration: .release))
 ]
 
 let package = Package(
@@ -25,6 +39,16 @@ let package = Package(
     // libFuzzer targets over the whole path; `scripts/fuzz` builds it with
     // `-sanitize=fuzzer,address`. A normal build gives a replay tool.
     .executable(name: "streamlab-fuzz", targets: ["streamlab-fuzz"]),
+  ],
+  // The web server's packages (Hummingbird, SwiftNIO and what they use,
+  // 23 packages) are named only under the `Server` trait, on by default, so
+  // `scripts/start`, which builds `streamlab` with `--disable-default-traits`,
+  // neither resolves nor checks them out: 22 s of a first start, measured
+  // (docs/benchmarks.md, "Start-up"). SwiftPM leaves a package out of
+  // resolution when every use of it is trait-guarded.
+  traits: [
+    .default(enabledTraits: ["Server"]),
+    .trait(name: "Server", description: "streamlab serve's web server (HummingbirdCore on SwiftNIO)"),
   ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
@@ -67,10 +91,11 @@ let package = Package(
     .target(name: "StreamLang", dependencies: ["StreamCore"]),
     // StreamLang's Swift exporter (`:swift`, `--format swift`), its own module so it compiles beside the
     // modules that need only the language (SwiftImport, Lessons) in the first build.
-    .target(name: "StreamLangExport", dependencies: ["StreamLang", "StreamCore"]),
+    .target(
+      name: "StreamLangExport", dependencies: ["StreamLang", "StreamCore"], swiftSettings: unoptimizedInRelease),
     // Pasted Combine code, read by a parser of its own for the subset and
     // lowered into StreamLang's language (no swift-syntax: see README).
-    .target(name: "SwiftImport", dependencies: ["StreamLang", "StreamCore"], swiftSettings: fileByFileInRelease),
+    .target(name: "SwiftImport", dependencies: ["StreamLang", "StreamCore"], swiftSettings: unoptimizedInRelease),
     .target(name: "Marbles", dependencies: ["StreamCore"]),
     // The Swift-subset interpreter (issue 29): pasted Swift run on the same engine.
     .target(
@@ -79,24 +104,24 @@ let package = Package(
         "SwiftImport", "StreamLang", "StreamCore", .product(name: "OpenCombine", package: "OpenCombine"),
       ]),
     .target(
-      name: "Lessons", dependencies: ["StreamLang", "Marbles"], swiftSettings: fileByFileInRelease),
+      name: "Lessons", dependencies: ["StreamLang", "Marbles"], swiftSettings: fileByFileInRelease + optimizedForSize),
     .target(
       name: "StreamLab",
       dependencies: ["StreamLang", "StreamLangExport", "Marbles", "Lessons", "SwiftImport", "SwiftRun"],
-      swiftSettings: fileByFileInRelease),
+      swiftSettings: unoptimizedInRelease),
     // The browser playground: the JSON API over the interpreter and the page,
     // whose files are compiled into the binary (no Bundle lookup at run time).
     .target(
       name: "StreamLabServer",
       dependencies: [
         "StreamLab", "Lessons", "StreamLang", "Marbles",
-        .product(name: "HummingbirdCore", package: "hummingbird"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-        .product(name: "HTTPTypes", package: "swift-http-types"),
-        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Server"])),
+        .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Server"])),
+        .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
+        .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
+        .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Server"])),
+        .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
       ],
       resources: [
         .embedInCode("Page/index.html"),
@@ -166,7 +191,7 @@ let package = Package(
       name: "StreamLabServerTests",
       dependencies: [
         "StreamLabServer", "StreamLab", "Lessons", "StreamCore",
-        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Server"])),
       ]),
     .testTarget(name: "FuzzTests", dependencies: ["StreamLabFuzzing", "StreamLab"], exclude: ["Crashers"]),
     // Depends on streamlab-serve too, so `swift build --build-tests` builds

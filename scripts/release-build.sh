@@ -8,12 +8,25 @@
 # their stored state), about 8% of a million-value run. The compiler still
 # checks it statically, and the test suite (debug) and the fuzzer (release,
 # sanitized) check it at run time (docs/benchmarks.md, "Run speed").
+# No debug information (-gnone): SwiftPM's release builds write DWARF for
+# every file, which the first build paid for (about 20 s of it) and which
+# no user of the release binary reads; a crash still names its functions.
+release_flags=(-c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked -Xswiftc -gnone)
+
+# `streamlab` without the web server's packages (`--disable-default-traits`
+# turns the `Server` trait off, and Package.swift names Hummingbird and
+# SwiftNIO under it only): a first start neither resolves nor checks them out.
 build_release_streamlab() {
-  swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --product streamlab >&2
+  swift build "${release_flags[@]}" --disable-default-traits --product streamlab >&2
 }
 
-# streamlab-serve, which `streamlab serve` runs, with the same flags: built
-# with others, every module would be compiled again for it.
+# streamlab-serve, which `streamlab serve` runs from the folder `streamlab`
+# is in. It needs the `Server` trait, which is a compiler flag for every
+# module of the package: built in .build/release beside `streamlab`, each
+# would compile every module again for the other. So it has a build folder
+# of its own, .build/serve, and a link to it beside `streamlab`.
 build_release_streamlab_serve() {
-  swift build -c release --static-swift-stdlib -Xswiftc -enforce-exclusivity=unchecked --product streamlab-serve >&2
+  swift build "${release_flags[@]}" --scratch-path .build/serve --product streamlab-serve >&2
+  mkdir -p .build/release
+  ln -sfn ../serve/release/streamlab-serve .build/release/streamlab-serve
 }

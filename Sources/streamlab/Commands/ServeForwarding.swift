@@ -45,11 +45,13 @@ enum ServeForwarding {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     execv(path, argv)
     let reason = String(cString: strerror(errno))
-    // A release `streamlab` (what `scripts/start` builds) needs a release server beside it.
-    let configuration = path.contains("/release/") ? "-c release " : ""
-    StandardStream.error.write(
-      "streamlab serve: cannot run \(path) (\(reason)); build it with "
-        + "`swift build \(configuration)--product streamlab-serve` (or `scripts/start serve`)\n")
+    // A release `streamlab` (what `scripts/start` builds) needs a release
+    // server beside it, which scripts/release-build.sh builds with the
+    // `Server` trait in a folder of its own and links there.
+    let how =
+      path.contains("/release/")
+      ? "`scripts/start serve`" : "`swift build --product streamlab-serve` (or `scripts/start serve`)"
+    StandardStream.error.write("streamlab serve: cannot run \(path) (\(reason)); build it with \(how)\n")
     exit(1)
   }
 }
