@@ -26,6 +26,10 @@ extension Publishers.Delay {
   func zip<P: Publisher>(_ other: P) -> Publishers.ExactZip<Self, P> where P.Failure == Failure { exactZip(other) }
 }
 
+extension Just {
+  func zip<P: Publisher>(_ other: P) -> Publishers.ExactZip<Just, P> where P.Failure == Failure { exactZip(other) }
+}
+
 extension PassthroughSubject {
   func prefix(_ maxLength: Int) -> Publishers.ExactOutput<PassthroughSubject> { exactPrefix(maxLength) }
 
