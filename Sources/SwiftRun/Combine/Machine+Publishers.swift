@@ -83,6 +83,9 @@ extension Machine {
     _ name: String, _ upstream: PublisherValue, _ arguments: [Argument], label: String, at range: SourceRange,
     isInitializer: Bool = false, in scope: Scope? = nil
   ) throws -> Value {
+    if name == "removeDuplicates", arguments.isEmpty {
+      try requireEquatable(upstream.outputType.output, for: name, at: range)
+    }
     let made = try untypedOperator(name, upstream, arguments, label: label, at: range, isInitializer: isInitializer)
     guard let publisher = made.opaque(as: PublisherValue.self) else { return made }
     let scope = scope ?? globals

@@ -42,8 +42,16 @@ enum ClosureCapture {
       if let variable = enclosing.lookupLocal(name, stoppingAt: globals) { scope.declare(name, variable) }
     }
     // A capture list copies what it names now: `[count]`, `[weak vm]`, `[c = self.count]`.
+    // What the body never uses is evaluated and let go at once: swiftc keeps
+    // no unused capture (issue 29's cuts: corpus 93 with its `print` deleted
+    // runs `Loader`'s deinit before the next statement, not when the task ends).
+    let usedInBody =
+      closure.body.first.map { first in
+        names(in: SourceRange(start: first.range.start, end: closure.range.end).text(in: text))
+      } ?? []
     for capture in closure.captures where capture.name != "self" || capture.value != nil {
       let value = try capture.value.map(evaluate) ?? resolve(capture.name)
+      guard usedInBody.contains(capture.name) else { continue }
       if capture.strength != .strong, let instance = value.opaque(as: Instance.self) {
         let reference = WeakInstance(instance, isUnowned: capture.strength == .unowned)
         scope.declare(capture.name, Variable(.opaque(WeakReference(reference)), isConstant: true))

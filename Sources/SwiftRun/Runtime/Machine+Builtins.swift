@@ -12,6 +12,12 @@ extension Machine {
     "TimeInterval", "Task", "AsyncStream", "CancellationError", "MainActor",
   ]
 
+  /// The builtin types whose initializers take no closure.
+  static let takeNoClosure: Set<String> = [
+    "Date", "Int", "Double", "Bool", "String", "Just", "Empty", "Fail", "PassthroughSubject", "CurrentValueSubject",
+    "Optional", "Set", "Array", "Dictionary",
+  ]
+
   func builtinName(_ name: String, at range: SourceRange) throws -> Value? {
     if Self.continuationFunctions.contains(name) {
       return .opaque(
@@ -59,6 +65,12 @@ extension Machine {
     throws -> Value
   {
     let label = source(range)
+    // Braces after `Date(…)` are a trailing closure to Swift, which these
+    // initializers do not take (issue 29's cuts: a deleted `didSet` line left
+    // `var now = Date(…) { }`).
+    if let closure = arguments.first(where: \.isTrailing), Self.takeNoClosure.contains(name) {
+      throw refuse("extra trailing closure passed in call to `\(name)`", at: closure.range)
+    }
     switch name {
     case "Task":
       return try makeTask(arguments, detached: false, at: range)

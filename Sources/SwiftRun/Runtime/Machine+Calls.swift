@@ -26,6 +26,7 @@ extension Machine {
         name, try xctestArguments(name, written, in: scope), at: range, unwrappedType: unwrapped)
     case .member(let base?, let name):
       try requireUnwrappedSelf(base, member: name, in: scope)
+      try requireRequirement(name, of: base, in: scope)
       let target = try link(base, in: scope)
       try requireUnwrapped(target, readBy: base, in: scope)
       // An operator outside what streamlab runs is refused before its
@@ -216,6 +217,17 @@ extension Machine {
   /// end in `eraseToAnyPublisher()` (`Publishers.Map<…>` is not
   /// `AnyPublisher<…>`), so streamlab does too, at the returned expression.
   func checkReturned(_ value: Value, as type: WrittenType?, from body: [SwiftStatement]) throws {
+    // A publisher that cannot fail returned as one that can: swiftc wants
+    // `setFailureType(to:)` (issue 29's cuts: the line deleted from a mock).
+    if case .named("AnyPublisher", let arguments)? = type, arguments.count == 2, arguments[1] != .named("Never", []),
+      let publisher = value.opaque(as: PublisherValue.self), publisher.outputType.failure == .never
+    {
+      let output = publisher.outputType.output.spelling
+      throw refuse(
+        "cannot convert return expression of type 'AnyPublisher<\(output.contains("_") ? "\(arguments[0])" : output), "
+          + "Never>' to return type '\(type!)'", at: body.last?.range ?? SourceRange(start: 0, end: 0),
+        instead: "`.setFailureType(to: \(arguments[1]).self)` before `.eraseToAnyPublisher()`")
+    }
     guard case .named("AnyPublisher", _)? = type, let publisher = value.opaque(as: PublisherValue.self),
       !publisher.isErased, let last = publisher.stages.last, last.label.hasPrefix(".")
     else { return }

@@ -44,6 +44,15 @@ extension Machine {
     switch declaration.kind {
     case .protocol:
       // A protocol declares no code to run; its conforming types carry it.
+      // Its requirements are what a value of its type may be asked for.
+      protocolRequirements[declaration.name] = Set(
+        declaration.members.flatMap { member -> [String] in
+          switch member.kind {
+          case .function(let function): return [function.name]
+          case .variable(let variable): return variable.pattern.boundNames
+          default: return []
+          }
+        })
       return
     case .actor:
       throw refuse(
@@ -59,6 +68,7 @@ extension Machine {
       definition.rawType = raw
     }
     definition.isObservableObject = declaration.inherited.contains { $0.description == "ObservableObject" }
+    definition.conformances = Set(declaration.inherited.map(\.description))
     definition.isTestCase = Self.isTestCase(declaration)
     types[declaration.name] = definition
     try addMembers(declaration.members, to: definition)
@@ -83,6 +93,7 @@ extension Machine {
         "streamlab runs extensions of the paste's own types and of `Publisher` only", at: declaration.nameRange,
         instead: "a function that takes the value, such as `func shout(_ text: String) -> String`")
     }
+    definition.conformances.formUnion(declaration.inherited.map(\.description))
     try addMembers(declaration.members, to: definition)
     describeItself(definition)
   }

@@ -450,7 +450,10 @@ extension Machine {
   /// Stores into a variable, running its observers around the write; with
   /// `range`, the value is first checked against the variable's declared type.
   func write(_ value: Value, to variable: Variable, at range: SourceRange? = nil) throws {
-    if let range { try checkAssignable(value, to: variable.writtenType, at: range) }
+    if let range {
+      // With no type written, Swift's is the one its first value gave it (`@Published var ticks = 0`).
+      try checkAssignable(value, to: variable.writtenType ?? Self.inferredType(of: variable.value), at: range)
+    }
     let value = variable.wrapsOptional ? value.asOptional : value
     guard let observer = variable.observer else {
       variable.value = value

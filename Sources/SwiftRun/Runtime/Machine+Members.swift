@@ -127,7 +127,7 @@ extension Machine {
       let variable = instance.fields[String(name.dropFirst())]
     {
       // `assign(to: &$results)` sets the property itself, which publishes.
-      return try write(value, to: variable)
+      return try write(value, to: variable, at: range)
     }
     if let expectation = target.opaque(as: ExpectationValue.self) {
       return try setExpectationProperty(name, of: expectation, to: value, at: range)

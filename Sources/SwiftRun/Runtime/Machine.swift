@@ -13,6 +13,8 @@ final class Machine {
   let recorder: Recorder
   let globals = Scope(parent: nil)
   var types: [String: TypeDefinition] = [:]
+  /// The paste's protocols, with the names of their requirements.
+  var protocolRequirements: [String: Set<String>] = [:]
   /// Functions declared at the top level, by name (overloads by labels).
   var functions: [String: [SwiftFunction]] = [:]
   /// `extension Publisher { func … }` methods, by name.

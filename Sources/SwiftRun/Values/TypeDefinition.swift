@@ -22,6 +22,8 @@ final class TypeDefinition {
   var rawType: WrittenType?
   /// Declared `: ObservableObject`: its instances have `objectWillChange`.
   var isObservableObject = false
+  /// The protocols the declaration and its extensions name (`Equatable`, …).
+  var conformances: Set<String> = []
   /// Declared `: XCTestCase` (issue 32): its `test…` methods are run as tests.
   var isTestCase = false
   /// The type's own `description` (CustomStringConvertible), run by the

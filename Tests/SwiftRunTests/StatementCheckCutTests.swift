@@ -1,0 +1,150 @@
+import Foundation
+import StreamCore
+import StreamLang
+import SwiftRun
+import Testing
+
+/// Cuts of the corpus (`scripts/swiftrun-cuts`: each line deleted, each
+/// prefix) that swiftc refuses and streamlab had run without a word, now
+/// refused before or where they run. Each case is a snippet with one line
+/// deleted; the comment beside it is swiftc's own message for that cut, from
+/// its build against OpenCombine (the oracle of `Tests/SwiftRunCorpus`).
+@Suite struct StatementCheckCutTests {
+  static let snippets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../SwiftRunCorpus/Snippets").standardizedFileURL
+
+  struct Cut: CustomTestStringConvertible, Sendable {
+    var snippet: String
+    var deletedLine: Int
+    var refusedAtLine: Int
+    var message: String
+    var testDescription: String { "\(snippet) without line \(deletedLine)" }
+  }
+
+  static let cuts: [Cut] = [
+    // swiftc: cannot assign value of type '()' to type '[String]' (at `self?.results = found`)
+    Cut(
+      snippet: "05-search-view-model", deletedLine: 17, refusedAtLine: 19,
+      message: "cannot assign value of type '()' to type '[String]'"),
+    // swiftc: cannot convert value of type '()' to closure result type '[String]' (at `.map { text in`)
+    Cut(
+      snippet: "06-search-runloop-assign", deletedLine: 15, refusedAtLine: 16,
+      message: "cannot assign value of type '()' to type '[String]'"),
+    // swiftc: type '(Bool, Bool)' cannot conform to 'Equatable' (at `.removeDuplicates()`)
+    Cut(
+      snippet: "07-form-validation", deletedLine: 29, refusedAtLine: 28,
+      message: "type '(Bool, Bool)' cannot conform to 'Equatable': a tuple is not `Equatable`"),
+    // swiftc: cannot assign value of type 'String' to type '[String]'
+    Cut(
+      snippet: "22-test-scheduler-debounce", deletedLine: 13, refusedAtLine: 13,
+      message: "cannot assign value of type 'String' to type '[String]'"),
+    // swiftc: missing return in closure expected to return 'Int' (a `tryMap` closure left with its `guard`)
+    Cut(
+      snippet: "30-catch-fallback", deletedLine: 13, refusedAtLine: 13,
+      message: "missing return in closure expected to return 'Int'"),
+    // swiftc: no exact matches in call to instance method 'removeDuplicates' (a struct that is not Equatable)
+    Cut(
+      snippet: "34-remove-duplicates-by", deletedLine: 22, refusedAtLine: 21,
+      message:
+        "referencing instance method 'removeDuplicates()' on 'Publisher' requires that 'Reading' conform to 'Equatable'"
+    ),
+    // swiftc: cannot convert value of type 'ReferenceWritableKeyPath<Label, String>' to expected argument type
+    // 'ReferenceWritableKeyPath<Label, Int>' (at `.assign(to: \.text, on: label)`)
+    Cut(
+      snippet: "39-assign-on-object", deletedLine: 13, refusedAtLine: 12,
+      message: "cannot assign value of type 'Int' to type 'String'"),
+    // swiftc: value of type 'any WeatherService' has no member 'temperature'
+    Cut(
+      snippet: "58-service-protocol-mock", deletedLine: 5, refusedAtLine: 37,
+      message: "value of type 'any WeatherService' has no member 'temperature'"),
+    // swiftc: cannot convert return expression of type 'AnyPublisher<…Output, Never>' (aka 'AnyPublisher<Int,
+    // Never>') to return type 'AnyPublisher<Int, any Error>'
+    Cut(
+      snippet: "58-service-protocol-mock", deletedLine: 16, refusedAtLine: 15,
+      message:
+        "cannot convert return expression of type 'AnyPublisher<Int, Never>' to return type 'AnyPublisher<Int, Error>'"
+    ),
+    // swiftc: cannot assign value of type 'AnyPublisher<[String], Never>' to type '[String]'
+    Cut(
+      snippet: "59-search-stale-results", deletedLine: 24, refusedAtLine: 25,
+      message: "cannot assign a publisher to a property or variable of type `[String]`"),
+    // swiftc: extra trailing closure passed in call (at `var now = Date(timeIntervalSince1970: 0) {`)
+    Cut(
+      snippet: "77-assign-on-self-timer-leak", deletedLine: 7, refusedAtLine: 6,
+      message: "extra trailing closure passed in call to `Date`"),
+    // swiftc: cannot convert parent type 'Published<Int>' to expected type 'Published<…>' (aka 'Published<Date>')
+    Cut(
+      snippet: "79-assign-to-published", deletedLine: 11, refusedAtLine: 11,
+      message: "cannot assign value of type 'Date' to type 'Int'"),
+    // swiftc: expansion of macro 'error' requires leading '#' (its `} catch {` deleted)
+    Cut(
+      snippet: "88-task-cancel-sleep", deletedLine: 9, refusedAtLine: 9,
+      message:
+        "`error` is not declared here: only a `catch` with no pattern binds it (elsewhere Swift reads it as the "
+        + "`#error` macro)"),
+    // swiftc: switch must be exhaustive (its `default:` deleted)
+    Cut(
+      snippet: "91-values-throwing", deletedLine: 19, refusedAtLine: 17,
+      message: "switch must be exhaustive: `error` is an `any Error`, which no list of cases covers"),
+  ]
+
+  static func text(of snippet: String, without line: Int? = nil) throws -> String {
+    var lines = try String(contentsOf: snippets.appendingPathComponent("\(snippet).swift"), encoding: .utf8)
+      .components(separatedBy: "\n")
+    if let line { lines.remove(at: line - 1) }
+    return lines.joined(separator: "\n")
+  }
+
+  @Test(arguments: cuts)
+  func swiftcsRefusalIsStreamlabs(_ cut: Cut) throws {
+    let swift = try Self.text(of: cut.snippet, without: cut.deletedLine)
+    guard case .refused(let diagnostic) = SwiftRun.run(swift) else {
+      Issue.record("\(cut.testDescription) ran; swiftc refuses it")
+      return
+    }
+    #expect(diagnostic.message == cut.message)
+    #expect(SourceLocation(of: diagnostic.range, in: swift).line == cut.refusedAtLine)
+  }
+
+  /// Each snippet whole still runs: the checks refuse only what swiftc refuses.
+  @Test(arguments: Set(cuts.map(\.snippet)).sorted())
+  func theWholeSnippetStillRuns(_ snippet: String) throws {
+    guard case .ran = SwiftRun.run(try Self.text(of: snippet)) else {
+      Issue.record("\(snippet) is refused whole")
+      return
+    }
+  }
+
+  /// `93-task-keeps-captures` without its `print`: the task's capture list
+  /// names `loader` and the body never uses it. swiftc's build keeps no
+  /// unused capture, so the object goes when the global lets go of it.
+  @Test func anUnusedCaptureIsLetGoAtOnce() throws {
+    let swift = try Self.text(of: "93-task-keeps-captures", without: 13)
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("the cut should run")
+      return
+    }
+    // swiftc's build: "0ms: loader deinit", "0ms: global released".
+    #expect(result.log.map { "\($0.time): \($0.text)" } == ["0ms: loader deinit", "0ms: global released"])
+  }
+
+  /// What swiftc compiles stays run: the checks' own edges.
+  @Test(arguments: [
+    // `error` inside a bare `catch`, and bound by a pattern elsewhere.
+    "do { throw URLError.bad } catch { print(error) }\nenum URLError: Error { case bad }",
+    // A single expression is returned without `return`; an `if`/`else` that returns on both ways.
+    "func double(_ x: Int) -> Int { x * 2 }\nfunc sign(_ x: Int) -> String {\n  if x < 0 { return \"-\" } else { return \"+\" }\n}\nprint(double(2), sign(3))",
+    // A `switch` whose cases all return.
+    "enum E { case a, b }\nfunc name(_ e: E) -> String {\n  switch e {\n  case .a: return \"a\"\n  case .b: return \"b\"\n  }\n}\nprint(name(.a))",
+    // `removeDuplicates()` over an enum without payloads, and over a struct that says `Equatable`.
+    "enum Light { case red, green }\nstruct P: Equatable { let x: Int }\nlet a = [Light.red, .red, .green].publisher.removeDuplicates().sink { print($0) }\nlet b = [P(x: 1), P(x: 1)].publisher.removeDuplicates().sink { print($0.x) }",
+    // A property inferred from its first value, written with the same type; an Optional set to nil.
+    "final class M { var count = 0; var name: String? = \"a\" }\nlet m = M()\nm.count = 3\nm.name = nil\nprint(m.count)",
+  ])
+  func whatSwiftcCompilesStillRuns(_ swift: String) {
+    guard case .ran = SwiftRun.run("import Combine\n" + swift) else {
+      Issue.record("refused: \(swift)")
+      return
+    }
+  }
+}
