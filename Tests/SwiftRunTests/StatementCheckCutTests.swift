@@ -128,6 +128,32 @@ import Testing
     #expect(result.log.map { "\($0.time): \($0.text)" } == ["0ms: loader deinit", "0ms: global released"])
   }
 
+  /// `62-append-empty-replace` without its `.append(4, 5)`: swiftc's build
+  /// types the literal from what follows it, `[Int??]`, and prints
+  /// "replaceNil + append: [Optional(1), Optional(0), Optional(3)]"; with the
+  /// `append`, `[1, 0, 3, 4, 5]`. streamlab types it `[Int?]` either way and
+  /// says so; an array bound by its own `let` is `[Int?]` to swiftc too.
+  @Test func aNilArrayLiteralTypedByWhatFollowsItIsNoted() throws {
+    let swift = try Self.text(of: "62-append-empty-replace", without: 12)
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("the cut should run")
+      return
+    }
+    #expect(result.log.map(\.text).contains("replaceNil + append: [1, 0, 3]"))
+    #expect(
+      result.notes.contains {
+        $0.hasPrefix("Swift types `[1, nil, 3]` from what follows it")
+          && $0.hasSuffix("`([1, nil, 3] as [Int?])` to be sure")
+      })
+    let bound =
+      "import Combine\nlet values = [1, nil, 3]\nlet c = values.publisher.replaceNil(with: 0).sink { print($0) }"
+    guard case .ran(let boundResult, _) = SwiftRun.run(bound) else {
+      Issue.record("the bound array should run")
+      return
+    }
+    #expect(!boundResult.notes.contains { $0.contains("from what follows it") })
+  }
+
   /// What swiftc compiles stays run: the checks' own edges.
   @Test(arguments: [
     // `error` inside a bare `catch`, and bound by a pattern elsewhere.

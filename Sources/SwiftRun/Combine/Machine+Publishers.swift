@@ -83,6 +83,7 @@ extension Machine {
     _ name: String, _ upstream: PublisherValue, _ arguments: [Argument], label: String, at range: SourceRange,
     isInitializer: Bool = false, in scope: Scope? = nil
   ) throws -> Value {
+    if name == "replaceNil" { noteNilLiteralInference(replacing: upstream) }
     if name == "removeDuplicates", arguments.isEmpty {
       try requireEquatable(upstream.outputType.output, for: name, at: range)
     }

@@ -34,6 +34,8 @@ final class Machine {
   /// Subscriptions the run itself keeps alive: `assign(to: &$x)` lives as long as its property.
   var retained: [Cancellable] = []
   var notes: [String] = []
+  /// The array literals `noteNilLiteralInference` has spoken of.
+  var notedNilLiterals: Set<String> = []
   /// Where each subscription was made, by pipeline.
   var subscriptionOffsets: [Int] = []
   /// Where the statement that made each subscription starts, by pipeline.
