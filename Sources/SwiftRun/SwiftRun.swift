@@ -32,22 +32,11 @@ public enum SwiftRun {
     case .success(let parsed): statements = parsed
     case .failure(let diagnostic): return .refused(diagnostic)
     }
-    if let undeclared = UndeclaredNames.first(in: statements, givens: givens?.boundNames ?? []) {
-      return .refused(
-        Diagnostic(
-          undeclared.name == "error"
-            ? "`error` is not declared here: only a `catch` with no pattern binds it (elsewhere Swift reads it as "
-              + "the `#error` macro)"
-            : "`\(undeclared.name)` is not declared in the paste", at: undeclared.range,
-          suggestion: Suggestion.closest(
-            to: undeclared.name, among: UndeclaredNames.declaredNames(in: statements) + (givens?.boundNames ?? []))))
-    }
-    if let missing = MissingReturns.first(in: statements) { return .refused(missing) }
-    if let range = UndeclaredNames.uncoveredErrorSwitch(in: statements) {
-      return .refused(
-        Diagnostic(
-          "switch must be exhaustive: `error` is an `any Error`, which no list of cases covers", at: range,
-          expected: "a `default:` case"))
+    // What swiftc refuses before anything runs (issue 29's cuts).
+    if let refusal = UndeclaredNames.diagnostic(in: statements, givens: givens?.boundNames ?? [])
+      ?? MissingReturns.first(in: statements)
+    {
+      return .refused(refusal)
     }
     let tests = testMethods(in: statements)
     if !tests.isEmpty { return runTests(tests, statements, swift, options: options, givens: givens) }

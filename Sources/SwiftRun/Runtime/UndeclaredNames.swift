@@ -14,31 +14,32 @@ import SwiftImport
 /// refuses what swiftc compiles for want of scope rules; what it misses, the
 /// run still refuses where it meets it.
 enum UndeclaredNames {
-  /// The first use, in the paste's order, of a name declared nowhere.
-  static func first(in statements: [SwiftStatement], givens: [String] = []) -> (name: String, range: SourceRange)? {
+  /// The first name of the paste declared nowhere, in the paste's order, or
+  /// else a `switch error` with no `default:` (below), as swiftc refuses them.
+  static func diagnostic(in statements: [SwiftStatement], givens: [String] = []) -> Diagnostic? {
     var walk = Walk()
     walk.visit(statements)
     let declared = walk.declared.union(givens)
-    return walk.uses
+    let undeclared = walk.uses
       .filter { use in
         guard let first = use.name.first, first.isLowercase else { return false }
         return !declared.contains(use.name) && !known.contains(use.name)
       }
       .min { $0.range.start < $1.range.start }
-  }
-
-  /// The first `switch error` in a bare `catch` that has no `default:`.
-  static func uncoveredErrorSwitch(in statements: [SwiftStatement]) -> SourceRange? {
-    var walk = Walk()
-    walk.visit(statements)
-    return walk.uncoveredErrorSwitch
-  }
-
-  /// Every name the paste declares, whatever its scope: for "did you mean".
-  static func declaredNames(in statements: [SwiftStatement]) -> [String] {
-    var walk = Walk()
-    walk.visit(statements)
-    return walk.declared.sorted()
+    if let undeclared {
+      return Diagnostic(
+        undeclared.name == "error"
+          ? "`error` is not declared here: only a `catch` with no pattern binds it (elsewhere Swift reads it as the "
+            + "`#error` macro)"
+          : "`\(undeclared.name)` is not declared in the paste", at: undeclared.range,
+        suggestion: Suggestion.closest(to: undeclared.name, among: declared.sorted()))
+    }
+    if let range = walk.uncoveredErrorSwitch {
+      return Diagnostic(
+        "switch must be exhaustive: `error` is an `any Error`, which no list of cases covers", at: range,
+        expected: "a `default:` case")
+    }
+    return nil
   }
 
   /// What a paste may name without declaring it.
@@ -55,7 +56,6 @@ enum UndeclaredNames {
     "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "withTaskCancellationHandler",
     "withoutActuallyEscaping", "sleep", "usleep", "exit", "pow", "sqrt", "floor", "ceil", "round", "log", "exp",
     "sin", "cos", "tan", "atan2", "hypot", "fmod", "trunc", "arc4random", "arc4random_uniform", "autoreleasepool",
-    "zip3",
   ]
 
   /// Names Swift makes inside a declaration without their being written:
