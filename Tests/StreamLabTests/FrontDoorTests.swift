@@ -1,3 +1,4 @@
+import Foundation
 import Lessons
 import StreamCore
 import StreamLab
@@ -108,5 +109,34 @@ import Testing
     #expect(bound == ["a"])
     #expect(answer.exitStatus == 2)
     #expect(answer.message?.hasPrefix("nothing to run: `let` bound a") == true)
+  }
+}
+
+/// A pasted file that imports modules but not Combine: swiftc cannot find
+/// Combine's names (issue 29's cuts: `import Combine` deleted from a paste
+/// that keeps `import Foundation`), so the answer says so; a fragment with
+/// no imports is taken as the inside of a file that has them.
+@Suite struct MissingImportTests {
+  static let body =
+    "let subject = PassthroughSubject<Int, Never>()\nlet c = subject.sink { print($0) }\nsubject.send(1)"
+
+  static func notes(_ swift: String) -> [String] {
+    let answer = FrontDoor.evaluate(FrontDoorRequest(swift, language: .swift, format: .json))
+    guard let document = answer.document.data(using: .utf8),
+      let json = try? JSONSerialization.jsonObject(with: document) as? [String: Any]
+    else { return ["no JSON"] }
+    return json["notes"] as? [String] ?? []
+  }
+
+  @Test func aFileImportingFoundationOnlyIsNoted() {
+    #expect(
+      Self.notes("import Foundation\n" + Self.body).contains {
+        $0.hasPrefix("Swift needs `import Combine` in this file (it imports only `Foundation`)")
+      })
+  }
+
+  @Test(arguments: ["", "import Combine\n", "import OpenCombine\n", "import SwiftUI\nimport Foundation\n"])
+  func aFragmentOrAFileThatImportsCombineIsNot(_ imports: String) {
+    #expect(!Self.notes(imports + Self.body).contains { $0.contains("import Combine") })
   }
 }

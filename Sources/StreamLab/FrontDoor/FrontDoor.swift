@@ -37,9 +37,12 @@ public enum FrontDoor {
       // reader's to read (a function whose body is the program, as
       // `--format swift` writes it); only an interpreted run that did
       // something is answered here.
-      case .ran(let result, _) where result.showsSomething:
+      case .ran(var result, let uses) where result.showsSomething:
         let verdict = ShortFormCheck.verdict(for: request.text, interpreted: result, options: request.options)
         if case .typeErrors(let errors) = verdict { return invalid(errors, in: request.text, request) }
+        if let note = MissingImport.note(for: request.text, subscriptions: uses.subscriptionOffsets.count) {
+          result.notes.append(note)
+        }
         return interpretedAnswer(result, request, verdict: verdict, streamingInto: stream)
       case .tested(let runs):
         return testedAnswer(runs, request)
