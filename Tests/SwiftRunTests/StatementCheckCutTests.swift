@@ -164,6 +164,8 @@ import Testing
     "enum E { case a, b }\nfunc name(_ e: E) -> String {\n  switch e {\n  case .a: return \"a\"\n  case .b: return \"b\"\n  }\n}\nprint(name(.a))",
     // `removeDuplicates()` over an enum without payloads, and over a struct that says `Equatable`.
     "enum Light { case red, green }\nstruct P: Equatable { let x: Int }\nlet a = [Light.red, .red, .green].publisher.removeDuplicates().sink { print($0) }\nlet b = [P(x: 1), P(x: 1)].publisher.removeDuplicates().sink { print($0.x) }",
+    // A struct `Equatable` through a protocol of the paste's, and a class that inherits `NSObject`'s equality.
+    "protocol Model: Hashable {}\nstruct U: Model { let id: Int }\nlet c = [U(id: 1), U(id: 1)].publisher.removeDuplicates().sink { print($0.id) }",
     // A property inferred from its first value, written with the same type; an Optional set to nil.
     "final class M { var count = 0; var name: String? = \"a\" }\nlet m = M()\nm.count = 3\nm.name = nil\nprint(m.count)",
   ])

@@ -145,6 +145,11 @@ extension Machine {
   /// paste that does not say `Equatable` (issue 29's cuts: a deleted `.map`
   /// left `removeDuplicates()` over `combineLatest`'s pairs, and over a
   /// struct). An enum without associated values is `Equatable` by itself.
+  static let conformancesWithoutEquality: Set<String> = [
+    "Identifiable", "Codable", "Decodable", "Encodable", "CustomStringConvertible", "CustomDebugStringConvertible",
+    "Sendable", "Error", "LocalizedError", "ObservableObject",
+  ]
+
   func requireEquatable(_ output: StreamLang.SwiftType, for name: String, at range: SourceRange) throws {
     let instead = "`.\(name)(by:)` with a closure that says when two values are the same"
     switch output {
@@ -153,8 +158,11 @@ extension Machine {
         "type '\(output.spelling)' cannot conform to 'Equatable': a tuple is not `Equatable`", at: range,
         instead: instead)
     case .named(let typeName):
+      // Only where every protocol it names is one that does not make it
+      // `Equatable`: a protocol of the paste's (`Model: Hashable`) or a
+      // superclass (`NSObject`) may.
       guard let definition = types[typeName], definition.kind != .protocol,
-        definition.conformances.isDisjoint(with: ["Equatable", "Hashable", "Comparable"])
+        definition.conformances.isSubset(of: Self.conformancesWithoutEquality)
       else { return }
       if definition.kind == .enum,
         definition.rawType != nil || definition.cases.values.allSatisfy({ $0.associated.isEmpty })
