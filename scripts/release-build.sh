@@ -27,6 +27,8 @@ build_release_streamlab() {
 # of its own, .build/serve, and a link to it beside `streamlab`.
 build_release_streamlab_serve() {
   swift build "${release_flags[@]}" --scratch-path .build/serve --product streamlab-serve >&2
+  # An absolute target: .build/release is itself a link to the triple's
+  # folder, which a relative target would be read from.
   mkdir -p .build/release
-  ln -sfn ../serve/release/streamlab-serve .build/release/streamlab-serve
+  ln -sfn "$(pwd -P)/.build/serve/release/streamlab-serve" .build/release/streamlab-serve
 }
