@@ -45,8 +45,10 @@ enum ClosureCapture {
     // What the body never uses is evaluated and let go at once: swiftc keeps
     // no unused capture (issue 29's cuts: corpus 93 with its `print` deleted
     // runs `Loader`'s deinit before the next statement, not when the task ends).
-    let usedInBody =
-      closure.body.first.map { first in
+    let usedInBody: Set<String> =
+      closure.captures.isEmpty
+      ? []
+      : closure.body.first.map { first in
         names(in: SourceRange(start: first.range.start, end: closure.range.end).text(in: text))
       } ?? []
     for capture in closure.captures where capture.name != "self" || capture.value != nil {

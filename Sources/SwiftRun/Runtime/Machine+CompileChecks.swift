@@ -56,11 +56,7 @@ extension Machine {
     case .double: shown = "Double"
     case .opaque(let opaque) where opaque is DateValue: shown = "Date"
     case .array(let items):
-      // `[String]` when every element says the same; otherwise streamlab does not say.
-      let names = Set(items.map(\.typeName))
-      guard names.count == 1, let name = names.first, ["Int", "Double", "String", "Bool"].contains(name) else {
-        return nil
-      }
+      guard let name = Self.plainElementName(items) else { return nil }
       shown = "[\(name)]"
     default: return nil
     }
@@ -91,13 +87,17 @@ extension Machine {
     case .string: return .named("String", [])
     case .bool: return .named("Bool", [])
     case .array(let items):
-      let names = Set(items.map(\.typeName))
-      guard names.count == 1, let name = names.first, ["Int", "Double", "String", "Bool"].contains(name) else {
-        return nil
-      }
-      return .array(.named(name, []))
+      return Self.plainElementName(items).map { .array(.named($0, [])) }
     default: return nil
     }
+  }
+
+  /// `Int`, `Double`, `String` or `Bool` when an array's elements are of
+  /// that type, read from the first alone: a Swift array holds one type, and
+  /// every write is checked, so a long array is not walked at each append.
+  private static func plainElementName(_ items: [Value]) -> String? {
+    guard let name = items.first?.typeName, ["Int", "Double", "String", "Bool"].contains(name) else { return nil }
+    return name
   }
 
   /// True where `written` is a value type no publisher is: a number, text, a collection.
@@ -185,7 +185,8 @@ extension Machine {
   /// only at the protocol (issue 29's cuts: a deleted requirement line ran
   /// through the mock's method).
   func requireRequirement(_ name: String, of base: SwiftExpr, in scope: Scope) throws {
-    guard let written = declaredType(of: base, in: scope), case .named(let protocolName, []) = written.withoutOptional,
+    guard !protocolRequirements.isEmpty, let written = declaredType(of: base, in: scope),
+      case .named(let protocolName, []) = written.withoutOptional,
       let requirements = protocolRequirements[protocolName], !requirements.contains(name)
     else { return }
     throw refuse(

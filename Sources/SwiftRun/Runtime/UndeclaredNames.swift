@@ -17,7 +17,7 @@ enum UndeclaredNames {
   /// The first name of the paste declared nowhere, in the paste's order, or
   /// else a `switch error` with no `default:` (below), as swiftc refuses them.
   static func diagnostic(in statements: [SwiftStatement], givens: [String] = []) -> Diagnostic? {
-    var walk = Walk()
+    var walk = Walk(pasteTypes: Walk.typeNames(in: statements))
     walk.visit(statements)
     let declared = walk.declared.union(givens)
     let undeclared = walk.uses
@@ -74,7 +74,8 @@ enum UndeclaredNames {
     /// Publisher`), or a type that inherits from one, a bare name may be one
     /// of that type's members (`map { … }` is `self.map { … }`).
     var inForeignMembers = 0
-    var pasteTypes: Set<String> = []
+    /// The types the paste declares, anywhere in it.
+    let pasteTypes: Set<String>
     /// Inside a `catch` with no pattern, whose body has `error`; elsewhere
     /// a bare `error` is Swift's `#error` macro, which swiftc refuses.
     var inBareCatch = 0
@@ -83,8 +84,11 @@ enum UndeclaredNames {
     /// case of the enum thrown (issue 29's cuts: a deleted `default:`).
     var uncoveredErrorSwitch: SourceRange?
 
+    init(pasteTypes: Set<String>) {
+      self.pasteTypes = pasteTypes
+    }
+
     mutating func visit(_ statements: [SwiftStatement]) {
-      if pasteTypes.isEmpty { pasteTypes = Self.typeNames(in: statements) }
       for statement in statements { visit(statement) }
     }
 
