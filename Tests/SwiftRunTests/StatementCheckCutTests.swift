@@ -154,6 +154,45 @@ import Testing
     #expect(!boundResult.notes.contains { $0.contains("from what follows it") })
   }
 
+  /// An `if` with no `else` is no `if` expression: swiftc refuses `func f(_
+  /// x: Int) -> Int { if x > 0 { return 1 } }` with "missing return in
+  /// global function expected to return 'Int'" (Swift 5.9's if expressions
+  /// need an `else`, SE-0380). An `if`/`else` of single expressions returns.
+  @Test func anIfWithoutElseIsNoImplicitReturn() {
+    let missing =
+      "import Combine\nfunc f(_ x: Int) -> Int {\n  if x > 0 { return 1 }\n}\nlet c = Just(1).map(f).sink { print($0) }"
+    guard case .refused(let diagnostic) = SwiftRun.run(missing) else {
+      Issue.record("an if without else should be refused")
+      return
+    }
+    #expect(diagnostic.message == "missing return in global function expected to return 'Int'")
+  }
+
+  /// `if`/`else` and `switch` expressions as a function's whole body give
+  /// their branch's value. swiftc's build of the same functions, called with
+  /// -1, 0 and 5, prints "2 B", "0 B", "1 B"; the interpreter had given `()`.
+  @Test func anIfOrSwitchExpressionBodyGivesItsValue() {
+    let swift = """
+      import Combine
+      func f(_ x: Int) -> Int {
+        if x > 0 { 1 } else if x == 0 { 0 } else { 2 }
+      }
+      enum E { case a, b }
+      func g(_ e: E) -> String {
+        switch e {
+        case .a: "A"
+        case .b: "B"
+        }
+      }
+      let c = [-1, 0, 5].publisher.map(f).sink { print($0, g(.b)) }
+      """
+    guard case .ran(let result, _) = SwiftRun.run(swift) else {
+      Issue.record("the if and switch expressions should run")
+      return
+    }
+    #expect(result.log.map(\.text) == ["2 B", "0 B", "1 B"])
+  }
+
   /// What swiftc compiles stays run: the checks' own edges.
   @Test(arguments: [
     // `error` inside a bare `catch`, and bound by a pattern elsewhere.

@@ -170,6 +170,11 @@ extension Machine {
       defer { runningStatement = outerStatement }
       return try evaluate(expression, in: scope)
     }
+    if body.count == 1, !body[0].isExpression, SingleExpressionBody.returnsItsValue(body) {
+      // `if … { 1 } else { 2 }` as a whole body: an `if` expression.
+      if case .returned(let value) = try execute([SingleExpressionBody.returning(body[0])], in: scope) { return value }
+      return .void
+    }
     switch try execute(body, in: scope) {
     case .returned(let value): return value
     default: return .void
@@ -447,5 +452,12 @@ final class WeakInstance {
   init(_ instance: Instance, isUnowned: Bool = false) {
     self.instance = instance
     self.isUnowned = isUnowned
+  }
+}
+
+extension SwiftStatement {
+  fileprivate var isExpression: Bool {
+    if case .expression = kind { return true }
+    return false
   }
 }

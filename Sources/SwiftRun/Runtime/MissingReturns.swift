@@ -11,7 +11,7 @@ import SwiftImport
 /// `fatalError(…)`, an `if` with an `else` whose branches both do, a
 /// `switch` whose cases all do, a `do` whose body and `catch`es all do, or a
 /// `while true` with no `break`. A body of one expression is left alone,
-/// because Swift returns it without `return` (`returnsItsOneExpression`).
+/// because Swift returns it without `return` (`SingleExpressionBody`).
 enum MissingReturns {
   static func first(in statements: [SwiftStatement]) -> Diagnostic? {
     for statement in statements {
@@ -80,30 +80,12 @@ enum MissingReturns {
   private static func check(
     _ body: [SwiftStatement], returning type: WrittenType?, at range: SourceRange, what: String
   ) -> Diagnostic? {
-    guard let type, !isVoid(type), !returnsItsOneExpression(body), !endsInReturn(body) else { return nil }
+    guard let type, !isVoid(type), !SingleExpressionBody.returnsItsValue(body), !endsInReturn(body) else { return nil }
     // swiftc points at the closing brace.
     let brace = SourceRange(start: max(range.end - 1, range.start), end: range.end)
     return Diagnostic(
       "missing return in \(what) expected to return '\(type)'", at: brace,
       expected: "a `return` with a value of type `\(type)` on every way out of the body")
-  }
-
-  /// A body of one expression, which Swift returns without `return` (and,
-  /// since Swift 5.9, one `if` or `switch` of expressions); not one
-  /// `print(…)`, which gives `()` (issue 29's cuts: a `catch` closure left
-  /// with its `print` when its `return Just(-1)` was deleted), nor one
-  /// `guard` (a `tryMap` closure left with its `guard`).
-  private static func returnsItsOneExpression(_ body: [SwiftStatement]) -> Bool {
-    guard body.count == 1 else { return false }
-    switch body[0].kind {
-    case .expression(let expression):
-      guard case .call(let callee, _) = expression.kind, case .identifier(let name) = callee.kind else { return true }
-      return !["print", "debugPrint"].contains(name)
-    case .ifStatement, .switchStatement:
-      return true
-    default:
-      return false
-    }
   }
 
   private static func isVoid(_ type: WrittenType) -> Bool {
