@@ -120,6 +120,7 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Server"])),
         .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Server"])),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
+        .product(name: "NIOExtras", package: "swift-nio-extras", condition: .when(traits: ["Server"])),
         .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Server"])),
         .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Server"])),
       ],

@@ -1,6 +1,7 @@
 import Foundation
-import StreamLabServer
 import Testing
+
+@testable import StreamLabServer
 
 /// The real server on a loopback port the system chooses, spoken to over a
 /// socket: what the HTTP layer adds to `WebAPI` (the page's files, the body
@@ -126,5 +127,42 @@ import Testing
       #expect(responses.allSatisfy { $0.status == 200 })
       #expect(Set(responses.map(\.body)).count == 1)
     }
+  }
+
+  /// Stopping is graceful: the listening socket closes, a connection that
+  /// has sent nothing is closed at once, and a request whose body is still
+  /// arriving is read to its end and answered before its connection closes.
+  @Test func stoppingAnswersTheRequestInProgressAndClosesTheSilentConnections() async throws {
+    // Timeouts past the reads' minute: only the stop can close these connections.
+    var limits = ServerLimits()
+    limits.idleTimeoutSeconds = 600
+    limits.requestTimeoutSeconds = 600
+    let api = WebAPI(limits: limits, lessonsFolder: URL(fileURLWithPath: "/nonexistent"), progressFile: nil)
+    let server = try PlaygroundServer(api: api, host: "127.0.0.1", port: 0)
+    let serving = Task { try await server.run() }
+    let port = try await server.listeningPort()
+    let silent = try RawConnection(port: port)
+    let speaking = try RawConnection(port: port)
+    let body = #"{"program": "just 1 | map x*2"}"#
+    let half = body.utf8.count / 2
+    await speaking.send(
+      "POST /api/run HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body.prefix(half))
+    // The head has been read once its connection is busy; polled, for at most a minute.
+    for _ in 0..<600 where server.connections.busyCount == 0 { try await Task.sleep(for: .milliseconds(100)) }
+    #expect(server.connections.busyCount == 1)
+
+    let stopping = Task { await server.stop() }
+    let (silence, silentClosed) = await silent.readAll()
+    #expect(silence.isEmpty)
+    #expect(silentClosed)
+    #expect(throws: RawConnection.Failure.self) { try RawConnection(port: port) }
+    await speaking.send(String(body.dropFirst(half)))
+    let (answer, answeredAndClosed) = await speaking.readAll()
+    #expect(RawConnection.status(of: answer) == 200)
+    #expect(String(decoding: answer, as: UTF8.self).contains("map x*2"))
+    #expect(answeredAndClosed)
+    await stopping.value
+    try await serving.value
   }
 }

@@ -37,6 +37,9 @@ final class ConnectionTable: @unchecked Sendable {
 
   var count: Int { lock.withLock { entries.count } }
 
+  /// Connections with a request in progress.
+  var busyCount: Int { lock.withLock { entries.values.count { $0.idleSince == nil } } }
+
   /// The idle marks not yet passed, stale ones included (for the tests).
   var pendingMarks: Int { lock.withLock { idleMarks.count - firstMark } }
 

@@ -2,11 +2,11 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// One accepted connection's pipeline: Hummingbird's HTTP/1 channel
-/// (NIO's parser with header limits, `RequestAdmission`, the idle timeout)
-/// behind a `RequestHeadGuard` that sees the raw bytes first, and the
-/// connection counted in the `ConnectionTable`.
-struct PlaygroundChannel: ServerChildChannel {
+/// One accepted connection: counted in the `ConnectionTable` and silent
+/// (`SilentConnection`) until its first bytes; then Hummingbird's HTTP/1
+/// channel (NIO's parser with header limits, `RequestAdmission`, the idle
+/// timeout) behind a `RequestHeadGuard` that sees the raw bytes first.
+struct PlaygroundChannel: Sendable {
   typealias Value = HTTP1Channel.Value
 
   let http1: HTTP1Channel
@@ -14,6 +14,7 @@ struct PlaygroundChannel: ServerChildChannel {
   let connections: ConnectionTable
   /// Where the connection's task runs (`RunWorkers`).
   let executor: any TaskExecutor
+  private let logger = Logger(label: "streamlab-serve", factory: { _ in SwiftLogNoOpLogHandler() })
 
   init(
     limits: ServerLimits, connections: ConnectionTable, executor: any TaskExecutor,
@@ -27,27 +28,38 @@ struct PlaygroundChannel: ServerChildChannel {
     let parserLimit = limits.maxRequestLineBytes + limits.maxHeaderBytes
     let configuration = HTTP1Channel.Configuration(
       additionalChannelHandlers: [RequestAdmission(limits: limits, connections: connections)],
-      idleTimeout: .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9)),
+      idleTimeout: idleTimeout(limits),
       httpDecoderConfiguration: .init(
         maxHeaderFieldSize: parserLimit, maxHeaderListSize: parserLimit, maxHeaderFieldCount: 1_000))
     http1 = HTTP1Channel(responder: responder, configuration: configuration)
   }
 
-  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+  /// Sets up a connection just accepted; `spoke` gets its HTTP channel once
+  /// it has sent its first bytes, to be handled.
+  func accept(_ channel: any Channel, spoke: @escaping @Sendable (Value) -> Void) -> EventLoopFuture<Void> {
     connections.admit(channel)
+    let silent = SilentConnection(idleTimeout: idleTimeout(limits)) { channel in
+      self.speak(channel).map(spoke)
+    }
+    return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(silent) }
+  }
+
+  /// Builds the HTTP pipeline behind the `SilentConnection`.
+  private func speak(_ channel: any Channel) -> EventLoopFuture<Value> {
     do {
-      try channel.pipeline.syncOperations.addHandler(RequestHeadGuard(limits: limits), position: .first)
+      try channel.pipeline.syncOperations.addHandler(RequestHeadGuard(limits: limits))
     } catch {
       return channel.eventLoop.makeFailedFuture(error)
     }
     return http1.setup(channel: channel, logger: logger)
   }
 
-  func handle(value: Value, logger: Logger) async {
-    // From the request's bytes to its answer on the threads that run the
-    // programs: a run is a call, not a hop to another thread and back.
-    await withTaskExecutorPreference(executor) {
-      await http1.handle(value: value, logger: logger)
-    }
+  /// Reads the connection's requests and writes their answers until it closes.
+  func handle(value: Value) async {
+    await http1.handle(value: value, logger: logger)
   }
+}
+
+private func idleTimeout(_ limits: ServerLimits) -> TimeAmount {
+  .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9))
 }
