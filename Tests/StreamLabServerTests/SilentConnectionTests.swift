@@ -80,6 +80,22 @@ import Testing
     #expect(received.texts == ["one ", "two ", "three"])
   }
 
+  @Test func aConnectionClosedWhileItsPipelineIsBuiltHandsNothingOn() throws {
+    let received = Received()
+    var built: EventLoopPromise<Void>?
+    let channel = try Self.connected(
+      SilentConnection(idleTimeout: .seconds(10)) { channel in
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        built = promise
+        return promise.futureResult
+      })
+    try channel.pipeline.syncOperations.addHandler(received)
+    try channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\n"))
+    try channel.close().wait()
+    try #require(built).succeed()
+    #expect(received.texts.isEmpty)
+  }
+
   @Test func aPipelineThatCannotBeBuiltClosesTheConnection() throws {
     struct Refused: Error {}
     let channel = try Self.connected(

@@ -44,6 +44,12 @@ final class SilentConnection: ChannelInboundHandler, RemovableChannelHandler {
     deadline = nil
   }
 
+  func channelInactive(context: ChannelHandlerContext) {
+    // A connection closed while its pipeline was being built has nothing left to hand on.
+    if case .speaking = state { state = .spoken }
+    context.fireChannelInactive()
+  }
+
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch state {
     case .spoken:
