@@ -28,6 +28,23 @@ import Testing
     return channel
   }
 
+  /// The promise of the pipeline being built, made at the connection's first bytes.
+  private final class LaterPipeline {
+    var promise: EventLoopPromise<Void>?
+  }
+
+  /// A connection whose pipeline is built only when the test fulfils `built.promise`.
+  private static func connectedWithPipelineBuiltLater() throws -> (EmbeddedChannel, LaterPipeline) {
+    let built = LaterPipeline()
+    let channel = try connected(
+      SilentConnection(idleTimeout: .seconds(10)) { channel in
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        built.promise = promise
+        return promise.futureResult
+      })
+    return (channel, built)
+  }
+
   @Test func aConnectionSilentForTheIdleTimeoutIsClosed() throws {
     var spoke = false
     let channel = try Self.connected(
@@ -64,35 +81,23 @@ import Testing
 
   @Test func bytesThatArriveWhileThePipelineIsBuiltWaitForItInOrder() throws {
     let received = Received()
-    var built: EventLoopPromise<Void>?
-    let channel = try Self.connected(
-      SilentConnection(idleTimeout: .seconds(10)) { channel in
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        built = promise
-        return promise.futureResult
-      })
+    let (channel, built) = try Self.connectedWithPipelineBuiltLater()
     try channel.writeInbound(ByteBuffer(string: "one "))
     try channel.writeInbound(ByteBuffer(string: "two "))
     try channel.pipeline.syncOperations.addHandler(received)
     #expect(received.texts.isEmpty)
-    try #require(built).succeed()
+    try #require(built.promise).succeed()
     try channel.writeInbound(ByteBuffer(string: "three"))
     #expect(received.texts == ["one ", "two ", "three"])
   }
 
   @Test func aConnectionClosedWhileItsPipelineIsBuiltHandsNothingOn() throws {
     let received = Received()
-    var built: EventLoopPromise<Void>?
-    let channel = try Self.connected(
-      SilentConnection(idleTimeout: .seconds(10)) { channel in
-        let promise = channel.eventLoop.makePromise(of: Void.self)
-        built = promise
-        return promise.futureResult
-      })
+    let (channel, built) = try Self.connectedWithPipelineBuiltLater()
     try channel.pipeline.syncOperations.addHandler(received)
     try channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\n"))
     try channel.close().wait()
-    try #require(built).succeed()
+    try #require(built.promise).succeed()
     #expect(received.texts.isEmpty)
   }
 
