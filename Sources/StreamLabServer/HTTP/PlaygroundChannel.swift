@@ -28,7 +28,7 @@ struct PlaygroundChannel: Sendable {
     let parserLimit = limits.maxRequestLineBytes + limits.maxHeaderBytes
     let configuration = HTTP1Channel.Configuration(
       additionalChannelHandlers: [RequestAdmission(limits: limits, connections: connections)],
-      idleTimeout: idleTimeout(limits),
+      idleTimeout: limits.idleTimeout,
       httpDecoderConfiguration: .init(
         maxHeaderFieldSize: parserLimit, maxHeaderListSize: parserLimit, maxHeaderFieldCount: 1_000))
     http1 = HTTP1Channel(responder: responder, configuration: configuration)
@@ -38,7 +38,7 @@ struct PlaygroundChannel: Sendable {
   /// it has sent its first bytes, to be handled.
   func accept(_ channel: any Channel, spoke: @escaping @Sendable (Value) -> Void) -> EventLoopFuture<Void> {
     connections.admit(channel)
-    let silent = SilentConnection(idleTimeout: idleTimeout(limits)) { channel in
+    let silent = SilentConnection(idleTimeout: limits.idleTimeout) { channel in
       self.speak(channel).map(spoke)
     }
     return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(silent) }
@@ -58,8 +58,4 @@ struct PlaygroundChannel: Sendable {
   func handle(value: Value) async {
     await http1.handle(value: value, logger: logger)
   }
-}
-
-private func idleTimeout(_ limits: ServerLimits) -> TimeAmount {
-  .nanoseconds(Int64(limits.idleTimeoutSeconds * 1e9))
 }

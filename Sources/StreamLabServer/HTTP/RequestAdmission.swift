@@ -32,7 +32,7 @@ final class RequestAdmission: ChannelDuplexHandler, RemovableChannelHandler {
 
   init(limits: ServerLimits, connections: ConnectionTable) {
     maxBodyBytes = limits.maxBodyBytes
-    requestTimeout = .nanoseconds(Int64(limits.requestTimeoutSeconds * 1e9))
+    requestTimeout = limits.requestTimeout
     self.connections = connections
   }
 
